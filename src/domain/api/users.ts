@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const AUTH_LEVELS = [0, 1, 2] as const;
+export const authLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** Discord ids are snowflakes: kept as decimal strings (they exceed 2^53). */
+export const discordIdSchema = z.string().regex(/^\d{1,20}$/, 'A Discord id is a number of up to 20 digits');
+
+export const currentUserSchema = z.object({
+  discordId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  discordUsername: z.string(),
+  preferredName: z.string().nullable(),
+  avatarUrl: z.string(),
+  auth: z.number().int(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Public profile returned by GET /api/users/user (no email). */
+export const publicUserSchema = currentUserSchema;
+export type PublicUser = CurrentUser;
+
+export const usernameResponseSchema = z.object({ discordId: z.string(), username: z.string() });
+
+export const handleCallbackBodySchema = z.object({
+  code: z.string().min(1, 'No authorization code was received'),
+  state: z.string().optional(),
+});
+
+/** Best name to show for a user (spec fallbacks: Unknown User). */
+export function nameOf(user: Pick<CurrentUser, 'preferredName' | 'displayName' | 'username'> | null | undefined, fallback = 'Unknown User'): string {
+  return user?.preferredName || user?.displayName || user?.username || fallback;
+}

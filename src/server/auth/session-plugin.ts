@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import * as UsersRepository from '../features/users/users-repository.ts';
+import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from './session-token.ts';
+
+export interface SessionOptions {
+  db: Db;
+  secureCookies: boolean;
+}
+
+/** Reads the session cookie on every request (lazily cheap: one indexed select when present). */
+export function registerSessions(app: FastifyInstance, { db, secureCookies }: SessionOptions) {
+  const cookieName = sessionCookieName(secureCookies);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = req.cookies[cookieName];
+    if (!token) return;
+    const now = new Date();
+    const row = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
+    req.user = row ? UsersRepository.toCurrentUser(row) : null;
+  });
+
+  return {
+    /** A new session id on every sign-in (no fixation). */
+    async start(reply: FastifyReply, discordId: string) {
+      const token = newSessionToken();
+      await UsersRepository.createSession(db, hashSessionToken(token), discordId, new Date(Date.now() + SESSION_MS));
+      reply.setCookie(cookieName, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+        maxAge: SESSION_MS / 1000,
+      });
+    },
+    async end(req: FastifyRequest, reply: FastifyReply) {
+      const token = req.cookies[cookieName];
+      if (token) await UsersRepository.deleteSession(db, hashSessionToken(token));
+      reply.clearCookie(cookieName, { path: '/', secure: secureCookies, httpOnly: true, sameSite: 'lax' });
+    },
+  };
+}
+export type Sessions = ReturnType<typeof registerSessions>;

@@ -1,0 +1,104 @@
+import 'dotenv/config';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { parseEnv } from './env.ts';
+import { openDatabaseFromEnv } from './db/open-from-env.ts';
+import type { Database } from './db/client.ts';
+import { seedDemoData, isEmpty } from './db/seed.ts';
+import * as UsersRepository from './features/users/users-repository.ts';
+import * as CardsRepository from './features/cards/cards-repository.ts';
+import { cardRowFromJson, type CardJson } from './features/cards/card-import.ts';
+import { importLflist } from './features/banlists/banlist-import.ts';
+import { banlistDateSchema } from '../domain/api/banlists.ts';
+import { HttpError } from './errors.ts';
+
+const USAGE = `Format Hub operator commands (npm run cli -- <command>)
+
+  users set-auth <discordId> <0|1|2>     set a user's auth level (0 user, 1 privileged, 2 admin); creates the user if new
+  cards import <file>                    import cards from JSON (as in shared/data/cards, .json or .json.gz); updates in place
+  banlists import <file.lflist.conf> --date YYYY-MM-DD [--list NAME] [--reference]
+                                         import an EDOPro banlist as the format's list of that date
+                                         (--reference: as the Advanced reference list from that date)
+  seed                                   load the demo data into an empty database
+
+Works on the embedded database while no server holds it, and on PostgreSQL (DATABASE_URL) at any time.`;
+
+class UsageError extends Error {}
+
+async function run(argv: string[]): Promise<string> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { date: { type: 'string' }, list: { type: 'string' }, reference: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [group, command, ...rest] = positionals;
+  if (values.help || !group) throw new UsageError('');
+  const key = `${group} ${command ?? ''}`.trim();
+  const withDb = async <T>(fn: (d: Database) => Promise<T>): Promise<T> => {
+    const database = await openDatabaseFromEnv(parseEnv());
+    try {
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  };
+
+  switch (key) {
+    case 'users set-auth': {
+      const [discordId, level] = rest;
+      if (!discordId || !/^\d{1,20}$/.test(discordId)) throw new UsageError('users set-auth: the Discord id must be a number');
+      if (!level || !['0', '1', '2'].includes(level)) throw new UsageError('users set-auth: the level must be 0, 1 or 2');
+      const row = await withDb(({ db }) => UsersRepository.setAuth(db, discordId, Number(level)));
+      return `User ${row.discordId} now has auth level ${row.auth}.`;
+    }
+    case 'cards import': {
+      const [file] = rest;
+      if (!file) throw new UsageError('cards import: name the file');
+      if (/\.cdb$/i.test(file)) throw new UsageError('cards import: EDOPro .cdb files are not supported yet; use the JSON export');
+      const raw = fs.readFileSync(file);
+      const text = file.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+      let cards: CardJson[];
+      try {
+        cards = JSON.parse(text);
+        if (!Array.isArray(cards)) throw new Error('not an array');
+      } catch (e) {
+        throw new UsageError(`cards import: ${file} is not a JSON array of cards (${(e as Error).message})`);
+      }
+      const rows = cards.map(cardRowFromJson);
+      const n = await withDb(({ db }) => CardsRepository.upsertCards(db, rows));
+      return `Imported ${n} cards.`;
+    }
+    case 'banlists import': {
+      const [file] = rest;
+      if (!file) throw new UsageError('banlists import: name the .lflist.conf file');
+      const date = banlistDateSchema.safeParse(values.date);
+      if (!date.success) throw new UsageError('banlists import: --date YYYY-MM-DD is required and must be a real date');
+      const text = fs.readFileSync(file, 'utf8');
+      const r = await withDb(({ db }) => importLflist(db, text, { date: date.data, list: values.list, reference: values.reference }));
+      return `Imported "${r.name}" (${r.whitelist ? 'whitelist' : 'blacklist'}, ${r.entries} cards, ${r.skippedLines} lines skipped) as the ${r.reference ? 'Advanced reference' : 'format'} list of ${r.date}.`;
+    }
+    case 'seed': {
+      return withDb(async ({ db }) => {
+        if (!(await isEmpty(db))) return 'The database is not empty: demo data not loaded.';
+        await seedDemoData(db);
+        return 'Demo data loaded.';
+      });
+    }
+    default:
+      throw new UsageError(`Unknown command: ${key}`);
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (message) => console.log(message),
+  (e) => {
+    if (e instanceof UsageError) {
+      if (e.message) console.error(e.message + '\n');
+      console.error(USAGE);
+      process.exit(2);
+    }
+    console.error(e instanceof HttpError || e.code === 'ENOENT' || e.name === 'DataDirInUseError' ? e.message : e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,252 @@
+// One schema for PGlite and PostgreSQL; migrations are generated from it (npm run db:generate).
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  discordId: text('discord_id').primaryKey(),
+  username: text('username'),
+  displayName: text('display_name'),
+  discordUsername: text('discord_username'),
+  preferredName: text('preferred_name'),
+  avatarUrl: text('avatar_url'),
+  email: text('email'),
+  auth: integer('auth').notNull().default(0),
+  createdAt: createdAt(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** Sessions store sha256(token), never the token itself. */
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  discordId: text('discord_id').notNull().references(() => users.discordId, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_discord_id_idx').on(t.discordId)]);
+
+export const cards = pgTable('cards', {
+  id: integer('id').primaryKey(),
+  alias: integer('alias').notNull().default(0),
+  name: text('name').notNull(),
+  /** lower-case, accents stripped: what name search compares against */
+  searchName: text('search_name').notNull(),
+  type: integer('type').notNull(),
+  cardType: text('card_type').notNull(),
+  ot: integer('ot').notNull().default(0),
+  atk: integer('atk'),
+  def: integer('def'),
+  level: integer('level'),
+  lscale: integer('lscale'),
+  rscale: integer('rscale'),
+  linkMarkers: integer('link_markers'),
+  race: bigint('race', { mode: 'bigint' }),
+  attribute: integer('attribute'),
+  setcodes: jsonb('setcodes').$type<number[]>(),
+  description: text('description').notNull().default(''),
+}, (t) => [index('cards_search_name_idx').on(t.searchName)]);
+
+/** A dated list: the format's own banlists, or the Advanced reference lists (kind 'reference'). */
+export const banlists = pgTable('banlists', {
+  id: serial('id').primaryKey(),
+  date: text('date').notNull(),
+  kind: text('kind', { enum: ['format', 'reference'] }).notNull().default('format'),
+  name: text('name').notNull(),
+  whitelist: boolean('whitelist').notNull().default(false),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('banlists_kind_date_idx').on(t.kind, t.date)]);
+
+export const banlistEntries = pgTable('banlist_entries', {
+  id: serial('id').primaryKey(),
+  banlistId: integer('banlist_id').notNull().references(() => banlists.id, { onDelete: 'cascade' }),
+  cardId: integer('card_id').notNull(),
+  /** EDOPro copy count as imported (0..3; other values kept for exact export) */
+  count: integer('count').notNull(),
+  position: integer('position').notNull(),
+  reason: text('reason'),
+  posterDiscordId: text('poster_discord_id'),
+}, (t) => [uniqueIndex('banlist_entries_list_card_idx').on(t.banlistId, t.cardId)]);
+
+export const judgementEntries = pgTable('judgement_entries', {
+  id: serial('id').primaryKey(),
+  cardId: integer('card_id').notNull(),
+  cardName: text('card_name').notNull(),
+  posterDiscordId: text('poster_discord_id').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const judgementVotes = pgTable('judgement_votes', {
+  entryId: integer('entry_id').notNull().references(() => judgementEntries.id, { onDelete: 'cascade' }),
+  adminDiscordId: text('admin_discord_id').notNull(),
+  vote: text('vote').notNull(),
+}, (t) => [primaryKey({ columns: [t.entryId, t.adminDiscordId] })]);
+
+/** Board-wide send-off state: one row (id 1) for the date, one row per admin who pressed. */
+export const judgementSendoff = pgTable('judgement_sendoff', {
+  id: integer('id').primaryKey().default(1),
+  sendoffDate: text('sendoff_date'),
+});
+export const judgementSendoffPressed = pgTable('judgement_sendoff_pressed', {
+  adminDiscordId: text('admin_discord_id').primaryKey(),
+  pressedAt: createdAt(),
+});
+
+/** Duel settings shared by series and tournaments (spec 2 §3). */
+const duelSettings = () => ({
+  manualDeckChecking: boolean('manual_deck_checking').notNull().default(true),
+  banlistName: text('banlist_name'),
+  banlist: text('banlist'),
+  playersTeam1: integer('players_team1').notNull().default(1),
+  playersTeam2: integer('players_team2').notNull().default(1),
+  bestOf: integer('best_of').notNull().default(3),
+  relay: boolean('relay').notNull().default(false),
+  dontShuffleDeck: boolean('dont_shuffle_deck').notNull().default(false),
+  dontCheckDeckContents: boolean('dont_check_deck_contents').notNull().default(false),
+  dontCheckDeckSize: boolean('dont_check_deck_size').notNull().default(false),
+  tcgSegocRulings: boolean('tcg_segoc_rulings').notNull().default(false),
+  startingLp: integer('starting_lp').notNull().default(8000),
+  startingHand: integer('starting_hand').notNull().default(5),
+  cardsPerDraw: integer('cards_per_draw').notNull().default(1),
+  minMainDeckSize: integer('min_main_deck_size').notNull().default(40),
+  maxMainDeckSize: integer('max_main_deck_size').notNull().default(60),
+  minExtraDeckSize: integer('min_extra_deck_size').notNull().default(0),
+  maxExtraDeckSize: integer('max_extra_deck_size').notNull().default(15),
+  minSideDeckSize: integer('min_side_deck_size').notNull().default(0),
+  maxSideDeckSize: integer('max_side_deck_size').notNull().default(15),
+  ruleOptions: jsonb('rule_options').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  cardTypeFilters: jsonb('card_type_filters').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+export const series = pgTable('series', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  picture: text('picture'),
+  ...duelSettings(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const tournaments = pgTable('tournaments', {
+  uid: text('uid').primaryKey(),
+  name: text('name').notNull(),
+  subtitle: text('subtitle'),
+  iteration: integer('iteration'),
+  description: text('description'),
+  imageUri: text('image_uri'),
+  seriesUid: text('series_uid'),
+  hostDiscordId: text('host_discord_id').notNull(),
+  format: text('format', { enum: ['DEFAULT', 'ROUND_ROBIN', 'DOUBLE_ELIM'] }).notNull().default('DEFAULT'),
+  ...duelSettings(),
+  decksAllowedPerPlayer: integer('decks_allowed_per_player').notNull().default(1),
+  signupsOpen: boolean('signups_open').notNull().default(true),
+  deckSubmissionOpen: boolean('deck_submission_open').notNull().default(true),
+  currentRound: integer('current_round').notNull().default(0),
+  roundCount: integer('round_count').notNull().default(0),
+  inProgress: boolean('in_progress').notNull().default(false),
+  completed: boolean('completed').notNull().default(false),
+  cancelled: boolean('cancelled').notNull().default(false),
+  closed: boolean('closed').notNull().default(false),
+  roundStartDates: jsonb('round_start_dates').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  winnerTeamUid: text('winner_team_uid'),
+  /** seed of the round-1 shuffle, stored so pairings are reproducible */
+  pairingSeed: integer('pairing_seed'),
+  /** standings kept when Close removes teams and matches */
+  finalStandings: jsonb('final_standings'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('tournaments_series_idx').on(t.seriesUid)]);
+
+export const teams = pgTable('teams', {
+  uid: text('uid').primaryKey(),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  captainDiscordId: text('captain_discord_id').notNull(),
+  dropped: boolean('dropped').notNull().default(false),
+  wins: integer('wins').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  ties: integer('ties').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [index('teams_tournament_idx').on(t.tournamentUid)]);
+
+export const members = pgTable('members', {
+  id: serial('id').primaryKey(),
+  teamUid: text('team_uid').notNull().references(() => teams.uid, { onDelete: 'cascade' }),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  discordId: text('discord_id').notNull(),
+  image: text('image'),
+  dropped: boolean('dropped').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('members_team_idx').on(t.teamUid),
+  // a user is in at most one active team per tournament
+  uniqueIndex('members_active_idx').on(t.tournamentUid, t.discordId).where(sql`dropped = false`),
+]);
+
+export interface ScoreReport { reporterDiscordId: string; gamesWon: number; gamesLost: number; at: string }
+
+export const matches = pgTable('matches', {
+  id: serial('id').primaryKey(),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  roundNumber: integer('round_number').notNull(),
+  /** swiss, top, winners, losers, grand, rr */
+  bracket: text('bracket').notNull().default('swiss'),
+  position: integer('position').notNull().default(0),
+  team1Uid: text('team1_uid'),
+  team2Uid: text('team2_uid'),
+  complete: boolean('complete').notNull().default(false),
+  team1Wins: integer('team1_wins'),
+  team2Wins: integer('team2_wins'),
+  winnerTeamUid: text('winner_team_uid'),
+  reportFromTeam1: jsonb('report_from_team1').$type<ScoreReport>(),
+  reportFromTeam2: jsonb('report_from_team2').$type<ScoreReport>(),
+  flaggedForReview: boolean('flagged_for_review').notNull().default(false),
+  flaggedMessage: text('flagged_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('matches_tournament_round_idx').on(t.tournamentUid, t.roundNumber)]);
+
+export const decks = pgTable('decks', {
+  id: serial('id').primaryKey(),
+  uid: text('uid').notNull().unique(),
+  memberId: integer('member_id').notNull().references(() => members.id, { onDelete: 'cascade' }),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  mainDeck: jsonb('main_deck').$type<number[]>().notNull(),
+  extraDeck: jsonb('extra_deck').$type<number[]>().notNull(),
+  sideDeck: jsonb('side_deck').$type<number[]>().notNull(),
+  approved: boolean('approved').notNull().default(false),
+  reviewerDiscordId: text('reviewer_discord_id'),
+  rejectionReason: text('rejection_reason'),
+  createdAt: createdAt(),
+}, (t) => [index('decks_member_idx').on(t.memberId)]);
+
+/** Uploaded images; the bytes live in DATA_DIR/uploads (or object storage). */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  ownerDiscordId: text('owner_discord_id').notNull(),
+  kind: text('kind', { enum: ['temporary', 'permanent'] }).notNull(),
+  mime: text('mime').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who did what to a tournament, with the state before and after. */
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  tournamentUid: text('tournament_uid').notNull(),
+  actorDiscordId: text('actor_discord_id').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  at: createdAt(),
+}, (t) => [index('audit_log_tournament_idx').on(t.tournamentUid)]);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optionalUrl = z.string().url().optional();
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Every setting the server reads; all optional (architecture.md "Settings"). */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  PUBLIC_URL: z.preprocess(blankToUndefined, optionalUrl),
+  DISCORD_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  DISCORD_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  DISCORD_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
+  SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  DEMO_DATA: z.preprocess(blankToUndefined, flag.default(true)),
+  DEMO_SIGN_IN: z.preprocess(blankToUndefined, z.enum(['loopback', 'anyone']).default('loopback')),
+  SITE_NAME: z.string().min(1).default('Format Hub'),
+  FORMAT_NAME: z.string().min(1).regex(/^[^/\\\r\n"]+$/, 'must be usable in a file name').default('Format Hub'),
+  CARD_IMAGE_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
+  CARD_IMAGE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, optionalUrl),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, ctx) => {
+  if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'is required when DISCORD_CLIENT_ID is set' });
+  }
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parse settings, failing with every bad variable named. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** True when the built-in demo identity provider stands in for Discord. */
+export function usesDemoDiscord(env: Pick<Env, 'DISCORD_CLIENT_ID'>): boolean {
+  return !env.DISCORD_CLIENT_ID;
+}

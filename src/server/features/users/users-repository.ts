@@ -1,0 +1,81 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
+import { avatarUrlOf, type DiscordProfile } from '../../auth/discord-profile.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  const username = row.username ?? `user-${row.discordId}`;
+  return {
+    discordId: row.discordId,
+    username,
+    displayName: row.displayName ?? username,
+    discordUsername: row.discordUsername ?? username,
+    preferredName: row.preferredName,
+    avatarUrl: row.avatarUrl ?? avatarUrlOf({ id: row.discordId }),
+    auth: row.auth,
+  };
+}
+
+export async function findByDiscordId(db: Tx, discordId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return row;
+}
+
+export async function listAdminIds(db: Tx): Promise<string[]> {
+  const rows = await db.select({ id: users.discordId }).from(users).where(eq(users.auth, 2)).orderBy(users.createdAt, users.discordId);
+  return rows.map((r) => r.id);
+}
+
+/** Create or refresh a user from their Discord profile at sign-in; auth is never touched. */
+export async function upsertFromDiscord(db: Tx, p: DiscordProfile): Promise<UserRow> {
+  const username = p.username;
+  const values = {
+    username,
+    displayName: p.global_name || username,
+    discordUsername: p.discriminator && p.discriminator !== '0' ? `${username}#${p.discriminator}` : username,
+    avatarUrl: avatarUrlOf(p),
+    email: p.email ?? null,
+    lastLoginAt: new Date(),
+  };
+  const [row] = await db
+    .insert(users)
+    .values({ discordId: p.id, ...values })
+    .onConflictDoUpdate({ target: users.discordId, set: values })
+    .returning();
+  return row!;
+}
+
+/** Operator command: set a user's auth level, creating the user when new. */
+export async function setAuth(db: Tx, discordId: string, auth: number): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ discordId, auth })
+    .onConflictDoUpdate({ target: users.discordId, set: { auth } })
+    .returning();
+  return row!;
+}
+
+export async function createSession(db: Tx, idHash: string, discordId: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ idHash, discordId, expiresAt });
+}
+
+/** The user of a live session, sliding its expiry forward when it is more than a day old. */
+export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.discordId, sessions.discordId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+  if (!row) return undefined;
+  if (slideTo.getTime() - row.expiresAt.getTime() > 24 * 60 * 60 * 1000) {
+    await db.update(sessions).set({ expiresAt: slideTo }).where(eq(sessions.idHash, idHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Tx, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (domain, server units) run once; API tests run once per database:
+// PGlite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.live.test.ts'],
+        },
+      },
+      ...databases.map((db) => ({
+        test: {
+          name: `api-${db}`,
+          include: ['src/**/*.api.test.ts', 'src/**/*.live.test.ts'],
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
