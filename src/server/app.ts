@@ -112,7 +112,7 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDir!,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

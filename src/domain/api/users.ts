@@ -24,7 +24,7 @@ export type PublicUser = CurrentUser;
 export const usernameResponseSchema = z.object({ discordId: z.string(), username: z.string() });
 
 export const handleCallbackBodySchema = z.object({
-  code: z.string().min(1, 'No authorization code was received'),
+  code: z.string({ error: 'No authorization code was received' }).min(1, 'No authorization code was received'),
   state: z.string().optional(),
 });
 

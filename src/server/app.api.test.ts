@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from './app.ts';
+import { parseEnv } from './env.ts';
+import { createTestDatabase, startTestServer, type TestServer } from './test/test-server.ts';
+import { seedDemoData, isEmpty } from './db/seed.ts';
+import { createTournament } from './db/factories.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('the API shell', () => {
+  test('health is 200 once migrations ran', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  test('an unknown API path is a JSON 404', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+  });
+
+  test('malformed JSON is a 400 with a message, not a 500', async () => {
+    const res = await fetch(`${server.url}/api/oauth/handle-callback`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: '{"code":',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBeTruthy();
+  });
+
+  test('text/plain is refused where JSON is expected', async () => {
+    const res = await fetch(`${server.url}/api/oauth/handle-callback`, {
+      method: 'POST', headers: { 'content-type': 'text/plain', origin: server.url }, body: 'code=x',
+    });
+    expect(res.status).toBe(415);
+  });
+
+  test('a bad banlist date is a 400 and an unknown one a 404', async () => {
+    expect((await fetch(`${server.url}/api/banlists/2026-13-45`)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/banlists/yesterday`)).status).toBe(400);
+    const missing = await fetch(`${server.url}/api/banlists/2001-01-01`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Banlist not found' });
+  });
+
+  test('home lists are empty on an empty database', async () => {
+    for (const p of ['/api/tournaments', '/api/series/summaries', '/api/banlists/dates']) {
+      expect(await (await fetch(`${server.url}${p}`)).json()).toEqual([]);
+    }
+  });
+
+  test('cancelled tournaments are hidden from the list', async () => {
+    const { tournament } = await createTournament(server.database.db, { name: 'Gone', hostDiscordId: '1', cancelled: true });
+    const list = await (await fetch(`${server.url}/api/tournaments`)).json();
+    expect(list.map((t: { uid: string }) => t.uid)).not.toContain(tournament.uid);
+  });
+});
+
+describe('the demo data', () => {
+  let seeded: TestServer;
+  beforeAll(async () => {
+    seeded = await startTestServer();
+    expect(await isEmpty(seeded.database.db)).toBe(true);
+    await seedDemoData(seeded.database.db);
+  }, 120_000);
+  afterAll(() => seeded?.close());
+
+  test('fills the home page: tournaments in every display state, series, banlists', async () => {
+    const tournaments = await (await fetch(`${seeded.url}/api/tournaments`)).json();
+    const states = new Set(tournaments.map((t: { inProgress: boolean; completed: boolean }) => (t.completed ? 'Completed' : t.inProgress ? 'Live' : 'Upcoming')));
+    expect(states).toEqual(new Set(['Live', 'Upcoming', 'Completed']));
+    expect((await (await fetch(`${seeded.url}/api/series/summaries`)).json()).length).toBeGreaterThanOrEqual(3);
+    const dates = await (await fetch(`${seeded.url}/api/banlists/dates`)).json();
+    expect(dates).toEqual(['2026-07-01', '2026-05-01']);
+  });
+
+  test('the newest banlist has real cards, Advanced and previous statuses', async () => {
+    const entries = await (await fetch(`${seeded.url}/api/banlists/2026-07-01`)).json();
+    expect(entries.length).toBeGreaterThan(50);
+    const dweller = entries.find((e: { cardId: number }) => e.cardId === 21044178);
+    expect(dweller).toMatchObject({ cardName: 'Abyss Dweller', cardType: 'MONSTER_XYZ', formatStatus: 'FORBIDDEN' });
+    expect(entries.some((e: { previousFormatStatus: string }) => e.previousFormatStatus === 'NONE')).toBe(true);
+    expect(entries.some((e: { advancedFormatStatus: string; formatStatus: string }) => e.advancedFormatStatus !== e.formatStatus)).toBe(true);
+    const older = await (await fetch(`${seeded.url}/api/banlists/2026-05-01`)).json();
+    expect(older.every((e: { previousFormatStatus: string }) => e.previousFormatStatus === 'NONE')).toBe(true);
+  });
+
+  test('the demo admins are admins', async () => {
+    const ids = await (await fetch(`${seeded.url}/api/users/admin-discord-ids`)).json();
+    expect(ids).toEqual(['100000000000000001', '100000000000000002']);
+  });
+});
+
+describe('the web app', () => {
+  test('deep links and the OAuth callback load index.html; assets are long-cached', async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Format Hub</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)');
+    const database = await createTestDatabase();
+    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent' }), database, webDir });
+    try {
+      for (const url of ['/', '/series/new', '/tournaments/abc', '/api/oauth/callback?code=x&state=y']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain('<div id="root">');
+      }
+      const asset = await app.inject({ url: '/assets/app-abc.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ url: '/api/unknown' })).json()).toEqual({ error: 'Not found' });
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { parseEnv, usesDemoDiscord } from './env.ts';
+
+describe('settings', () => {
+  test('defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './data', DEMO_DATA: true, DEMO_SIGN_IN: 'loopback', SITE_NAME: 'Format Hub' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(usesDemoDiscord(env)).toBe(true);
+  });
+
+  test.each([
+    ['DEMO_DATA=0 turns the demo seed off', { DEMO_DATA: '0' }, { DEMO_DATA: false }],
+    ['DEMO_DATA=true keeps it on', { DEMO_DATA: 'true' }, { DEMO_DATA: true }],
+    ['a blank variable counts as unset', { DATABASE_URL: '', DEMO_DATA: '' }, { DATABASE_URL: undefined, DEMO_DATA: true }],
+    ['PORT is a number', { PORT: '3000' }, { PORT: 3000 }],
+    ['postgres URLs are accepted', { DATABASE_URL: 'postgres://u@h:5432/db' }, { DATABASE_URL: 'postgres://u@h:5432/db' }],
+  ])('%s', (_label, source, expected) => {
+    expect(parseEnv(source)).toMatchObject(expected);
+  });
+
+  test('every bad variable is named at once', () => {
+    expect(() => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO_SIGN_IN: 'everyone', PUBLIC_URL: 'not a url' })).toThrowError(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*DEMO_SIGN_IN[\s\S]*PUBLIC_URL|PORT[\s\S]*PUBLIC_URL/,
+    );
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO_SIGN_IN: 'everyone' });
+    } catch (e) {
+      const message = (e as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'DEMO_SIGN_IN']) expect(message).toContain(name);
+    }
+  });
+
+  test('a Discord client id needs its secret, and turns the demo provider off', () => {
+    expect(() => parseEnv({ DISCORD_CLIENT_ID: 'abc' })).toThrowError(/DISCORD_CLIENT_SECRET/);
+    expect(usesDemoDiscord(parseEnv({ DISCORD_CLIENT_ID: 'abc', DISCORD_CLIENT_SECRET: 's' }))).toBe(false);
+  });
+
+  test('a short session secret is refused', () => {
+    expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET/);
+  });
+});

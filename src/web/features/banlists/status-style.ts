@@ -1,0 +1,25 @@
+import type { SectionStatus } from '../../../domain/banlist/statuses.ts';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+
+/** Spec 1 §9 accents: forbidden red, limited yellow, semi-limited orange, unlimited green. */
+export const STATUS_TONE: Record<SectionStatus, BadgeTone> = {
+  FORBIDDEN: 'forbidden',
+  LIMITED: 'limited',
+  SEMI_LIMITED: 'semi-limited',
+  UNLIMITED: 'unlimited',
+};
+
+export const STATUS_TEXT: Record<SectionStatus, string> = {
+  FORBIDDEN: 'text-forbidden',
+  LIMITED: 'text-limited',
+  SEMI_LIMITED: 'text-semi-limited',
+  UNLIMITED: 'text-unlimited',
+};
+
+/** The one-letter counts of the home page: F, L, S, U. */
+export const STATUS_LETTER: Record<SectionStatus, string> = {
+  FORBIDDEN: 'F',
+  LIMITED: 'L',
+  SEMI_LIMITED: 'S',
+  UNLIMITED: 'U',
+};

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { Layers } from 'lucide-react';
+import type { SeriesSummary } from '../../../domain/api/series.ts';
+import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+
+export function SeriesCard({ series: s }: { series: SeriesSummary }) {
+  return (
+    <Link
+      to={`/series/${encodeURIComponent(s.id)}`}
+      data-testid="series-card"
+      className="group flex h-full items-start gap-4 rounded-xl border bg-card p-4 shadow-sm transition hover:border-primary/50 hover:shadow-md"
+    >
+      <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-muted">
+        <FallbackImage
+          src={s.picture}
+          alt=""
+          className="size-full object-cover"
+          fallback={
+            <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
+              <Layers aria-hidden="true" className="size-7 text-primary/70" />
+            </div>
+          }
+        />
+      </div>
+      <div className="min-w-0">
+        <h3 className="font-semibold leading-snug group-hover:text-primary">{s.name}</h3>
+        {s.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{s.description}</p>}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import type { CurrentUser } from '../../../domain/api/users.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { api } from '../../lib/api.ts';
+import { setCurrentUser } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+// A code can be exchanged once: StrictMode's second effect (and a remount) must reuse the first request.
+const exchanges = new Map<string, Promise<CurrentUser>>();
+
+function exchangeCode(code: string, state: string | null): Promise<CurrentUser> {
+  let pending = exchanges.get(code);
+  if (!pending) {
+    pending = api.post<CurrentUser>('/oauth/handle-callback', { code, ...(state ? { state } : {}) });
+    exchanges.set(code, pending);
+  }
+  return pending;
+}
+
+const NO_CODE = 'No authorization code was received';
+const FAILED = 'Authentication failed. Please try again.';
+
+export function OAuthCallbackPage() {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const state = params.get('state');
+  // Discord sends ?error=access_denied when the user cancels on its page.
+  const denied = params.has('error');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  const problem = denied ? FAILED : !code ? NO_CODE : failed ? FAILED : null;
+  useDocumentTitle(problem ? 'Authentication Error' : 'Completing Authentication');
+
+  useEffect(() => {
+    if (denied || !code) return;
+    let active = true;
+    exchangeCode(code, state).then(
+      (user) => {
+        if (!active) return;
+        setCurrentUser(queryClient, user);
+        void navigate('/', { replace: true });
+      },
+      () => {
+        if (active) setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [code, state, denied, queryClient, navigate]);
+
+  if (problem) {
+    return (
+      <section className="mx-auto max-w-md space-y-5 py-12 text-center">
+        <h1 className="text-2xl font-bold tracking-tight">Authentication Error</h1>
+        <Alert className="text-left">{problem}</Alert>
+        <Button onClick={() => void navigate('/', { replace: true })}>Return to Home</Button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-md space-y-4 py-12 text-center" aria-busy="true">
+      <LoaderCircle aria-hidden="true" className="mx-auto size-8 animate-spin text-primary" />
+      <h1 className="text-2xl font-bold tracking-tight">Completing Authentication</h1>
+      <p role="status" className="text-muted-foreground">
+        Signing you in with Discord…
+      </p>
+    </section>
+  );
+}

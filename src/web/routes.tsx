@@ -1,0 +1,64 @@
+import { lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './components/app-shell.tsx';
+import { RouteError } from './components/route-error.tsx';
+import { HomePage } from './features/home/home-page.tsx';
+
+// Everything but the shell and the home page loads on demand, so the first page stays light.
+const BanlistPage = lazy(() => import('./features/banlists/banlist-page.tsx').then((m) => ({ default: m.BanlistPage })));
+const JudgementBoardPage = lazy(() =>
+  import('./features/judgement/judgement-board-page.tsx').then((m) => ({ default: m.JudgementBoardPage })),
+);
+const SeriesListPage = lazy(() => import('./features/series/series-list-page.tsx').then((m) => ({ default: m.SeriesListPage })));
+const SeriesDetailPage = lazy(() =>
+  import('./features/series/series-detail-page.tsx').then((m) => ({ default: m.SeriesDetailPage })),
+);
+const SeriesFormPage = lazy(() => import('./features/series/series-form-page.tsx').then((m) => ({ default: m.SeriesFormPage })));
+const TournamentListPage = lazy(() =>
+  import('./features/tournaments/tournament-list-page.tsx').then((m) => ({ default: m.TournamentListPage })),
+);
+const TournamentPage = lazy(() =>
+  import('./features/tournaments/tournament-page.tsx').then((m) => ({ default: m.TournamentPage })),
+);
+const HostTournamentPage = lazy(() =>
+  import('./features/tournaments/host-tournament-page.tsx').then((m) => ({ default: m.HostTournamentPage })),
+);
+const OAuthCallbackPage = lazy(() =>
+  import('./features/users/oauth-callback-page.tsx').then((m) => ({ default: m.OAuthCallbackPage })),
+);
+const ImageUploadPage = lazy(() => import('./features/images/image-upload-page.tsx').then((m) => ({ default: m.ImageUploadPage })));
+const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** The whole URL map of both spec documents. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      {
+        // Errors render inside the shell, so the navigation bar survives a broken page.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'banlist', element: <BanlistPage /> },
+          { path: 'judgement', element: <JudgementBoardPage /> },
+          { path: 'series', element: <SeriesListPage /> },
+          { path: 'series/new', element: <SeriesFormPage mode="create" /> },
+          { path: 'series/:id', element: <SeriesDetailPage /> },
+          { path: 'series/:id/edit', element: <SeriesFormPage mode="edit" /> },
+          { path: 'tournaments', element: <TournamentListPage /> },
+          // Spec 2 §2: hosting needs a series id; without one, pick a series first.
+          { path: 'tournaments/host', element: <Navigate to="/series" replace /> },
+          { path: 'tournaments/host/:id', element: <HostTournamentPage /> },
+          { path: 'tournaments/:uid', element: <TournamentPage /> },
+          { path: 'api/oauth/callback', element: <OAuthCallbackPage /> },
+          { path: 'secret/upload', element: <ImageUploadPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
