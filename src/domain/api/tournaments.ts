@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
-export const TOURNAMENT_FORMATS = ['DEFAULT', 'ROUND_ROBIN', 'DOUBLE_ELIM'] as const;
-export const tournamentFormatSchema = z.enum(TOURNAMENT_FORMATS);
-export type TournamentFormat = z.infer<typeof tournamentFormatSchema>;
+import { TOURNAMENT_FORMATS } from '../tournament/formats.ts';
 
-export const FORMAT_LABEL: Record<TournamentFormat, string> = {
-  DEFAULT: 'Swiss → Top Cut',
-  ROUND_ROBIN: 'Round Robin',
-  DOUBLE_ELIM: 'Double Elimination',
-};
+export const tournamentFormatSchema = z.enum(TOURNAMENT_FORMATS);
 
 /** One row of GET /api/tournaments (the fields the home page and the list use). */
 export const tournamentSummarySchema = z.object({

@@ -27,8 +27,3 @@ export const handleCallbackBodySchema = z.object({
   code: z.string({ error: 'No authorization code was received' }).min(1, 'No authorization code was received'),
   state: z.string().optional(),
 });
-
-/** Best name to show for a user (spec fallbacks: Unknown User). */
-export function nameOf(user: Pick<CurrentUser, 'preferredName' | 'displayName' | 'username'> | null | undefined, fallback = 'Unknown User'): string {
-  return user?.preferredName || user?.displayName || user?.username || fallback;
-}

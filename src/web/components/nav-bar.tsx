@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogIn, LogOut, Menu, Swords, X } from 'lucide-react';
-import { nameOf, type CurrentUser } from '../../domain/api/users.ts';
+import type { CurrentUser } from '../../domain/api/users.ts';
+import { nameOf } from '../../domain/users/display-name.ts';
 import { cn } from '../lib/cn.ts';
 import { useSession } from '../lib/session.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query.ts';
@@ -60,7 +61,7 @@ function NavItems({ user, stacked, onNavigate }: { user: CurrentUser | null; sta
   );
 }
 
-function Account({ stacked }: { stacked?: boolean }) {
+function Account({ stacked, onDone }: { stacked?: boolean; onDone?: () => void }) {
   const { user, isLoading, login, logout } = useSession();
   // Nothing while the session loads, so a signed-in user never sees the login button flash.
   if (isLoading) return <div className="h-10" aria-hidden="true" />;
@@ -81,7 +82,10 @@ function Account({ stacked }: { stacked?: boolean }) {
           {name}
         </span>
       </span>
-      <Button variant="secondary" size="sm" onClick={() => void logout()}>
+      <Button variant="secondary" size="sm" onClick={() => {
+          onDone?.();
+          void logout();
+        }}>
         <LogOut aria-hidden="true" />
         Logout
       </Button>
@@ -119,38 +123,46 @@ export function NavBar({ menu }: { menu: MobileMenu }) {
   const { toggleRef, panelRef } = useMenuPanel(menu.open, close);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
-          <Swords aria-hidden="true" className="size-6 text-primary" />
-          Format Hub
-        </Link>
-        {menu.isMobile ? (
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="ml-auto"
-            aria-label={menu.open ? 'Close menu' : 'Open menu'}
-            aria-expanded={menu.open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen(!menu.open)}
-          >
-            {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </Button>
-        ) : (
-          <>
-            <nav aria-label="Main">
-              <NavItems user={user} />
-            </nav>
-            <div className="ml-auto">
-              <Account />
-            </div>
-          </>
-        )}
-      </div>
+    <>
+      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+            <Swords aria-hidden="true" className="size-6 text-primary" />
+            Format Hub
+          </Link>
+          {menu.isMobile ? (
+            <Button
+              ref={toggleRef}
+              variant="ghost"
+              size="icon"
+              className="ml-auto"
+              aria-label={menu.open ? 'Close menu' : 'Open menu'}
+              aria-expanded={menu.open}
+              aria-controls="mobile-menu"
+              onClick={() => setOpen(!menu.open)}
+            >
+              {menu.open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
+          ) : (
+            <>
+              <nav aria-label="Main">
+                <NavItems user={user} />
+              </nav>
+              <div className="ml-auto">
+                <Account />
+              </div>
+            </>
+          )}
+        </div>
+      </header>
+      {/* Outside the header: its backdrop-filter would make it the containing block of `fixed`. */}
       {menu.isMobile && (
-        <div id="mobile-menu" data-testid="mobile-menu" hidden={!menu.open} className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col">
+        <div
+          id="mobile-menu"
+          data-testid="mobile-menu"
+          hidden={!menu.open}
+          className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col"
+        >
           {menu.open && (
             <>
               <div ref={panelRef} className="max-h-full overflow-y-auto border-b bg-background px-4 pt-2 pb-4 shadow-lg">
@@ -158,15 +170,20 @@ export function NavBar({ menu }: { menu: MobileMenu }) {
                   <NavItems user={user} stacked onNavigate={close} />
                 </nav>
                 <div className="mt-3 border-t pt-4">
-                  <Account stacked />
+                  <Account stacked onDone={close} />
                 </div>
               </div>
               {/* The overlay fills only what the panel leaves, so a click on it never lands on a link. */}
-              <div data-testid="mobile-menu-overlay" aria-hidden="true" className="min-h-8 flex-1 bg-black/50" onClick={close} />
+              <div
+                data-testid="menu-overlay"
+                aria-hidden="true"
+                className="min-h-8 flex-1 bg-black/50"
+                onClick={close}
+              />
             </>
           )}
         </div>
       )}
-    </header>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
 
 export interface FallbackImageProps {
   src: string | null | undefined;

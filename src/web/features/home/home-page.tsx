@@ -4,6 +4,7 @@ import { ArrowRight, Layers, ScrollText, Trophy } from 'lucide-react';
 import { SECTION_STATUSES, STATUS_LABEL, type SectionStatus } from '../../../domain/banlist/statuses.ts';
 import { displayState, sortForHome } from '../../../domain/tournament/display-state.ts';
 import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
+import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -60,13 +61,13 @@ export function HomePage() {
   return (
     <div className="space-y-12 mobile:space-y-10">
       {errors.length > 0 && (
-        <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
-          <ul className="list-inside list-disc space-y-1">
+        <Alert>
+          <ul className="space-y-1">
             {errors.map((e) => (
               <li key={e}>{e}</li>
             ))}
           </ul>
-        </div>
+        </Alert>
       )}
 
       <section
@@ -92,12 +93,11 @@ export function HomePage() {
         </div>
       </section>
 
-      {/* Only mobile: the rows below scroll sideways. */}
-      <p data-testid="swipe-hint" className="-mb-8 text-sm text-muted-foreground desktop:hidden">
-        Swipe to explore →
-      </p>
-
       <section aria-label="At a glance">
+        {/* Only mobile: the rows of this page scroll sideways. */}
+        <p data-testid="swipe-hint" className="mb-2 text-sm text-muted-foreground desktop:hidden">
+          Swipe to explore →
+        </p>
         <Row>
           <Card data-testid="quick-banlist" className="h-full">
             <CardHeader>
@@ -117,7 +117,7 @@ export function HomePage() {
                             {STATUS_LETTER[s]}
                           </abbr>
                         </dt>
-                        <dd data-testid={`quick-count-${s}`} className="text-lg font-semibold tabular-nums">
+                        <dd data-testid={`quick-banlist-${s}`} className="text-lg font-semibold tabular-nums">
                           {banlist.counts[s]}
                         </dd>
                       </div>
@@ -139,15 +139,15 @@ export function HomePage() {
               {states && tournaments.data ? (
                 <>
                   <p className="text-sm text-muted-foreground">
-                    <span data-testid="quick-count-total" className="text-2xl font-bold text-foreground tabular-nums">
+                    <span data-testid="tournaments-total" className="text-2xl font-bold text-foreground tabular-nums">
                       {tournaments.data.length}
                     </span>{' '}
                     total
                   </p>
                   <dl className="grid grid-cols-3 gap-2 text-sm">
-                    <Stat label="Ongoing" value={states.Live} testId="quick-count-ongoing" />
-                    <Stat label="Upcoming" value={states.Upcoming} testId="quick-count-upcoming" />
-                    <Stat label="Completed" value={states.Completed} testId="quick-count-completed" />
+                    <Stat label="Ongoing" value={states.Live} testId="tournaments-ongoing" />
+                    <Stat label="Upcoming" value={states.Upcoming} testId="tournaments-upcoming" />
+                    <Stat label="Completed" value={states.Completed} testId="tournaments-completed" />
                   </dl>
                 </>
               ) : (
@@ -164,7 +164,7 @@ export function HomePage() {
             <CardContent className="space-y-3">
               {series.data ? (
                 <p className="text-sm text-muted-foreground">
-                  <span data-testid="quick-count-series" className="text-2xl font-bold text-foreground tabular-nums">
+                  <span data-testid="series-count" className="text-2xl font-bold text-foreground tabular-nums">
                     {series.data.length}
                   </span>{' '}
                   available
@@ -282,7 +282,7 @@ function Row({ wide, children }: { wide?: boolean; children: ReactNode }) {
     <ul
       className={cn(
         'grid gap-4 sm:grid-cols-2 lg:grid-cols-3',
-        'mobile:-mx-4 mobile:flex mobile:snap-x mobile:snap-mandatory mobile:overflow-x-auto mobile:px-4 mobile:pb-3',
+        'mobile:-mx-4 mobile:flex mobile:snap-x mobile:snap-mandatory mobile:scroll-px-4 mobile:overflow-x-auto mobile:px-4 mobile:pb-3',
       )}
     >
       {Children.map(children, (child) => (

@@ -1,4 +1,4 @@
-import { nameOf } from '../../../domain/api/users.ts';
+import { nameOf } from '../../../domain/users/display-name.ts';
 import { PlaceholderPage } from '../../components/placeholder-page.tsx';
 import { SignedIn } from '../../lib/session.tsx';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
-import { FORMAT_LABEL, type TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
+import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState, type DisplayState } from '../../../domain/tournament/display-state.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';

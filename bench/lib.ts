@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface LoadResult { rps: number; p99: number; errors: number }
+
+/** Load a URL with autocannon: requests per second (mean) and p99 latency in ms. */
+export async function load(url: string, connections = 32, duration = 5): Promise<LoadResult> {
+  const r = await autocannon({ url, connections, duration });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** The real server, built app and demo data, in its own process on a fresh data dir. */
+export async function startServer(port: number): Promise<{ url: string; stop(): void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
+  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, child);
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
+    },
+  };
+}
+
+/** A bare Node http server answering fixed bytes: the ceiling on this machine. */
+export async function startBareServer(port: number, body: Buffer, contentType: string): Promise<{ url: string; stop(): void }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bare-')), 'body');
+  fs.writeFileSync(file, body);
+  const code = `const body=require('fs').readFileSync(${JSON.stringify(file)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':${JSON.stringify(contentType)},'content-length':body.length});s.end(body)}).listen(${port},'127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url, child);
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,81 @@
+import { EMPTY_URL, expect, isMobile, test } from './fixtures.ts';
+
+test.describe('home page with demo data', () => {
+  test('hero, quick cards, featured tournaments, series spotlight, banlist highlights', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'View Banlist' })).toHaveAttribute('href', '/banlist');
+    await expect(page.getByRole('link', { name: 'Browse Tournaments' })).toHaveAttribute('href', '/tournaments');
+
+    const featured = page.getByRole('region', { name: 'Featured Tournaments' });
+    await expect(featured.getByRole('link').first()).toContainText('GOAT Monthly #12'); // the Live one first
+    const names = await featured.getByRole('heading', { level: 3 }).allTextContents();
+    expect(names).toEqual(['GOAT Monthly #12', 'Modern Open', 'Weekend Round Robin', 'GOAT Monthly #11']);
+    await expect(featured.getByRole('link').first()).toHaveAttribute('href', /^\/tournaments\/[0-9a-f-]{36}$/);
+
+    const spotlight = page.getByRole('region', { name: 'Series Spotlight' });
+    await expect(spotlight.getByRole('link')).toHaveCount(3);
+    await expect(spotlight.getByRole('link', { name: /GOAT Format Monthly/ })).toHaveAttribute('href', /^\/series\/[0-9a-f-]{36}$/);
+
+    const highlights = page.getByRole('region', { name: 'Banlist Highlights' });
+    await expect(highlights).toContainText('2026-07-01');
+    const entries = await (await page.request.get('/api/banlists/2026-07-01')).json();
+    const forbidden = entries.filter((e: { formatStatus: string }) => e.formatStatus === 'FORBIDDEN').length;
+    await expect(highlights).toContainText(String(forbidden));
+
+    // quick cards: 4 tournaments, 1 ongoing, 2 upcoming, 1 completed; 3 series
+    const quick = page.getByRole('region', { name: 'At a glance' });
+    await expect(quick).toContainText('2026-07-01');
+    await expect(quick.getByTestId('tournaments-total')).toHaveText('4');
+    await expect(quick.getByTestId('tournaments-ongoing')).toHaveText('1');
+    await expect(quick.getByTestId('tournaments-upcoming')).toHaveText('2');
+    await expect(quick.getByTestId('tournaments-completed')).toHaveText('1');
+    await expect(quick.getByTestId('series-count')).toHaveText('3');
+  });
+
+  test('the swipe hint shows on mobile only', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Featured Tournaments' })).toBeVisible();
+    if (isMobile(page)) await expect(page.getByText('Swipe to explore →').first()).toBeVisible();
+    else await expect(page.getByText('Swipe to explore →').first()).toBeHidden();
+  });
+
+  test('a featured tournament links to its page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Featured Tournaments' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/tournaments\/[0-9a-f-]{36}$/);
+  });
+});
+
+test.describe('home page states', () => {
+  test('empty database: the empty texts', async ({ page }) => {
+    await page.goto(`${EMPTY_URL}/`);
+    await expect(page.getByText('No tournaments to show yet.')).toBeVisible();
+    await expect(page.getByText('No series available.')).toBeVisible();
+    await expect(page.getByText('No banlist published yet.').first()).toBeVisible();
+  });
+
+  test('loading texts while the calls are slow', async ({ page }) => {
+    const release: (() => void)[] = [];
+    for (const path of ['**/api/tournaments', '**/api/series/summaries']) {
+      await page.route(path, async (route) => {
+        await new Promise<void>((r) => release.push(r));
+        await route.continue();
+      });
+    }
+    await page.goto('/');
+    await expect(page.getByText('Loading tournaments…')).toBeVisible();
+    await expect(page.getByText('Loading series…')).toBeVisible();
+    release.forEach((r) => r());
+    await expect(page.getByText('Loading tournaments…')).toBeHidden();
+  });
+
+  test('failures show the error texts', async ({ page }) => {
+    for (const path of ['**/api/tournaments', '**/api/series/summaries', '**/api/banlists/dates']) {
+      await page.route(path, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    }
+    await page.goto('/');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load tournaments' }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Failed to load series').first()).toBeVisible();
+    await expect(page.getByText('Failed to load banlist').first()).toBeVisible();
+  });
+});
