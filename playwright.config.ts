@@ -5,8 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Two servers of the built app on fresh data dirs: one with the demo data, one empty.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'));
-export const DEMO_URL = 'http://localhost:8090';
-export const EMPTY_URL = 'http://localhost:8091';
+// E2E_PORT moves both servers (port and port + 1) so that several runs can share a machine.
+const basePort = Number(process.env.E2E_PORT ?? 8090);
+export const DEMO_URL = `http://localhost:${basePort}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,6 +29,7 @@ const server = (port: number, demo: boolean) => ({
     DISCORD_CLIENT_ID: '',
     DEMO_DATA: demo ? '1' : '0',
     LOG_LEVEL: 'warn',
+    ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
   },
 });
 
@@ -44,5 +46,5 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
   ],
-  webServer: [server(8090, true), server(8091, false)],
+  webServer: [server(basePort, true), server(basePort + 1, false)],
 });

@@ -1,7 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const DEMO_URL = 'http://localhost:8090';
-export const EMPTY_URL = 'http://localhost:8091';
+const basePort = Number(process.env.E2E_PORT ?? 8090);
+export const DEMO_URL = `http://localhost:${basePort}`;
+export const EMPTY_URL = `http://localhost:${basePort + 1}`;
 
 /** Demo users seeded on the demo server (src/server/db/seed.ts). */
 export const ADA = { id: '100000000000000001', name: 'Ada', auth: 2 };

@@ -16,8 +16,12 @@ import { registerUsersRoutes } from './features/users/users-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
+import { createRealtime } from './realtime/realtime.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: import('./realtime/realtime.ts').Realtime;
+  }
   interface FastifyContextConfig {
     /** this route takes a text/plain body (reasons, decks, dates); others refuse it */
     textBody?: boolean;
@@ -94,6 +98,9 @@ export async function buildApp({ env, database, webDir, logger }: AppOptions): P
     secureCookies,
   });
   if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone' });
+
+  const realtime = createRealtime({ app, database, allowedOrigins });
+  app.decorate('realtime', realtime);
 
   app.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   registerUsersRoutes(app, { db });

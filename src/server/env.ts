@@ -22,6 +22,8 @@ export const envSchema = z.object({
   CARD_IMAGE_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
   CARD_IMAGE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /** folder of the built web app (default dist/web) */
+  WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((env, ctx) => {
   if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {

@@ -13,7 +13,7 @@ async function main() {
     console.log('Empty database: loading demo data (cards, banlists, users, series, tournaments)…');
     await seedDemoData(database.db);
   }
-  const app = await buildApp({ env, database, webDir: fileURLToPath(new URL('../../dist/web', import.meta.url)) });
+  const app = await buildApp({ env, database, webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../dist/web', import.meta.url)) });
   if (usesDemoDiscord(env)) {
     app.log.warn(
       env.DEMO_SIGN_IN === 'anyone'
