@@ -1,27 +1,13 @@
-// `npm run bench`: read-path throughput of the site beside a bare Node server answering the
-// same bytes (the ceiling on this machine), at 32 connections. Figures, not assertions.
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fmt, load, startBareServer, startServer } from './lib.ts';
+// `npm run bench`: every bench/*.bench.ts in turn, each printing its own figures and ratios.
+// Pass names to run a few: npm run bench -- home-api banlist-api
+import { execFileSync, execSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 
 if (!existsSync('dist/web/index.html')) execSync('npm run build', { stdio: 'inherit' });
-
-const server = await startServer(8190);
-const paths = ['/api/tournaments', '/api/banlists/dates', '/api/banlists/2026-07-01', '/api/series/summaries'];
-console.log('endpoint                         bytes    req/s    p99 ms  | bare req/s  p99 ms | ratio');
-try {
-  for (const p of paths) {
-    const res = await fetch(server.url + p);
-    const body = Buffer.from(await res.arrayBuffer());
-    const site = await load(server.url + p);
-    const bare = await startBareServer(8191, body, res.headers.get('content-type') ?? 'application/json');
-    const ceiling = await load(bare.url);
-    bare.stop();
-    console.log(
-      `${p.padEnd(32)} ${String(body.length).padStart(6)} ${fmt(site.rps).padStart(8)} ${fmt(site.p99).padStart(8)}  | ${fmt(ceiling.rps).padStart(10)} ${fmt(ceiling.p99).padStart(7)} | ${fmt(site.rps / ceiling.rps, 2)}${site.errors ? `  (${site.errors} non-2xx/errors)` : ''}`,
-    );
-  }
-} finally {
-  server.stop();
+const only = process.argv.slice(2);
+const files = readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).sort()
+  .filter((f) => only.length === 0 || only.includes(f.replace(/\.bench\.ts$/, '')));
+for (const f of files) {
+  console.log(`\n== ${f.replace(/\.bench\.ts$/, '')} ==`);
+  execFileSync('node_modules/.bin/tsx', [`bench/${f}`], { stdio: 'inherit' });
 }
-process.exit(0);
