@@ -34,7 +34,9 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
 
   app.register(async (demo) => {
     demo.addHook('onRequest', async (req, reply) => {
-      if (!allowAnyone && !isLoopback(req.socket.remoteAddress)) {
+      // A proxied request comes from the proxy's loopback socket but not from this machine.
+      const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in req.headers);
+      if (!allowAnyone && (proxied || !isLoopback(req.socket.remoteAddress))) {
         return reply.code(403).send({ error: 'The demo sign-in answers only this machine (set DEMO_SIGN_IN=anyone to open it)' });
       }
     });

@@ -144,6 +144,15 @@ describe('sign-in through the demo identity provider', () => {
 });
 
 describe('the demo provider', () => {
+  test('refuses a request relayed by a proxy, even from loopback', async () => {
+    const res = await fetch(`${server.url}/demo-discord/oauth2/authorize?client_id=format-hub-demo`, {
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toMatch(/answers only this machine/);
+  });
+
+
   test('is not served once DISCORD_CLIENT_ID is set', async () => {
     const real = await startTestServer({ DISCORD_CLIENT_ID: 'abc', DISCORD_CLIENT_SECRET: 'def' });
     try {
