@@ -16,6 +16,7 @@ import { registerUsersRoutes } from './features/users/users-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
+import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
@@ -107,7 +108,8 @@ export async function buildApp({ env, database, webDir, logger }: AppOptions): P
   registerUsersRoutes(app, { db });
   registerBanlistsRoutes(app, { db });
   registerTournamentsRoutes(app, { db });
-  registerSeriesRoutes(app, { db });
+  const images = registerImagesRoutes(app, { db, env });
+  registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin });
 
   registerWebApp(app, webDir);

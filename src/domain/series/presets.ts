@@ -62,9 +62,12 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   return sa.size === sb.size && [...sa].every((x) => sb.has(x));
 };
 
+/** Shown when the sets match no preset exactly. */
+export const CUSTOM_PRESET = 'Custom';
+
 /** The preset whose two sets equal these exactly, else 'Custom'. */
 export function detectPreset(rules: readonly string[], filters: readonly string[]): string {
-  return PRESETS.find((p) => sameSet(p.rules, rules) && sameSet(p.filters, filters))?.name ?? 'Custom';
+  return PRESETS.find((p) => sameSet(p.rules, rules) && sameSet(p.filters, filters))?.name ?? CUSTOM_PRESET;
 }
 
 export function presetByName(name: string): Preset | undefined {

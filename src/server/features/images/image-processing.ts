@@ -1,0 +1,52 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { ImageMime } from '../../../domain/api/images.ts';
+import { HttpError } from '../../errors.ts';
+
+/** Decoded pixels above this are refused: a small file can unpack to gigabytes (platform.md). */
+export const MAX_INPUT_PIXELS = 40e6;
+
+export interface ProcessedImage {
+  data: Buffer;
+  mime: ImageMime;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+const FORMATS: Record<string, { mime: ImageMime; ext: string }> = {
+  png: { mime: 'image/png', ext: 'png' },
+  apng: { mime: 'image/png', ext: 'png' }, // an animated PNG is a PNG; re-encoding keeps its first frame
+  jpg: { mime: 'image/jpeg', ext: 'jpg' },
+  webp: { mime: 'image/webp', ext: 'webp' },
+  gif: { mime: 'image/gif', ext: 'gif' },
+};
+
+/**
+ * Accepts PNG, JPEG, WebP or GIF by their bytes (never the name or the declared type), then re-encodes
+ * in the same format, which drops EXIF, GPS and every other metadata. GIF and WebP animations are kept.
+ * 415 for anything else (SVG never reaches sharp), 422 for a decompression bomb or a broken file.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const type = await fileTypeFromBuffer(input);
+  const format = type ? FORMATS[type.ext] : undefined;
+  if (!format) throw new HttpError(415, 'image: only PNG, JPEG, WebP or GIF images are accepted');
+  const animated = format.ext === 'gif' || format.ext === 'webp';
+  try {
+    // autoOrient applies the EXIF rotation before the EXIF is dropped
+    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' }).autoOrient();
+    pipeline =
+      format.ext === 'png' ? pipeline.png()
+      : format.ext === 'jpg' ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+      : format.ext === 'webp' ? pipeline.webp({ quality: 90 })
+      : pipeline.gif();
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { data, mime: format.mime, ext: format.ext, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : '';
+    if (/pixel limit/i.test(message)) {
+      throw new HttpError(422, `image: too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels)`);
+    }
+    throw new HttpError(422, 'image: the file could not be read as an image');
+  }
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ImageUploadResponse } from '../../../domain/api/images.ts';
+import { assertActingAs } from '../../auth/guards.ts';
+import type { Db } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import { HttpError, badRequest, notFound, notFoundIfMissing } from '../../errors.ts';
+import { createImageStore, type ImageStore } from './image-store.ts';
+import { readMultipartForm, registerMultipart } from './multipart-form.ts';
+
+const ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * POST /api/images/api/upload (the upload tool: a signed URL valid for 1 hour) and
+ * GET /api/images/{id} (every uploaded image). Returns the store, for features that keep pictures.
+ */
+export function registerImagesRoutes(app: FastifyInstance, { db, env }: { db: Db; env: Env }): ImageStore {
+  const store = createImageStore({ db, dataDir: env.DATA_DIR, sessionSecret: env.SESSION_SECRET });
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+
+  app.register(async (scope) => {
+    await registerMultipart(scope);
+
+    scope.post('/api/images/api/upload', async (req, reply) => {
+      const user = assertActingAs(req);
+      const form = await readMultipartForm(req, ['image']);
+      const input = form.files.get('image');
+      if (!input?.length) throw badRequest('image: choose an image file');
+      const image = await store.save(input, user.discordId, 'temporary');
+      const { path, expiresAt } = store.urlPath(image);
+      const body: ImageUploadResponse = {
+        url: `${publicOrigin ?? `${req.protocol}://${req.host}`}${path}`,
+        expiresAt: expiresAt!.toISOString(),
+      };
+      return reply.code(201).send(body);
+    });
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/api/images/:id', async (req, reply) => {
+    const { id } = req.params;
+    if (!ID.test(id)) throw notFound('Image not found');
+    const image = notFoundIfMissing(await store.find(id), 'Image not found');
+    let maxAge = 31_536_000;
+    if (image.kind === 'temporary') {
+      const { exp, sig } = req.query;
+      const check = store.checkSignature(id, exp, sig);
+      if (check === 'invalid') throw new HttpError(403, 'This image link is not valid');
+      if (check === 'expired') throw new HttpError(410, 'This image link has expired');
+      maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    }
+    let stream: fs.ReadStream;
+    try {
+      stream = await openStream(store.filePath(image));
+    } catch {
+      throw notFound('Image not found');
+    }
+    return reply
+      .header('Content-Type', image.mime)
+      .header('Content-Length', image.bytes)
+      .header('X-Content-Type-Options', 'nosniff')
+      // an image is never a document: no scripts, no plugins, no same-origin access if opened directly
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', image.kind === 'permanent' ? `public, max-age=${maxAge}, immutable` : `private, max-age=${maxAge}`)
+      .send(stream);
+  });
+
+  return store;
+}
+
+function openStream(file: string): Promise<fs.ReadStream> {
+  return new Promise((resolve, reject) => {
+    const stream = fs.createReadStream(file);
+    stream.once('open', () => resolve(stream));
+    stream.once('error', reject);
+  });
+}
