@@ -36,10 +36,12 @@ export interface AppOptions {
   /** folder of the built web app; the SPA is served from it when present */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** live channel knobs (tests shorten heart-beats) */
+  realtime?: import('./realtime/realtime.ts').RealtimeTuning;
 }
 
 /** The whole HTTP application: every plugin and route is registered here. */
-export async function buildApp({ env, database, webDir, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
@@ -101,7 +103,7 @@ export async function buildApp({ env, database, webDir, logger }: AppOptions): P
   });
   if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone' });
 
-  const realtime = createRealtime({ app, database, allowedOrigins });
+  const realtime = createRealtime({ app, database, allowedOrigins, tuning: realtimeTuning });
   app.decorate('realtime', realtime);
 
   app.get('/api/health', async () => ({ status: 'ok', database: database.kind }));

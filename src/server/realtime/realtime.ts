@@ -1,7 +1,12 @@
 // The live channel's face to features: publish after commit, answer SENDs to /app/**.
-// Features never see frames. (The STOMP-over-SockJS broker behind it: issue 4.)
+// Features never see frames: the STOMP broker (broker.ts), its transports (transports.ts) and
+// the fan-out across instances (fanout.ts) stay behind this module.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions } from './broker.ts';
+import { inProcessFanout, postgresFanout, type Fanout } from './fanout.ts';
+import { matchPath } from './path-matcher.ts';
+import { installTransports } from './transports.ts';
 
 export interface AppMessage {
   destination: string;
@@ -12,22 +17,106 @@ export interface AppMessage {
 export type AppMessageHandler = (message: AppMessage) => void | Promise<void>;
 
 export interface Realtime {
-  /** Deliver a JSON body to every subscriber of the topic, on every instance. Call after commit. */
+  /**
+   * Deliver a JSON body to every subscriber of the topic, on every instance. Call after commit.
+   * Rejects only for a bad topic or a body JSON cannot encode; a fan-out failure is logged
+   * (the write stands; clients re-sync by polling and on reconnect).
+   */
   publish(topic: string, body: unknown): Promise<void>;
   /** Handle client SENDs whose destination matches a Spring-style pattern under /app. */
   onAppMessage(pattern: string, handler: AppMessageHandler): void;
+  /** Open STOMP sessions on this instance and how messages travel between instances. */
+  stats(): { sessions: number; fanout: 'in-process' | 'postgres' };
+}
+
+/** Knobs, defaults as platform.md says; tests shorten the heart-beats. */
+export interface RealtimeTuning extends Partial<Omit<BrokerOptions, 'onSend' | 'onError'>> {
+  /** accept loopback Origins on any port (Vite's dev server); default: NODE_ENV is not production */
+  loopbackOrigins?: boolean;
 }
 
 export interface RealtimeOptions {
   app: FastifyInstance;
   database: Database;
   allowedOrigins: Set<string>;
+  tuning?: RealtimeTuning;
 }
 
-/** Placeholder until the broker lands: publishes go nowhere, SENDs are not served. */
-export function createRealtime(_o: RealtimeOptions): Realtime {
-  return {
-    async publish() {},
-    onAppMessage() {},
+/** The broker on the app's http server, wired to the database's fan-out and the app's lifecycle. */
+export function createRealtime({ app, database, allowedOrigins, tuning = {} }: RealtimeOptions): Realtime {
+  const log = app.log;
+  const onError = (message: string, err?: unknown) => log.warn({ err }, message);
+  const handlers: { pattern: string; handler: AppMessageHandler }[] = [];
+
+  const publish = async (topic: string, body: unknown): Promise<void> => {
+    if (!isPublishableTopic(topic)) throw new Error(`Not a topic to publish to: ${topic}`);
+    const json = JSON.stringify(body);
+    if (json === undefined) throw new Error('A live message body must be JSON');
+    try {
+      await fanout.publish(topic, json);
+    } catch (err) {
+      log.error({ err, topic }, 'live: publish failed');
+    }
   };
+
+  const { loopbackOrigins, ...brokerTuning } = tuning;
+  const broker = new Broker({
+    ...DEFAULT_BROKER_OPTIONS,
+    ...brokerTuning,
+    onError,
+    onSend: (destination, body) => {
+      for (const { pattern, handler } of handlers) {
+        if (!matchPath(pattern, destination)) continue;
+        Promise.resolve()
+          .then(() => handler({ destination, body, reply: publish }))
+          .catch((err) => log.warn({ err, destination }, 'live: /app handler failed'));
+      }
+    },
+  });
+  const deliver = (topic: string, json: string) => { broker.deliver(topic, json); };
+  const fanout: Fanout = database.pool
+    ? postgresFanout({
+        pool: database.pool,
+        deliver,
+        // no replay after a gap: drop the sessions, their clients reconnect and re-sync
+        onGap: () => broker.closeAll(),
+        onError,
+      })
+    : inProcessFanout(deliver);
+
+  const transports = installTransports(
+    app.server,
+    broker,
+    { allowed: allowedOrigins, loopback: loopbackOrigins ?? process.env.NODE_ENV !== 'production' },
+    onError,
+  );
+  app.addHook('onReady', async () => { await fanout.start(); });
+  // open sockets would keep app.close() waiting for ever
+  app.addHook('preClose', async () => { await transports.shutdown(); });
+  app.addHook('onClose', async () => { await fanout.stop(); });
+
+  return {
+    publish,
+    onAppMessage(pattern, handler) {
+      if (!pattern.startsWith('/app/')) throw new Error(`App message patterns start with /app/: ${pattern}`);
+      handlers.push({ pattern, handler });
+    },
+    stats: () => ({ sessions: broker.sessions.size, fanout: fanout.kind }),
+  };
+}
+
+/**
+ * The publish-after-commit pattern: `work` runs in one transaction and queues its messages;
+ * they go out only once the transaction has committed, so a rolled-back write (it threw)
+ * publishes nothing.
+ */
+export async function publishAfterCommit<T>(
+  db: Db,
+  realtime: Pick<Realtime, 'publish'>,
+  work: (tx: Tx, publish: (topic: string, body: unknown) => void) => Promise<T>,
+): Promise<T> {
+  const queued: [string, unknown][] = [];
+  const result = await db.transaction((tx) => work(tx, (topic, body) => { queued.push([topic, body]); }));
+  for (const [topic, body] of queued) await realtime.publish(topic, body);
+  return result;
 }

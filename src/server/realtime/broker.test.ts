@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions } from './broker.ts';
+import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
+
+function setup(overrides: Partial<BrokerOptions> = {}) {
+  const sends: { destination: string; body: string }[] = [];
+  const broker = new Broker({ ...DEFAULT_BROKER_OPTIONS, onSend: (destination, body) => sends.push({ destination, body }), ...overrides });
+  const peer = () => {
+    const decoder = FrameDecoder.forServerFrames();
+    const frames: Frame[] = [];
+    let heartbeats = 0;
+    let closed = false;
+    const session = broker.open({
+      send: (data) => {
+        for (const item of decoder.push(data)) {
+          if (item === HEARTBEAT) heartbeats++;
+          else frames.push(item);
+        }
+      },
+      close: () => { closed = true; },
+    });
+    return {
+      session,
+      frames,
+      get heartbeats() { return heartbeats; },
+      get closed() { return closed; },
+      send: (text: string) => session.receive(text),
+      commands: () => frames.map((f) => f.command),
+    };
+  };
+  return { broker, sends, peer };
+}
+
+const CONNECT = 'CONNECT\naccept-version:1.1,1.2\nhost:x\n\n\0';
+
+describe('STOMP session', () => {
+  test('CONNECT and STOMP both answer CONNECTED 1.2 with the server heart-beat', () => {
+    for (const command of ['CONNECT', 'STOMP']) {
+      const { peer } = setup();
+      const p = peer();
+      p.send(`${command}\naccept-version:1.2\nheart-beat:0,0\n\n\0`);
+      expect(p.frames[0]).toMatchObject({ command: 'CONNECTED', headers: { version: '1.2', 'heart-beat': '10000,10000' } });
+    }
+  });
+
+  test('a client that does not offer 1.2 gets ERROR then close', () => {
+    const { peer } = setup();
+    const p = peer();
+    p.send('CONNECT\naccept-version:1.0\n\n\0');
+    expect(p.commands()).toEqual(['ERROR']);
+    expect(p.frames[0]!.headers.version).toBe('1.2');
+    expect(p.closed).toBe(true);
+  });
+
+  test('any frame before CONNECT is an error', () => {
+    const { peer } = setup();
+    const p = peer();
+    p.send('SUBSCRIBE\nid:0\ndestination:/topic/a\n\n\0');
+    expect(p.commands()).toEqual(['ERROR']);
+    expect(p.closed).toBe(true);
+  });
+
+  test('every frame carrying receipt gets RECEIPT; DISCONNECT receipts then closes', () => {
+    const { peer } = setup();
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SUBSCRIBE\nid:0\ndestination:/topic/a\nreceipt:r1\n\n\0');
+    p.send('SEND\ndestination:/app/x\nreceipt:r2\n\n{}\0');
+    p.send('UNSUBSCRIBE\nid:0\nreceipt:r3\n\n\0');
+    expect(p.closed).toBe(false);
+    p.send('DISCONNECT\nreceipt:r4\n\n\0');
+    expect(p.frames.slice(1).map((f) => f.headers['receipt-id'])).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(p.closed).toBe(true);
+  });
+
+  test('SEND to /topic is refused with ERROR then close (no forged board events)', () => {
+    const { peer, sends } = setup();
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SEND\ndestination:/topic/judgement\nreceipt:r1\n\n{}\0');
+    expect(p.frames[1]).toMatchObject({ command: 'ERROR', headers: { message: 'SEND is accepted only to /app/**', 'receipt-id': 'r1' } });
+    expect(p.closed).toBe(true);
+    expect(sends).toEqual([]);
+  });
+
+  test('SEND to /app reaches the handler with its body', () => {
+    const { peer, sends } = setup();
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SEND\ndestination:/app/tournaments/t1/request-scoreboard\n\n{"a":"é"}\0');
+    expect(sends).toEqual([{ destination: '/app/tournaments/t1/request-scoreboard', body: '{"a":"é"}' }]);
+  });
+
+  test('MESSAGE goes to matching subscriptions with every header', () => {
+    const { broker, peer } = setup();
+    const a = peer();
+    const b = peer();
+    a.send(CONNECT);
+    b.send(CONNECT);
+    a.send('SUBSCRIBE\nid:sub-0\ndestination:/topic/judgement/*\n\n\0');
+    b.send('SUBSCRIBE\nid:sub-0\ndestination:/topic/judgement\n\n\0');
+    expect(broker.deliver('/topic/judgement/sendoff', '{"pressed":["1"]}')).toBe(1);
+    expect(a.frames[1]).toMatchObject({
+      command: 'MESSAGE',
+      headers: { destination: '/topic/judgement/sendoff', subscription: 'sub-0', 'content-type': 'application/json', 'content-length': '17' },
+      body: '{"pressed":["1"]}',
+    });
+    expect(a.frames[1]!.headers['message-id']).toBeTruthy();
+    expect(b.frames).toHaveLength(1);
+    a.send('UNSUBSCRIBE\nid:sub-0\n\n\0');
+    expect(broker.deliver('/topic/judgement/sendoff', '{}')).toBe(0);
+  });
+
+  test('subscriptions outside /topic and over the cap are refused', () => {
+    const { peer } = setup({ maxSubscriptions: 2 });
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SUBSCRIBE\nid:1\ndestination:/topic/a\n\n\0SUBSCRIBE\nid:2\ndestination:/topic/b\n\n\0');
+    p.send('SUBSCRIBE\nid:2\ndestination:/topic/c\n\n\0'); // same id: replaces, not a third
+    expect(p.closed).toBe(false);
+    p.send('SUBSCRIBE\nid:3\ndestination:/topic/d\n\n\0');
+    expect(p.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'Too many subscriptions' } });
+
+    const q = setup().peer();
+    q.send(CONNECT);
+    q.send('SUBSCRIBE\nid:1\ndestination:/queue/x\n\n\0');
+    expect(q.frames.at(-1)).toMatchObject({ command: 'ERROR' });
+  });
+
+  test('a flood of frames is cut off by the rate cap', () => {
+    const { peer, sends } = setup({ ratePerSecond: 5, rateBurst: 10 });
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SEND\ndestination:/app/x\n\n\0'.repeat(30));
+    expect(sends).toHaveLength(10);
+    expect(p.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'Too many frames: slow down' } });
+    expect(p.closed).toBe(true);
+  });
+
+  test('a frame over the size cap gets ERROR then close', () => {
+    const { peer } = setup({ maxFrameBytes: 1000 });
+    const p = peer();
+    p.send(CONNECT);
+    p.send(`SEND\ndestination:/app/x\n\n${'x'.repeat(1200)}\0`);
+    expect(p.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'Frame larger than 1000 bytes' } });
+    expect(p.closed).toBe(true);
+  });
+
+  test.each([['/topic/judgement', true], ['/topic/judgement/*', false], ['/app/x', false], ['/topic/', false], ['/topic//a', false]])(
+    'publishable topic %s: %s',
+    (topic, ok) => expect(isPublishableTopic(topic)).toBe(ok),
+  );
+});
+
+describe('heart-beats', () => {
+  beforeEach(() => { vi.useFakeTimers(); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  test('spec 1 §4 client (20 s out, none in) stays connected and gets no heart-beats', () => {
+    const { peer } = setup();
+    const p = peer();
+    p.send('CONNECT\naccept-version:1.2\nheart-beat:20000,0\n\n\0');
+    for (let i = 0; i < 30; i++) { // ten minutes
+      vi.advanceTimersByTime(20_000);
+      p.send('\n');
+    }
+    expect(p.closed).toBe(false);
+    expect(p.heartbeats).toBe(0);
+  });
+
+  test('the same client falling silent is dropped after 3 x 20 s, not before', () => {
+    const { broker, peer } = setup();
+    const p = peer();
+    p.send('CONNECT\naccept-version:1.2\nheart-beat:20000,0\n\n\0');
+    vi.advanceTimersByTime(59_000);
+    expect(p.closed).toBe(false);
+    vi.advanceTimersByTime(6_000);
+    expect(p.closed).toBe(true);
+    expect(broker.sessions.size).toBe(0);
+  });
+
+  test('a client asking for heart-beats gets one every max(cy, sx)', () => {
+    const { peer } = setup();
+    const p = peer();
+    p.send('CONNECT\naccept-version:1.2\nheart-beat:0,5000\n\n\0');
+    vi.advanceTimersByTime(35_000);
+    expect(p.heartbeats).toBe(3); // every 10 s, the server's own floor
+  });
+
+  test('a socket that never sends CONNECT is closed', () => {
+    const { peer } = setup();
+    const p = peer();
+    vi.advanceTimersByTime(11_000);
+    expect(p.closed).toBe(true);
+  });
+});

@@ -1,0 +1,234 @@
+// The in-memory STOMP broker: one StompSession per connection (SockJS or raw WebSocket),
+// subscriptions with Spring-style patterns, heart-beats, receipts, limits. Transports only
+// hand it text or bytes and a way to write and close.
+import { randomUUID } from 'node:crypto';
+import { encodeFrame, FrameDecoder, HEARTBEAT, negotiateHeartbeat, StompError, type Frame } from './stomp-frame.ts';
+import { isPattern, matchPath } from './path-matcher.ts';
+
+export interface Transport {
+  send(data: string): void;
+  /** end the connection (after what was sent has been flushed) */
+  close(): void;
+}
+
+export interface BrokerOptions {
+  /** the server's heart-beat header `sx,sy` (ms): can send every sx, wants one every sy */
+  heartbeat: readonly [number, number];
+  maxFrameBytes: number;
+  maxSubscriptions: number;
+  /** client frames (not heart-beats) per second, with a burst allowance */
+  ratePerSecond: number;
+  rateBurst: number;
+  /** a client SEND to /app/**, already checked */
+  onSend(destination: string, body: string, headers: Record<string, string>): void;
+  onError?(message: string, err?: unknown): void;
+}
+
+export const DEFAULT_BROKER_OPTIONS: Omit<BrokerOptions, 'onSend'> = {
+  heartbeat: [10_000, 10_000],
+  maxFrameBytes: 64 * 1024,
+  maxSubscriptions: 100,
+  ratePerSecond: 20,
+  rateBurst: 60,
+};
+
+const TOPIC = /^\/topic(\/[^/\s]+)+$/;
+const APP = /^\/app(\/[^/\s]+)+$/;
+
+export class Broker {
+  readonly sessions = new Set<StompSession>();
+  private readonly instance = randomUUID().slice(0, 8);
+  private messageSeq = 0;
+
+  constructor(readonly options: BrokerOptions) {}
+
+  open(transport: Transport): StompSession {
+    const session = new StompSession(this, transport);
+    this.sessions.add(session);
+    return session;
+  }
+
+  /** Send a JSON text to every local subscription matching the topic; returns how many. */
+  deliver(topic: string, json: string): number {
+    let count = 0;
+    for (const session of this.sessions) {
+      for (const [id, destination] of session.subscriptions) {
+        if (destination === topic || (isPattern(destination) && matchPath(destination, topic))) {
+          session.write(
+            encodeFrame('MESSAGE', {
+              destination: topic,
+              'content-type': 'application/json',
+              subscription: id,
+              'message-id': this.nextMessageId(),
+            }, json),
+          );
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Close every session (shutdown, or a fan-out gap that clients must re-sync after). */
+  closeAll(): void {
+    for (const session of [...this.sessions]) session.close();
+  }
+
+  nextMessageId(): string {
+    return `${this.instance}-${++this.messageSeq}`;
+  }
+}
+
+export class StompSession {
+  readonly subscriptions = new Map<string, string>();
+  private readonly decoder: FrameDecoder;
+  private connected = false;
+  private closed = false;
+  private lastHeard = Date.now();
+  private timers: NodeJS.Timeout[] = [];
+  private tokens: number;
+  private tokensAt = Date.now();
+
+  constructor(private readonly broker: Broker, private readonly transport: Transport) {
+    this.decoder = new FrameDecoder(broker.options.maxFrameBytes);
+    this.tokens = broker.options.rateBurst;
+    // a socket that never says CONNECT does not stay
+    this.timers.push(setTimeout(() => { if (!this.connected) this.close(); }, 10_000));
+  }
+
+  /** Bytes or text from the transport. */
+  receive(chunk: string | Buffer): void {
+    if (this.closed) return;
+    this.lastHeard = Date.now();
+    try {
+      for (const item of this.decoder.push(chunk)) {
+        if (this.closed) return;
+        if (item !== HEARTBEAT) this.handle(item);
+      }
+    } catch (e) {
+      if (e instanceof StompError) this.fail(e.message, e.receiptId);
+      else {
+        this.broker.options.onError?.('STOMP session failed', e);
+        this.fail('Internal error');
+      }
+    }
+  }
+
+  /** The transport is gone. */
+  transportClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    this.subscriptions.clear();
+    this.broker.sessions.delete(this);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.transportClosed();
+    try {
+      this.transport.close();
+    } catch {
+      // already gone
+    }
+  }
+
+  write(data: string): void {
+    if (this.closed) return;
+    try {
+      this.transport.send(data);
+    } catch {
+      this.close();
+    }
+  }
+
+  private fail(message: string, receiptId?: string, detail = ''): void {
+    this.write(encodeFrame('ERROR', { message, 'receipt-id': receiptId, 'content-type': detail ? 'text/plain' : undefined }, detail));
+    this.close();
+  }
+
+  private handle(frame: Frame): void {
+    const { command, headers } = frame;
+    if (!this.connected) {
+      if (command !== 'CONNECT' && command !== 'STOMP') throw new StompError('Expected CONNECT');
+      return this.connect(headers);
+    }
+    if (!this.takeToken()) throw new StompError('Too many frames: slow down', headers.receipt);
+    switch (command) {
+      case 'SUBSCRIBE': {
+        const id = headers.id;
+        const destination = headers.destination;
+        if (!id) throw new StompError('SUBSCRIBE needs an id header', headers.receipt);
+        if (!destination || !destination.startsWith('/topic/')) throw new StompError('Subscriptions are to /topic/** only', headers.receipt);
+        if (!this.subscriptions.has(id) && this.subscriptions.size >= this.broker.options.maxSubscriptions) {
+          throw new StompError('Too many subscriptions', headers.receipt);
+        }
+        this.subscriptions.set(id, destination);
+        break;
+      }
+      case 'UNSUBSCRIBE':
+        if (!headers.id) throw new StompError('UNSUBSCRIBE needs an id header', headers.receipt);
+        this.subscriptions.delete(headers.id);
+        break;
+      case 'SEND': {
+        const destination = headers.destination ?? '';
+        if (!APP.test(destination)) throw new StompError('SEND is accepted only to /app/**', headers.receipt);
+        this.broker.options.onSend(destination, frame.body, headers);
+        break;
+      }
+      case 'ACK':
+      case 'NACK':
+        break; // auto acknowledgement only: nothing to settle
+      case 'DISCONNECT':
+        if (headers.receipt) this.write(encodeFrame('RECEIPT', { 'receipt-id': headers.receipt }));
+        this.close();
+        return;
+      case 'CONNECT':
+      case 'STOMP':
+        throw new StompError('Already connected', headers.receipt);
+      default:
+        throw new StompError(`${command} is not supported`, headers.receipt);
+    }
+    if (headers.receipt) this.write(encodeFrame('RECEIPT', { 'receipt-id': headers.receipt }));
+  }
+
+  private connect(headers: Record<string, string>): void {
+    const offered = (headers['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
+    if (!offered.includes('1.2')) {
+      this.write(encodeFrame('ERROR', { version: '1.2', 'content-type': 'text/plain', message: 'Supported protocol versions are 1.2' }, 'Supported protocol versions are 1.2'));
+      return this.close();
+    }
+    const [sx, sy] = this.broker.options.heartbeat;
+    const beat = negotiateHeartbeat(headers['heart-beat'], [sx, sy]);
+    this.connected = true;
+    this.write(encodeFrame('CONNECTED', { version: '1.2', 'heart-beat': `${sx},${sy}`, server: 'format-hub', session: this.broker.nextMessageId() }));
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    if (beat.sendEvery > 0) {
+      this.timers.push(setInterval(() => this.write('\n'), beat.sendEvery));
+    }
+    if (beat.expectEvery > 0) {
+      // Spring's rule: silent for three periods, the client is gone
+      const limit = beat.expectEvery * 3;
+      this.timers.push(setInterval(() => {
+        if (Date.now() - this.lastHeard > limit) this.close();
+      }, Math.max(50, Math.min(beat.expectEvery, 5_000))));
+    }
+  }
+
+  private takeToken(): boolean {
+    const { ratePerSecond, rateBurst } = this.broker.options;
+    const now = Date.now();
+    this.tokens = Math.min(rateBurst, this.tokens + ((now - this.tokensAt) / 1000) * ratePerSecond);
+    this.tokensAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** A topic a feature may publish to: `/topic/...`, no wildcards, no empty segments. */
+export function isPublishableTopic(topic: string): boolean {
+  return TOPIC.test(topic) && !isPattern(topic);
+}

@@ -1,0 +1,156 @@
+// Test helpers for the live channel: a server on a real port (Fastify hooks and app.inject do
+// not reach /ws), real @stomp/stompjs clients over sockjs-client or raw ws, and a bare raw
+// STOMP socket for what a well-behaved client never does.
+import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import SockJS from 'sockjs-client';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import { createTestDatabase } from '../test/test-server.ts';
+import type { RealtimeTuning } from './realtime.ts';
+import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
+
+export interface LiveServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  port: number;
+  /** close the app; the database too unless told to keep it (a restart on the same data) */
+  close(opts?: { keepDatabase?: boolean }): Promise<void>;
+}
+
+export async function startLiveServer(opts: { database?: Database; port?: number; tuning?: RealtimeTuning; env?: Record<string, string> } = {}): Promise<LiveServer> {
+  const database = opts.database ?? (await createTestDatabase());
+  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', ...opts.env });
+  const app = await buildApp({ env, database, realtime: opts.tuning });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: async ({ keepDatabase = false } = {}) => {
+      await app.close();
+      if (!keepDatabase) await database.close();
+    },
+  };
+}
+
+export type LiveTransport = 'websocket' | 'xhr-streaming' | 'xhr-polling' | 'raw';
+export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+
+/** How the web client reaches the server, in Node: SockJS with one transport, or raw ws. */
+export function socketFactory(url: string, transport: LiveTransport, origin?: string) {
+  if (transport === 'raw') {
+    return () => new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, STOMP_SUBPROTOCOLS, origin ? { origin } : {}) as unknown as globalThis.WebSocket;
+  }
+  return () => new SockJS(`${url}/ws`, null, { transports: [transport] }) as unknown as globalThis.WebSocket;
+}
+
+/** An @stomp/stompjs client, activated; `connected` resolves on the first CONNECTED. */
+export function stompClient(url: string, transport: LiveTransport, config: Partial<ConstructorParameters<typeof Client>[0]> = {}) {
+  let resolve!: (f: IFrame) => void;
+  let reject!: (e: Error) => void;
+  const connected = new Promise<IFrame>((res, rej) => { resolve = res; reject = rej; });
+  const client = new Client({
+    webSocketFactory: socketFactory(url, transport),
+    reconnectDelay: 0,
+    heartbeatIncoming: 0,
+    heartbeatOutgoing: 0,
+    ...config,
+    onConnect: (frame) => {
+      resolve(frame);
+      config.onConnect?.(frame);
+    },
+    onStompError: (frame) => {
+      reject(new Error(frame.headers.message ?? 'STOMP error'));
+      config.onStompError?.(frame);
+    },
+    onWebSocketClose: (evt) => {
+      reject(new Error('socket closed before CONNECTED'));
+      config.onWebSocketClose?.(evt);
+    },
+  });
+  client.activate();
+  return { client, connected };
+}
+
+/** Messages arriving on a subscription, to await one by one. */
+export class Inbox {
+  readonly messages: IMessage[] = [];
+  private waiters: (() => void)[] = [];
+
+  push = (m: IMessage) => {
+    this.messages.push(m);
+    for (const w of this.waiters.splice(0)) w();
+  };
+
+  async next(timeoutMs = 5000, index = this.taken++): Promise<IMessage> {
+    const until = Date.now() + timeoutMs;
+    while (this.messages.length <= index) {
+      const left = until - Date.now();
+      if (left <= 0) throw new Error(`no message #${index} within ${timeoutMs} ms`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, left);
+        this.waiters.push(() => { clearTimeout(t); r(); });
+      });
+    }
+    return this.messages[index]!;
+  }
+
+  private taken = 0;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A raw STOMP-over-WebSocket peer that sends exactly what the test writes. */
+export class RawStomp {
+  readonly frames: Frame[] = [];
+  heartbeats = 0;
+  closed: Promise<{ code: number; at: number }>;
+  private decoder = FrameDecoder.forServerFrames(4 * 1024 * 1024);
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => {
+      for (const item of this.decoder.push(data)) {
+        if (item === HEARTBEAT) this.heartbeats++;
+        else this.frames.push(item);
+      }
+    });
+    this.closed = new Promise((r) => ws.on('close', (code) => r({ code, at: Date.now() })));
+  }
+
+  static open(url: string, opts: { origin?: string; protocols?: string[] } = {}): Promise<RawStomp> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, opts.protocols ?? STOMP_SUBPROTOCOLS, opts.origin ? { origin: opts.origin } : {});
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new RawStomp(ws)));
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+  }
+
+  send(text: string | Buffer) {
+    this.ws.send(text);
+  }
+
+  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find((f) => f.command === command);
+      if (found) {
+        this.frames.splice(this.frames.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
+      await sleep(10);
+    }
+  }
+
+  close() {
+    this.ws.terminate();
+  }
+}

@@ -1,0 +1,360 @@
+// The live channel end to end: a server on a real port, the real @stomp/stompjs client over
+// sockjs-client (websocket, xhr-streaming) and over raw ws, the web client of src/web/lib/live.ts.
+// Heart-beats are scaled down (server 100,100 instead of 10000,10000) to keep this quick.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Client } from '@stomp/stompjs';
+import { openDatabase, type Database } from '../db/client.ts';
+import { cards, users } from '../db/schema.ts';
+import { signedInClient } from '../test/test-server.ts';
+import { TOPICS } from '../../domain/api/topics.ts';
+import type { JudgementEntry } from '../../domain/api/judgement.ts';
+import { createLiveClient, type LiveClient } from '../../web/lib/live.ts';
+import { publishAfterCommit } from './realtime.ts';
+import { Inbox, RawStomp, sleep, socketFactory, startLiveServer, stompClient, type LiveServer, type LiveTransport } from './live-test-kit.ts';
+
+const TUNING = { heartbeat: [100, 100] as [number, number] };
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+let server: LiveServer;
+const open: { deactivate(): Promise<void> }[] = [];
+const liveClients: LiveClient[] = [];
+const raws: RawStomp[] = [];
+
+beforeAll(async () => {
+  server = await startLiveServer({ tuning: TUNING });
+  server.app.realtime.onAppMessage('/app/echo/*', (m) => m.reply(`/topic/echo/${m.destination.split('/').pop()}`, { echo: JSON.parse(m.body) }));
+  await server.database.db.insert(cards).values([1, 2, 3].map((id) => ({ id, name: `Card ${id}`, searchName: `card ${id}`, type: 2, cardType: 'SPELL_NORMAL' })));
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.deactivate()));
+  await Promise.all(liveClients.splice(0).map((c) => c.close()));
+  for (const r of raws.splice(0)) r.close();
+});
+afterAll(() => server?.close());
+
+async function connect(url: string, transport: LiveTransport, config: Parameters<typeof stompClient>[2] = {}) {
+  const { client, connected } = stompClient(url, transport, config);
+  open.push(client);
+  const frame = await connected;
+  return { client, frame };
+}
+
+/** Subscribe and wait for the server's RECEIPT, so a publish right after cannot race it. */
+function subscribe(client: Client, destination: string): Promise<Inbox> {
+  const inbox = new Inbox();
+  const receipt = `r-${Math.random().toString(36).slice(2)}`;
+  return new Promise((resolve) => {
+    client.watchForReceipt(receipt, () => resolve(inbox));
+    client.subscribe(destination, inbox.push, { receipt });
+  });
+}
+
+async function openRaw(url = server.url, opts: Parameters<typeof RawStomp.open>[1] = {}) {
+  const raw = await RawStomp.open(url, opts);
+  raws.push(raw);
+  return raw;
+}
+
+describe.each<LiveTransport>(['websocket', 'xhr-streaming', 'raw'])('@stomp/stompjs over %s', (transport) => {
+  test('CONNECTED 1.2; a wildcard subscription gets what matches, and only that', async () => {
+    const { client, frame } = await connect(server.url, transport);
+    expect(frame.headers).toMatchObject({ version: '1.2', 'heart-beat': '100,100' });
+    const wildcard = await subscribe(client, '/topic/judgement/*');
+    const plain = await subscribe(client, TOPICS.judgement);
+
+    await server.app.realtime.publish(TOPICS.judgementSendoff, { pressed: ['1'], sendoffDate: null, note: 'é ✓ 😀' });
+    await server.app.realtime.publish('/topic/judgement/a/b', { deeper: true }); // matches neither
+    await server.app.realtime.publish(TOPICS.judgement, { id: 7 });
+
+    const sendoff = await wildcard.next();
+    expect(sendoff.headers).toMatchObject({ destination: TOPICS.judgementSendoff, 'content-type': 'application/json' });
+    expect(sendoff.headers['message-id']).toBeTruthy();
+    expect(JSON.parse(sendoff.body)).toEqual({ pressed: ['1'], sendoffDate: null, note: 'é ✓ 😀' });
+    expect(JSON.parse((await plain.next()).body)).toEqual({ id: 7 });
+    await sleep(100);
+    expect(wildcard.messages).toHaveLength(1);
+    expect(plain.messages).toHaveLength(1);
+  });
+
+  test('an /app SEND is answered on its topic', async () => {
+    const { client } = await connect(server.url, transport);
+    const replies = await subscribe(client, `/topic/echo/${transport}`);
+    client.publish({ destination: `/app/echo/${transport}`, body: JSON.stringify({ ask: 'scoreboard' }) });
+    expect(JSON.parse((await replies.next()).body)).toEqual({ echo: { ask: 'scoreboard' } });
+  });
+
+  test('a 200 KB body arrives whole', async () => {
+    const { client } = await connect(server.url, transport);
+    const inbox = await subscribe(client, TOPICS.judgement);
+    const big = Array.from({ length: 2000 }, (_, i) => ({ id: i, reason: `Reason ✓ ${'x'.repeat(80)}` }));
+    await server.app.realtime.publish(TOPICS.judgement, big);
+    expect(JSON.parse((await inbox.next()).body)).toEqual(big);
+  });
+});
+
+describe('board changes from API writes', () => {
+  test('a proposal and a vote through the API reach a subscriber; a refused write sends nothing', async () => {
+    const ada = await signedInClient(server, '301', 2, 'Ada');
+    const { client } = await connect(server.url, 'websocket');
+    const inbox = await subscribe(client, TOPICS.judgement);
+
+    const created = await ada.post('/api/judgement', { cardId: 1, reason: 'Too strong' });
+    expect(created.status).toBe(201);
+    const entry = (await created.json()) as JudgementEntry;
+    expect((JSON.parse((await inbox.next()).body) as JudgementEntry).id).toBe(entry.id);
+
+    expect((await ada.post(`/api/judgement/999999/vote?adminId=301&vote=0`)).status).toBe(404);
+    expect((await ada.post(`/api/judgement/${entry.id}/vote?adminId=301&vote=0`)).status).toBe(200);
+    const voted = JSON.parse((await inbox.next()).body) as JudgementEntry;
+    expect(voted.id).toBe(entry.id);
+    await sleep(100);
+    expect(inbox.messages).toHaveLength(2); // nothing for the 404
+  });
+
+  test('no message for a rolled-back write; the committed one goes out after commit', async () => {
+    const { client } = await connect(server.url, 'raw');
+    const inbox = await subscribe(client, '/topic/test/rollback');
+    const { db } = server.database;
+    await expect(
+      publishAfterCommit(db, server.app.realtime, async (tx, publish) => {
+        await tx.insert(users).values({ discordId: '9001' });
+        publish('/topic/test/rollback', { user: '9001' });
+        throw new Error('something failed after the insert');
+      }),
+    ).rejects.toThrow('something failed');
+    expect(await db.select().from(users).where(eq(users.discordId, '9001'))).toEqual([]);
+
+    await publishAfterCommit(db, server.app.realtime, async (tx, publish) => {
+      await tx.insert(users).values({ discordId: '9002' });
+      publish('/topic/test/rollback', { user: '9002' });
+    });
+    expect(JSON.parse((await inbox.next()).body)).toEqual({ user: '9002' });
+    await sleep(100);
+    expect(inbox.messages).toHaveLength(1);
+  });
+});
+
+describe('refusals', () => {
+  test('SEND to /topic is refused with ERROR, then the connection closes', async () => {
+    let error: string | undefined;
+    let closed = false;
+    const { client } = await connect(server.url, 'xhr-streaming', {
+      onStompError: (f) => { error = f.headers.message; },
+      onWebSocketClose: () => { closed = true; },
+    });
+    const board = await subscribe(client, TOPICS.judgement);
+    client.publish({ destination: TOPICS.judgement, body: JSON.stringify({ action: 'deleted', entry: { id: 1 } }) });
+    await expect.poll(() => closed, { timeout: 3000 }).toBe(true);
+    expect(error).toBe('SEND is accepted only to /app/**');
+    expect(board.messages).toEqual([]);
+  });
+
+  test('a frame over 64 KB gets ERROR then close', async () => {
+    const raw = await openRaw();
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+    await raw.frame('CONNECTED');
+    raw.send(`SEND\ndestination:/app/echo/x\n\n${'x'.repeat(70_000)}\0`);
+    expect((await raw.frame('ERROR')).headers.message).toMatch(/larger than/);
+    await raw.closed;
+  });
+
+  test('a DISCONNECT with receipt gets its RECEIPT before the close', async () => {
+    const raw = await openRaw();
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+    await raw.frame('CONNECTED');
+    raw.send('DISCONNECT\nreceipt:bye\n\n\0');
+    expect((await raw.frame('RECEIPT')).headers['receipt-id']).toBe('bye');
+    await raw.closed;
+  });
+
+  test('the raw endpoint answers the STOMP subprotocol the client offers', async () => {
+    for (const protocol of ['v12.stomp', 'v11.stomp', 'v10.stomp']) {
+      const raw = await openRaw(server.url, { protocols: [protocol] });
+      expect(raw.ws.protocol).toBe(protocol);
+    }
+  });
+
+  test('a foreign Origin is refused on upgrades and on SockJS requests; ours and loopback pass', async () => {
+    await expect(RawStomp.open(server.url, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    await expect(RawStomp.open(server.url, { origin: 'null' })).rejects.toThrow(/403/);
+    expect((await fetch(`${server.url}/ws/info`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    const stream = await fetch(`${server.url}/ws/000/abcdefgh/xhr_streaming`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(stream.status).toBe(403);
+    expect((await fetch(`${server.url}/ws/info`, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+
+    expect((await fetch(`${server.url}/ws/info`, { headers: { origin: server.url } })).status).toBe(200);
+    expect((await fetch(`${server.url}/ws/info`)).status).toBe(200); // tools send no Origin
+    await openRaw(server.url, { origin: server.url });
+    await openRaw(server.url, { origin: 'http://localhost:5173' }); // Vite's dev server (not production)
+  });
+
+  test('the SockJS info endpoint answers; other paths still reach the API', async () => {
+    const info = await (await fetch(`${server.url}/ws/info`)).json();
+    expect(info).toMatchObject({ websocket: true });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/wsx`)).status).not.toBe(403);
+  });
+});
+
+describe('heart-beats (server 100,100: the 10 s of production scaled down 100 times)', () => {
+  test('a client sending every 200 ms and expecting none stays connected and is sent none', async () => {
+    // spec 1 §4's client (20000 out, 0 in) against 10000,10000, scaled the same way
+    const raw = await openRaw();
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\nheart-beat:200,0\n\n\0');
+    await raw.frame('CONNECTED');
+    const ping = setInterval(() => raw.send('\n'), 200);
+    await sleep(1500); // more than 3 x 200 ms
+    clearInterval(ping);
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    expect(raw.heartbeats).toBe(0);
+  });
+
+  test('@stomp/stompjs with heartbeatOutgoing and no incoming stays connected', async () => {
+    let closes = 0;
+    const { client } = await connect(server.url, 'websocket', { heartbeatOutgoing: 200, heartbeatIncoming: 0, onWebSocketClose: () => { closes++; } });
+    const inbox = await subscribe(client, TOPICS.judgement);
+    await sleep(1500);
+    expect(closes).toBe(0);
+    await server.app.realtime.publish(TOPICS.judgement, { still: 'here' });
+    expect(JSON.parse((await inbox.next()).body)).toEqual({ still: 'here' });
+  });
+
+  test('a client that falls silent is dropped after 3 x max(cx, sy)', async () => {
+    const raw = await openRaw();
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\nheart-beat:150,0\n\n\0');
+    await raw.frame('CONNECTED');
+    const silentFrom = Date.now();
+    const { at } = await raw.closed;
+    expect(at - silentFrom).toBeGreaterThanOrEqual(3 * 150 - 20);
+    expect(at - silentFrom).toBeLessThan(3 * 150 + 500);
+  });
+
+  test('a client asking for heart-beats gets them every max(cy, sx)', async () => {
+    const raw = await openRaw();
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\nheart-beat:0,100\n\n\0');
+    await raw.frame('CONNECTED');
+    await sleep(1050);
+    expect(raw.heartbeats).toBeGreaterThanOrEqual(8);
+    expect(raw.heartbeats).toBeLessThanOrEqual(11);
+  });
+});
+
+describe('restart and reconnect', () => {
+  test('app.close() with open sockets is quick; the web client reconnects, re-subscribes and asks pages to re-sync', async () => {
+    const first = await startLiveServer({ database: server.database, tuning: TUNING });
+    const { port } = first;
+    const received: unknown[] = [];
+    let reconnects = 0;
+    const live = createLiveClient({ reconnectDelay: 200, webSocketFactory: socketFactory(first.url, 'websocket') });
+    liveClients.push(live);
+    live.onReconnect(() => { reconnects++; });
+    live.subscribe('/topic/judgement/*', (body) => received.push(body));
+    // other transports open at the same time, to close with the server
+    await connect(first.url, 'xhr-streaming');
+    await connect(first.url, 'raw');
+    await expect.poll(() => live.status).toBe('connected');
+    await sleep(50);
+    await first.app.realtime.publish(TOPICS.judgementSendoff, { n: 1 });
+    await expect.poll(() => received).toEqual([{ n: 1 }]);
+
+    const t0 = Date.now();
+    await first.close({ keepDatabase: true });
+    expect(Date.now() - t0).toBeLessThan(2000);
+    await expect.poll(() => live.status).toBe('reconnecting');
+
+    const second = await startLiveServer({ database: server.database, port, tuning: TUNING });
+    try {
+      await expect.poll(() => live.status, { timeout: 5000 }).toBe('connected');
+      expect(reconnects).toBe(1);
+      await sleep(50);
+      await second.app.realtime.publish(TOPICS.judgementSendoff, { n: 2 });
+      await expect.poll(() => received).toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      await live.close();
+      await second.close({ keepDatabase: true });
+    }
+  });
+
+  test('the web client sends a request made while connecting once it is connected', async () => {
+    const live = createLiveClient({ webSocketFactory: socketFactory(server.url, 'xhr-streaming') });
+    liveClients.push(live);
+    const got: unknown[] = [];
+    live.subscribe('/topic/echo/web', (b) => got.push(b));
+    live.publish('/app/echo/web', { ok: true }); // not connected yet: queued
+    await expect.poll(() => got).toEqual([{ echo: { ok: true } }]);
+  });
+});
+
+if (onPostgres) {
+  // PostgreSQL only: PGlite is one process by definition, so there is no second instance to reach.
+  describe('two instances on one PostgreSQL database', () => {
+    let second: Database;
+    let other: LiveServer;
+    beforeAll(async () => {
+      second = await openDatabase({ kind: 'postgres', url: server.database.pool!.options.connectionString! });
+      other = await startLiveServer({ database: second, tuning: TUNING });
+    });
+    afterAll(async () => {
+      await other?.close();
+    });
+
+    test('both instances fan out through LISTEN/NOTIFY', () => {
+      expect(server.app.realtime.stats().fanout).toBe('postgres');
+      expect(other.app.realtime.stats().fanout).toBe('postgres');
+    });
+
+    test('a publish and an API write on one instance reach a subscriber of the other, and its own', async () => {
+      const mine = await subscribe((await connect(server.url, 'raw')).client, TOPICS.judgement);
+      const theirs = await subscribe((await connect(other.url, 'xhr-streaming')).client, TOPICS.judgement);
+      await server.app.realtime.publish(TOPICS.judgement, { from: 'A' });
+      expect(JSON.parse((await theirs.next()).body)).toEqual({ from: 'A' });
+      expect(JSON.parse((await mine.next()).body)).toEqual({ from: 'A' });
+
+      const grace = await signedInClient(server, '302', 2, 'Grace');
+      const res = await grace.post('/api/judgement', { cardId: 2, reason: 'Across instances' });
+      expect(res.status).toBe(201);
+      const entry = (await res.json()) as JudgementEntry;
+      expect((JSON.parse((await theirs.next()).body) as JudgementEntry).id).toBe(entry.id);
+    });
+
+    test('a body far over the 8000-byte NOTIFY limit crosses instances whole', async () => {
+      const theirs = await subscribe((await connect(other.url, 'raw')).client, TOPICS.judgement);
+      const big = Array.from({ length: 3000 }, (_, i) => ({ id: i, reason: `Raison ✓ 漢字 ${i}` }));
+      await server.app.realtime.publish(TOPICS.judgement, big);
+      expect(JSON.parse((await theirs.next()).body)).toEqual(big);
+    });
+
+    test('a /app request on one instance is answered to subscribers on both', async () => {
+      other.app.realtime.onAppMessage('/app/ping', (m) => m.reply('/topic/pong', { pong: m.body }));
+      const theirs = await connect(other.url, 'raw');
+      const pongsThere = await subscribe(theirs.client, '/topic/pong');
+      const pongsHere = await subscribe((await connect(server.url, 'websocket')).client, '/topic/pong');
+      theirs.client.publish({ destination: '/app/ping', body: '"hi"' });
+      expect(JSON.parse((await pongsHere.next()).body)).toEqual({ pong: '"hi"' });
+      expect(JSON.parse((await pongsThere.next()).body)).toEqual({ pong: '"hi"' });
+    });
+
+    test('when its LISTEN connection is cut, an instance reconnects and drops its sessions so clients re-sync', async () => {
+      const received: unknown[] = [];
+      let reconnects = 0;
+      const live = createLiveClient({ reconnectDelay: 200, webSocketFactory: socketFactory(other.url, 'raw') });
+      liveClients.push(live);
+      live.onReconnect(() => { reconnects++; });
+      live.subscribe(TOPICS.judgement, (b) => received.push(b));
+      await expect.poll(() => live.status).toBe('connected');
+
+      await server.database.pool!.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'format-hub-live' and datname = current_database()`);
+      await expect.poll(() => reconnects, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => live.status).toBe('connected');
+      // once both listeners are back, messages flow again
+      await expect
+        .poll(async () => {
+          await server.app.realtime.publish(TOPICS.judgement, { after: 'cut' });
+          return received.length > 0;
+        }, { timeout: 10_000, interval: 300 })
+        .toBe(true);
+      expect(received[0]).toEqual({ after: 'cut' });
+    });
+  });
+}

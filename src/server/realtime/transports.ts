@@ -1,0 +1,163 @@
+// The two ways in to the broker: SockJS (sockjs-node, every transport) under /ws, and a raw
+// WebSocket with the STOMP subprotocols at /ws/websocket (sockjs's own raw endpoint does not
+// answer them, platform.md). Both sit in front of Fastify on its http server, so Fastify hooks
+// do not run for them: the Origin allowlist is checked here.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import sockjs from 'sockjs';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Broker } from './broker.ts';
+
+export const LIVE_PREFIX = '/ws';
+const RAW_PATH = `${LIVE_PREFIX}/websocket`;
+const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+/** a raw WebSocket client that reads slower than this much queued output is cut off */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+type Handler = (req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer) => boolean;
+
+export interface OriginPolicy {
+  /** exact origins (PUBLIC_URL's) */
+  allowed: ReadonlySet<string>;
+  /** also accept http(s)://localhost|127.0.0.1|[::1]:any (development: Vite on :5173) */
+  loopback: boolean;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Browsers always send Origin on WebSocket upgrades and cross-origin XHR; tools may send none. */
+export function originAllowed(req: IncomingMessage, policy: OriginPolicy): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) {
+    const site = req.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin' || site === 'none';
+  }
+  if (policy.allowed.has(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // 'null' (sandboxed frames, files) and junk
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.host === req.headers.host) return true;
+  return policy.loopback && LOOPBACK.has(url.hostname);
+}
+
+function underPrefix(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0]!;
+  return path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`);
+}
+
+export interface Transports {
+  /** Close every live connection: politely, then by force after `graceMs`. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+/** Put SockJS and the raw WebSocket endpoint in front of the server's other listeners. */
+export function installTransports(server: Server, broker: Broker, policy: OriginPolicy, onError: (msg: string, err?: unknown) => void): Transports {
+  const sockets = new Set<Duplex>();
+  const track = (socket: Duplex) => {
+    if (sockets.has(socket)) return;
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  };
+
+  const sjs = sockjs.createServer({
+    prefix: LIVE_PREFIX,
+    log: (severity: string, line: string) => { if (severity === 'error') onError(`sockjs: ${line}`); },
+  });
+  sjs.on('connection', (conn: sockjs.Connection | null) => {
+    if (!conn) return; // sockjs emits null for a session closed during its handshake
+    const session = broker.open({
+      send: (data) => { conn.write(data); },
+      close: () => { conn.close('1000', 'Normal closure'); },
+    });
+    conn.on('data', (message: string) => session.receive(message));
+    conn.on('close', () => session.transportClosed());
+  });
+  const sockjsHandler = (sjs as unknown as { listener(o?: object): { getHandler(): Handler } }).listener().getHandler();
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    // room for a frame over the cap, so the broker can answer it with ERROR
+    maxPayload: Math.max(1024 * 1024, broker.options.maxFrameBytes * 2),
+    handleProtocols: (offered) => STOMP_PROTOCOLS.find((p) => offered.has(p)) ?? false,
+  });
+  wss.on('connection', (ws: WebSocket) => {
+    const session = broker.open({
+      send: (data) => {
+        if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
+        ws.send(data);
+      },
+      close: () => ws.close(1000),
+    });
+    ws.on('message', (data, isBinary) => session.receive(isBinary ? Buffer.from(data as Buffer) : data.toString('utf8')));
+    ws.on('close', () => session.transportClosed());
+    ws.on('error', () => ws.terminate());
+  });
+
+  const refuse = (socket: Duplex) => {
+    socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    socket.destroy();
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!underPrefix(req.url)) return false;
+    track(req.socket);
+    if (!originAllowed(req, policy)) {
+      res.writeHead(403, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Origin not allowed');
+      return true;
+    }
+    return sockjsHandler(req, res);
+  };
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    if (!underPrefix(req.url)) return false;
+    track(socket);
+    if (!originAllowed(req, policy)) {
+      refuse(socket);
+      return true;
+    }
+    if (req.url!.split('?')[0] === RAW_PATH) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return true;
+    }
+    return sockjsHandler(req, socket, head);
+  };
+  overshadow(server, 'request', onRequest);
+  overshadow(server, 'upgrade', onUpgrade, (_req, socket: Duplex) => socket.destroy());
+
+  return {
+    async shutdown(graceMs = 500) {
+      const until = Date.now() + graceMs;
+      const settle = async (done: () => boolean, by: number) => {
+        while (!done() && Date.now() < by) await new Promise((r) => setTimeout(r, 10));
+      };
+      broker.closeAll();
+      for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
+      await settle(() => wss.clients.size === 0, Math.min(until, Date.now() + 100));
+      // what is left (SockJS streams, keep-alive sockets): flush, FIN, then cut
+      for (const socket of sockets) socket.end();
+      await settle(() => sockets.size === 0, until);
+      for (const ws of wss.clients) ws.terminate();
+      for (const socket of sockets) socket.destroy();
+      wss.close();
+    },
+  };
+}
+
+/** Run `first` before the server's existing listeners; they see only what it declines. */
+function overshadow<A extends unknown[]>(
+  server: Server,
+  event: 'request' | 'upgrade',
+  first: (...args: A) => boolean,
+  fallback?: (...args: A) => void,
+) {
+  const previous = server.listeners(event) as ((...args: A) => void)[];
+  server.removeAllListeners(event);
+  server.on(event, (...args: A) => {
+    if (first(...args)) return;
+    if (previous.length === 0) fallback?.(...args);
+    for (const listener of previous) listener.apply(server, args);
+  });
+}
