@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import type { BanlistEntry } from '../../../domain/api/banlists.ts';
+import { NO_FILTERS, compareEntries, flattenSections, groupIntoSections, matchesFilters, remarkOf } from './banlist-view.ts';
+
+let nextId = 1;
+function entry(overrides: Partial<BanlistEntry>): BanlistEntry {
+  const id = nextId++;
+  return {
+    id,
+    cardId: 1000 + id,
+    cardName: `Card ${id}`,
+    cardType: 'MONSTER_EFFECT',
+    formatStatus: 'LIMITED',
+    advancedFormatStatus: 'LIMITED',
+    previousFormatStatus: 'LIMITED',
+    reason: null,
+    poster: null,
+    ...overrides,
+  };
+}
+
+describe('banlist filters (spec 1 §5)', () => {
+  test.each([
+    ['format status differs from Advanced: kept', { formatStatus: 'FORBIDDEN', advancedFormatStatus: 'LIMITED' }, true],
+    ['same status on both lists: dropped', { formatStatus: 'LIMITED', advancedFormatStatus: 'LIMITED' }, false],
+    ['Advanced unlimited, format forbidden: kept', { formatStatus: 'FORBIDDEN', advancedFormatStatus: 'UNLIMITED' }, true],
+  ] as const)('differences only: %s', (_why, o, kept) => {
+    expect(matchesFilters(entry(o), { ...NO_FILTERS, differencesOnly: true })).toBe(kept);
+  });
+
+  test.each([
+    ['changed since the previous list: kept', { previousFormatStatus: 'LIMITED', formatStatus: 'FORBIDDEN' }, true],
+    ['previous NONE (newly listed) is not an addition by the spec rule', { previousFormatStatus: 'NONE', formatStatus: 'FORBIDDEN' }, false],
+    ['unchanged: dropped', { previousFormatStatus: 'LIMITED', formatStatus: 'LIMITED' }, false],
+  ] as const)('additions only: %s', (_why, o, kept) => {
+    expect(matchesFilters(entry(o), { ...NO_FILTERS, additionsOnly: true })).toBe(kept);
+  });
+
+  test.each([
+    ['card name, any case', 'dark MAG', true],
+    ['card type label', 'quick-play', true],
+    ['reason text', 'too strong', true],
+    ['surrounding spaces are ignored', '  magician ', true],
+    ['a word found nowhere', 'dragon', false],
+  ])('search matches %s', (_why, search, kept) => {
+    const e = entry({ cardName: 'Dark Magician', cardType: 'SPELL_QUICK_PLAY', reason: 'Too strong in 2005' });
+    expect(matchesFilters(e, { ...NO_FILTERS, search })).toBe(kept);
+  });
+
+  test('a search for a reason does not fail on entries without one', () => {
+    expect(matchesFilters(entry({ reason: null, cardName: 'Sangan' }), { ...NO_FILTERS, search: 'strong' })).toBe(false);
+  });
+
+  test('filters combine: both must hold', () => {
+    const e = entry({ formatStatus: 'FORBIDDEN', advancedFormatStatus: 'LIMITED', previousFormatStatus: 'FORBIDDEN' });
+    expect(matchesFilters(e, { search: '', differencesOnly: true, additionsOnly: true })).toBe(false);
+  });
+});
+
+describe('sections and order (spec 1 §9)', () => {
+  test('card type order first: monsters before spells before traps before unknown, then names', () => {
+    const list = [
+      entry({ cardName: 'Mirror Force', cardType: 'TRAP_NORMAL' }),
+      entry({ cardName: 'Zombie', cardType: 'UNKNOWN' }),
+      entry({ cardName: 'Raigeki', cardType: 'SPELL_NORMAL' }),
+      entry({ cardName: 'Black Luster Soldier', cardType: 'MONSTER_RITUAL' }),
+      entry({ cardName: 'Sangan', cardType: 'MONSTER_EFFECT' }),
+      entry({ cardName: 'Airknight Parshath', cardType: 'MONSTER_EFFECT' }),
+      entry({ cardName: 'Blue-Eyes White Dragon', cardType: 'MONSTER_NORMAL' }),
+    ].sort(compareEntries);
+    expect(list.map((e) => e.cardName)).toEqual([
+      'Blue-Eyes White Dragon',
+      'Airknight Parshath',
+      'Sangan',
+      'Black Luster Soldier',
+      'Raigeki',
+      'Mirror Force',
+      'Zombie',
+    ]);
+  });
+
+  test('four sections in order, each holding only its status; NONE belongs to none', () => {
+    const sections = groupIntoSections([
+      entry({ formatStatus: 'UNLIMITED' }),
+      entry({ formatStatus: 'FORBIDDEN' }),
+      entry({ formatStatus: 'NONE' }),
+      entry({ formatStatus: 'SEMI_LIMITED' }),
+      entry({ formatStatus: 'FORBIDDEN' }),
+    ]);
+    expect(sections.map((s) => [s.status, s.entries.length])).toEqual([
+      ['FORBIDDEN', 2],
+      ['LIMITED', 0],
+      ['SEMI_LIMITED', 1],
+      ['UNLIMITED', 1],
+    ]);
+  });
+
+  test('flattened rows: every section heading carries its count and precedes its cards', () => {
+    const rows = flattenSections(groupIntoSections([entry({ formatStatus: 'LIMITED' }), entry({ formatStatus: 'LIMITED' })]));
+    expect(rows.map((r) => (r.kind === 'section' ? `${r.status}:${r.count}` : 'card'))).toEqual([
+      'FORBIDDEN:0',
+      'LIMITED:2',
+      'card',
+      'card',
+      'SEMI_LIMITED:0',
+      'UNLIMITED:0',
+    ]);
+  });
+});
+
+describe('remarks', () => {
+  test.each([
+    ['not on the previous list', 'NONE', 'FORBIDDEN', true, 'New'],
+    ['the oldest list has nothing to compare with', 'NONE', 'FORBIDDEN', false, ''],
+    ['unchanged', 'LIMITED', 'LIMITED', true, ''],
+    ['moved from limited', 'LIMITED', 'FORBIDDEN', true, 'Was Limited'],
+    ['moved from semi-limited', 'SEMI_LIMITED', 'UNLIMITED', true, 'Was Semi-Limited'],
+  ] as const)('%s', (_why, previousFormatStatus, formatStatus, hasPrevious, remark) => {
+    expect(remarkOf({ previousFormatStatus, formatStatus }, hasPrevious)).toBe(remark);
+  });
+});
