@@ -14,6 +14,7 @@ import { registerDemoProvider } from './auth/demo-provider.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX, DISCORD_BASE, discordEndpoints } from './auth/discord-endpoints.ts';
 import { registerUsersRoutes } from './features/users/users-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
+import { registerCardsRoutes } from './features/cards/cards-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
@@ -108,7 +109,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
 
   app.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   registerUsersRoutes(app, { db });
-  registerBanlistsRoutes(app, { db });
+  registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
+  registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
   registerTournamentsRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });

@@ -1,6 +1,5 @@
 import 'dotenv/config';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { parseEnv } from './env.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
@@ -8,7 +7,7 @@ import type { Database } from './db/client.ts';
 import { seedDemoData, isEmpty } from './db/seed.ts';
 import * as UsersRepository from './features/users/users-repository.ts';
 import * as CardsRepository from './features/cards/cards-repository.ts';
-import { cardRowFromJson, type CardJson } from './features/cards/card-import.ts';
+import { cardRowsFromFile, type CardRow } from './features/cards/card-import.ts';
 import { importLflist } from './features/banlists/banlist-import.ts';
 import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
@@ -16,7 +15,8 @@ import { HttpError } from './errors.ts';
 const USAGE = `Format Hub operator commands (npm run cli -- <command>)
 
   users set-auth <discordId> <0|1|2>     set a user's auth level (0 user, 1 privileged, 2 admin); creates the user if new
-  cards import <file>                    import cards from JSON (as in shared/data/cards, .json or .json.gz); updates in place
+  cards import <file>                    import cards from an EDOPro cards.cdb or JSON (as in shared/data/cards,
+                                         .json or .json.gz); updates cards already there in place
   banlists import <file.lflist.conf> --date YYYY-MM-DD [--list NAME] [--reference]
                                          import an EDOPro banlist as the format's list of that date
                                          (--reference: as the Advanced reference list from that date)
@@ -55,19 +55,19 @@ async function run(argv: string[]): Promise<string> {
     case 'cards import': {
       const [file] = rest;
       if (!file) throw new UsageError('cards import: name the file');
-      if (/\.cdb$/i.test(file)) throw new UsageError('cards import: EDOPro .cdb files are not supported yet; use the JSON export');
-      const raw = fs.readFileSync(file);
-      const text = file.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-      let cards: CardJson[];
+      let rows: CardRow[];
       try {
-        cards = JSON.parse(text);
-        if (!Array.isArray(cards)) throw new Error('not an array');
+        rows = await cardRowsFromFile(fs.readFileSync(file));
       } catch (e) {
-        throw new UsageError(`cards import: ${file} is not a JSON array of cards (${(e as Error).message})`);
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw e;
+        throw new UsageError(`cards import: ${file} is ${(e as Error).message.startsWith('not') ? '' : 'not usable: '}${(e as Error).message}`);
       }
-      const rows = cards.map(cardRowFromJson);
-      const n = await withDb(({ db }) => CardsRepository.upsertCards(db, rows));
-      return `Imported ${n} cards.`;
+      const { before, after } = await withDb(async ({ db }) => {
+        const before = await CardsRepository.countCards(db);
+        await CardsRepository.upsertCards(db, rows);
+        return { before, after: await CardsRepository.countCards(db) };
+      });
+      return `Imported ${rows.length} cards (${after - before} new, ${rows.length - (after - before)} updated in place).`;
     }
     case 'banlists import': {
       const [file] = rest;

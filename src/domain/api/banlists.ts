@@ -29,3 +29,44 @@ export const banlistEntrySchema = z.object({
 export type BanlistEntry = z.infer<typeof banlistEntrySchema>;
 
 export const banlistDatesSchema = z.array(z.string());
+
+export const BANLIST_KINDS = ['format', 'reference'] as const;
+
+/** One item of GET /api/banlists/summaries: every list, format and reference, newest first. */
+export const banlistSummarySchema = z.object({
+  date: z.string(),
+  kind: z.enum(BANLIST_KINDS),
+  name: z.string(),
+  whitelist: z.boolean(),
+  entries: z.number().int(),
+});
+export type BanlistSummary = z.infer<typeof banlistSummarySchema>;
+
+/** Query of PUT /api/banlists/{date} (the body is the .lflist.conf text). */
+export const banlistImportQuerySchema = z.object({
+  list: z.string().min(1, 'list: name a list of the file').optional(),
+  reference: z.enum(['true', 'false', '1', '0'], { error: 'reference: true or false' }).optional().transform((v) => v === 'true' || v === '1'),
+});
+
+/** Answer of PUT /api/banlists/{date}. */
+export const banlistImportResultSchema = z.object({
+  date: z.string(),
+  name: z.string(),
+  whitelist: z.boolean(),
+  /** number of cards stored */
+  entries: z.number().int(),
+  /** lines EDOPro would ignore (junk, code 0, tab separators, ...) */
+  skippedLines: z.number().int(),
+  reference: z.boolean(),
+});
+export type BanlistImportResult = z.infer<typeof banlistImportResultSchema>;
+
+export const MAX_REASON_LENGTH = 2000;
+/** Body of PUT /api/banlists/{date}/entries/{id}/reason (text/plain). */
+export const banlistReasonSchema = z
+  .string({ error: 'reason: send the reason as text/plain' })
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, 'reason: the reason must not be blank').max(MAX_REASON_LENGTH, `reason: at most ${MAX_REASON_LENGTH} characters`));
+
+/** File name of a downloaded list (spec 1 §5). */
+export const lflistFileName = (date: string, formatName: string) => `${date}_${formatName}.lflist.conf`;

@@ -1,4 +1,5 @@
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import type { BanlistImportResult } from '../../../domain/api/banlists.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
@@ -8,16 +9,23 @@ export interface ImportOptions {
   /** which list of a multi-list file; the first when absent */
   list?: string;
   reference?: boolean;
+  /** the importing admin: recorded on the list, and poster of its entries (so they may write the reasons) */
   createdBy?: string | null;
 }
 
+export const NO_LIST_MESSAGE = 'No list found: an .lflist.conf list starts with a line "!Name"';
+
 /** Parse an .lflist.conf as EDOPro does and store one of its lists under a date. */
-export async function importLflist(db: Db, text: string, o: ImportOptions) {
+export async function importLflist(db: Db, text: string, o: ImportOptions): Promise<BanlistImportResult> {
   const parsed = parseLflist(text);
-  if (parsed.lists.length === 0) throw badRequest('No list found: an .lflist.conf list starts with a line "!Name"');
-  const chosen = o.list === undefined ? parsed.lists[0]! : parsed.lists.find((l) => l.name === o.list);
+  if (parsed.lists.length === 0) throw badRequest(NO_LIST_MESSAGE);
+  // names are not trimmed by EDOPro; accept a name typed without its stray spaces too
+  const chosen = o.list === undefined
+    ? parsed.lists[0]!
+    : (parsed.lists.find((l) => l.name === o.list) ?? parsed.lists.find((l) => l.name.trim() === o.list!.trim()));
   if (!chosen) {
-    throw badRequest(`No list named "${o.list}" in the file; it has: ${parsed.lists.map((l) => l.name).slice(0, 20).join(', ')}`);
+    const names = parsed.lists.map((l) => l.name);
+    throw badRequest(`list: no list named "${o.list}" in the file; it has ${names.slice(0, 20).join(', ')}${names.length > 20 ? `, … (${names.length} lists)` : ''}`);
   }
   const stored = await BanlistsRepository.replaceList(db, {
     date: o.date,
@@ -26,6 +34,7 @@ export async function importLflist(db: Db, text: string, o: ImportOptions) {
     whitelist: chosen.whitelist,
     entries: chosen.entries,
     createdBy: o.createdBy ?? null,
+    defaultPoster: o.createdBy ?? null,
   });
   return { date: o.date, name: chosen.name, whitelist: chosen.whitelist, entries: stored.entries, skippedLines: parsed.skippedLines, reference: !!o.reference };
 }

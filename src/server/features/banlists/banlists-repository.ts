@@ -1,81 +1,209 @@
-import { and, desc, eq, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { banlistEntries, banlists, cards, users } from '../../db/schema.ts';
-import type { BanlistEntry } from '../../../domain/api/banlists.ts';
+import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import { statusOfCount } from '../../../domain/banlist/statuses.ts';
 import type { CardType } from '../../../domain/banlist/card-types.ts';
+import { conflict } from '../../errors.ts';
 
 export type BanlistKind = 'format' | 'reference';
+
+export interface ImportedEntry {
+  code: number;
+  count: number;
+  /** set by the judgement send-off; an import keeps the reason the card had on the list it replaces */
+  reason?: string | null;
+  posterDiscordId?: string | null;
+}
 
 export interface ImportedList {
   date: string;
   kind: BanlistKind;
   name: string;
   whitelist: boolean;
-  entries: { code: number; count: number }[];
+  entries: ImportedEntry[];
   createdBy?: string | null;
+  /** poster of entries that bring no poster and had no reason before (the importing admin) */
+  defaultPoster?: string | null;
 }
 
-/** Create or replace the list of that kind and date, in one transaction. */
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * Create or replace the list of that kind and date, in one transaction. Reasons (and their posters) of
+ * cards that stay on a replaced list are kept, so re-importing a corrected file loses no one's words.
+ */
 export async function replaceList(db: Db, list: ImportedList): Promise<{ id: number; entries: number }> {
-  return db.transaction(async (tx) => {
-    await tx.delete(banlists).where(and(eq(banlists.kind, list.kind), eq(banlists.date, list.date)));
-    const [row] = await tx
-      .insert(banlists)
-      .values({ date: list.date, kind: list.kind, name: list.name, whitelist: list.whitelist, createdBy: list.createdBy ?? null })
-      .returning({ id: banlists.id });
-    const id = row!.id;
-    const values = list.entries.map((e, position) => ({ banlistId: id, cardId: e.code, count: e.count, position }));
-    for (let i = 0; i < values.length; i += 1000) await tx.insert(banlistEntries).values(values.slice(i, i + 1000));
-    return { id, entries: values.length };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const kept = new Map<number, { reason: string; poster: string | null }>();
+      const [old] = await tx.select({ id: banlists.id }).from(banlists).where(and(eq(banlists.kind, list.kind), eq(banlists.date, list.date)));
+      if (old) {
+        const rows = await tx
+          .select({ cardId: banlistEntries.cardId, reason: banlistEntries.reason, poster: banlistEntries.posterDiscordId })
+          .from(banlistEntries)
+          .where(and(eq(banlistEntries.banlistId, old.id), sql`${banlistEntries.reason} is not null`));
+        for (const r of rows) kept.set(r.cardId, { reason: r.reason!, poster: r.poster });
+        await tx.delete(banlists).where(eq(banlists.id, old.id));
+      }
+      const [row] = await tx
+        .insert(banlists)
+        .values({ date: list.date, kind: list.kind, name: list.name, whitelist: list.whitelist, createdBy: list.createdBy ?? null })
+        .returning({ id: banlists.id });
+      const id = row!.id;
+      const values = list.entries.map((e, position) => {
+        const before = kept.get(e.code);
+        return {
+          banlistId: id,
+          cardId: e.code,
+          count: e.count,
+          position,
+          reason: e.reason ?? before?.reason ?? null,
+          posterDiscordId: e.posterDiscordId ?? (e.reason ? null : before?.poster) ?? list.defaultPoster ?? null,
+        };
+      });
+      for (let i = 0; i < values.length; i += 1000) await tx.insert(banlistEntries).values(values.slice(i, i + 1000));
+      return { id, entries: values.length };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Another import of this banlist date is running; try again');
+    throw e;
+  }
 }
 
-/** The format's banlist dates, newest first. */
-export async function listDates(db: Tx): Promise<string[]> {
-  const rows = await db.select({ date: banlists.date }).from(banlists).where(eq(banlists.kind, 'format')).orderBy(desc(banlists.date));
+/** Dates of the lists of a kind, newest first. */
+export async function listDates(db: Tx, kind: BanlistKind = 'format'): Promise<string[]> {
+  const rows = await db.select({ date: banlists.date }).from(banlists).where(eq(banlists.kind, kind)).orderBy(desc(banlists.date));
   return rows.map((r) => r.date);
 }
 
-async function countsOf(db: Tx, banlistId: number | undefined): Promise<Map<number, number>> {
-  if (banlistId === undefined) return new Map();
-  const rows = await db.select({ cardId: banlistEntries.cardId, count: banlistEntries.count }).from(banlistEntries).where(eq(banlistEntries.banlistId, banlistId));
-  return new Map(rows.map((r) => [r.cardId, r.count]));
+/** Every list with its size, newest first. */
+export async function listSummaries(db: Tx): Promise<BanlistSummary[]> {
+  return db
+    .select({
+      date: banlists.date, kind: banlists.kind, name: banlists.name, whitelist: banlists.whitelist,
+      entries: sql<number>`(select count(*)::int from banlist_entries e where e.banlist_id = "banlists"."id")`,
+    })
+    .from(banlists)
+    .orderBy(desc(banlists.date), asc(banlists.kind));
 }
 
-/** Entries of the format's banlist of that date with Advanced and previous statuses, or undefined. */
-export async function findEntries(db: Tx, date: string): Promise<BanlistEntry[] | undefined> {
-  const [list] = await db.select().from(banlists).where(and(eq(banlists.kind, 'format'), eq(banlists.date, date)));
-  if (!list) return undefined;
-  const [reference] = await db.select({ id: banlists.id }).from(banlists)
-    .where(and(eq(banlists.kind, 'reference'), lte(banlists.date, date))).orderBy(desc(banlists.date)).limit(1);
-  const [previous] = await db.select({ id: banlists.id }).from(banlists)
-    .where(and(eq(banlists.kind, 'format'), lt(banlists.date, date))).orderBy(desc(banlists.date)).limit(1);
-  const [advanced, before] = await Promise.all([countsOf(db, reference?.id), countsOf(db, previous?.id)]);
+/**
+ * What a banlist page depends on: the list row and its revision (the row's xmin, which every write to the
+ * list changes), and the reference and previous lists in force. Equal keys mean equal pages, on every instance.
+ */
+export interface ListKey {
+  id: number;
+  revision: string;
+  date: string;
+  name: string;
+  whitelist: boolean;
+  referenceId: number | null;
+  previousId: number | null;
+}
+
+export async function findListKey(db: Tx, date: string, kind: BanlistKind = 'format'): Promise<ListKey | undefined> {
+  const result = (await db.execute(sql`
+    select l.id, l.xmin::text as revision, l.date, l.name, l.whitelist,
+      (select r.id from ${banlists} r where r.kind = 'reference' and r.date <= l.date order by r.date desc limit 1) as reference_id,
+      (select p.id from ${banlists} p where p.kind = 'format' and p.date < l.date order by p.date desc limit 1) as previous_id
+    from ${banlists} l where l.kind = ${kind} and l.date = ${date}`)) as unknown as {
+    rows: { id: number; revision: string; date: string; name: string; whitelist: boolean; reference_id: number | null; previous_id: number | null }[];
+  };
+  const r = result.rows[0];
+  if (!r) return undefined;
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    id: Number(r.id), revision: String(r.revision), date: r.date, name: r.name, whitelist: r.whitelist,
+    referenceId: num(r.reference_id), previousId: num(r.previous_id),
+  };
+}
+
+/**
+ * Entries of a list with names and types from the card table, Advanced status from the reference list in
+ * force and the status on the previous list: one query, whatever the size of the list.
+ */
+export async function listEntries(db: Tx, key: ListKey, entryId?: number): Promise<BanlistEntry[]> {
+  const adv = alias(banlistEntries, 'adv');
+  const prev = alias(banlistEntries, 'prev');
   const rows = await db
     .select({
       id: banlistEntries.id, cardId: banlistEntries.cardId, count: banlistEntries.count, reason: banlistEntries.reason,
       posterId: banlistEntries.posterDiscordId, cardName: cards.name, cardType: cards.cardType,
-      posterUsername: users.username, posterDisplayName: users.displayName,
+      posterUsername: users.username, posterDisplayName: sql<string | null>`coalesce(${users.preferredName}, ${users.displayName})`,
+      advancedCount: adv.count, previousCount: prev.count,
     })
     .from(banlistEntries)
     .leftJoin(cards, eq(cards.id, banlistEntries.cardId))
     .leftJoin(users, eq(users.discordId, banlistEntries.posterDiscordId))
-    .where(eq(banlistEntries.banlistId, list.id))
+    .leftJoin(adv, and(eq(adv.banlistId, key.referenceId ?? -1), eq(adv.cardId, banlistEntries.cardId)))
+    .leftJoin(prev, and(eq(prev.banlistId, key.previousId ?? -1), eq(prev.cardId, banlistEntries.cardId)))
+    .where(entryId === undefined ? eq(banlistEntries.banlistId, key.id) : and(eq(banlistEntries.banlistId, key.id), eq(banlistEntries.id, entryId)))
     .orderBy(banlistEntries.position);
-  return rows.map((r) => {
-    const adv = advanced.get(r.cardId);
-    const prev = before.get(r.cardId);
-    return {
-      id: r.id,
-      cardId: r.cardId,
-      cardName: r.cardName ?? `Card ${r.cardId}`,
-      cardType: (r.cardType ?? 'UNKNOWN') as CardType,
-      formatStatus: statusOfCount(r.count),
-      advancedFormatStatus: adv === undefined ? 'UNLIMITED' : statusOfCount(adv),
-      previousFormatStatus: prev === undefined ? 'NONE' : statusOfCount(prev),
-      reason: r.reason,
-      poster: r.posterId ? { discordId: r.posterId, username: r.posterUsername, displayName: r.posterDisplayName } : null,
-    };
+  return rows.map((r) => ({
+    id: r.id,
+    cardId: r.cardId,
+    cardName: r.cardName ?? `Card ${r.cardId}`,
+    cardType: (r.cardType ?? 'UNKNOWN') as CardType,
+    formatStatus: statusOfCount(r.count),
+    advancedFormatStatus: r.advancedCount === null ? 'UNLIMITED' : statusOfCount(r.advancedCount),
+    previousFormatStatus: r.previousCount === null ? 'NONE' : statusOfCount(r.previousCount),
+    reason: r.reason,
+    poster: r.posterId ? { discordId: r.posterId, username: r.posterUsername, displayName: r.posterDisplayName } : null,
+  }));
+}
+
+/** Entries of the format's banlist of that date, or undefined when there is none. */
+export async function findEntries(db: Tx, date: string): Promise<BanlistEntry[] | undefined> {
+  const key = await findListKey(db, date);
+  return key ? listEntries(db, key) : undefined;
+}
+
+/** Codes, counts and card names of a list in import order, for the .lflist.conf download. */
+export async function listForExport(db: Tx, banlistId: number): Promise<{ code: number; count: number; name?: string }[]> {
+  const rows = await db
+    .select({ code: banlistEntries.cardId, count: banlistEntries.count, name: cards.name })
+    .from(banlistEntries)
+    .leftJoin(cards, eq(cards.id, banlistEntries.cardId))
+    .where(eq(banlistEntries.banlistId, banlistId))
+    .orderBy(banlistEntries.position);
+  return rows.map((r) => (r.name === null ? { code: r.code, count: r.count } : { code: r.code, count: r.count, name: r.name }));
+}
+
+/** Deletes the list of that kind and date (its entries cascade); false when there was none. */
+export async function deleteList(db: Tx, date: string, kind: BanlistKind = 'format'): Promise<boolean> {
+  const rows = await db.delete(banlists).where(and(eq(banlists.kind, kind), eq(banlists.date, date))).returning({ id: banlists.id });
+  return rows.length > 0;
+}
+
+/** The poster of an entry of the format list of that date; undefined when no such entry. */
+export async function findEntryPoster(db: Tx, date: string, entryId: number): Promise<{ posterDiscordId: string | null } | undefined> {
+  const [row] = await db
+    .select({ posterDiscordId: banlistEntries.posterDiscordId })
+    .from(banlistEntries)
+    .innerJoin(banlists, eq(banlists.id, banlistEntries.banlistId))
+    .where(and(eq(banlists.kind, 'format'), eq(banlists.date, date), eq(banlistEntries.id, entryId)));
+  return row;
+}
+
+/** Sets an entry's reason and bumps the list's revision (cached pages key on it), in one transaction. */
+export async function updateReason(db: Db, date: string, entryId: number, reason: string): Promise<BanlistEntry | undefined> {
+  return db.transaction(async (tx) => {
+    const key = await findListKey(tx, date);
+    if (!key) return undefined;
+    const updated = await tx
+      .update(banlistEntries)
+      .set({ reason })
+      .where(and(eq(banlistEntries.banlistId, key.id), eq(banlistEntries.id, entryId)))
+      .returning({ id: banlistEntries.id });
+    if (updated.length === 0) return undefined;
+    // a no-op update gives the list row a new xmin: the revision every cached page of this list keys on
+    await tx.update(banlists).set({ name: sql`${banlists.name}` }).where(eq(banlists.id, key.id));
+    const [entry] = await listEntries(tx, key, entryId);
+    return entry;
   });
 }

@@ -1,0 +1,99 @@
+// The read side of banlists, cached per list version so that a hit is a buffer send.
+import { lflistFileName } from '../../../domain/api/banlists.ts';
+import { serializeLflist } from '../../../domain/banlist/lflist.ts';
+import type { Db } from '../../db/client.ts';
+import { CachedBody, Lru } from './http-cache.ts';
+import * as BanlistsRepository from './banlists-repository.ts';
+import type { BanlistKind, ListKey } from './banlists-repository.ts';
+
+/**
+ * How long a looked-up list key is trusted before asking the database again. Writes made through this
+ * process drop it at once; writes by another instance or by the CLI show within this time.
+ */
+const KEY_TTL_MS = 1000;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface Stamped<T> {
+  value: Promise<T>;
+  at: number;
+}
+
+export class BanlistReads {
+  private keys = new Lru<string, Stamped<ListKey | undefined>>(256);
+  private lists = new Map<BanlistKind, Stamped<CachedBody>>();
+  private pages = new Lru<string, Promise<CachedBody>>(8);
+  private files = new Lru<string, Promise<CachedBody>>(8);
+
+  constructor(
+    private readonly db: Db,
+    private readonly formatName: string,
+  ) {}
+
+  /** Call after every banlist write. */
+  invalidate(): void {
+    this.keys.clear();
+    this.lists.clear();
+  }
+
+  /** Concurrent misses share one query; a failed one is forgotten. */
+  private remember<T>(value: Promise<T>, forget: () => void): Promise<T> {
+    value.catch(forget);
+    return value;
+  }
+
+  private key(date: string): Promise<ListKey | undefined> {
+    const hit = this.keys.get(date);
+    if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.value;
+    const value = this.remember(BanlistsRepository.findListKey(this.db, date), () => this.keys.clear());
+    this.keys.set(date, { value, at: Date.now() });
+    return value;
+  }
+
+  /** GET /api/banlists/dates (format) and /references (reference): dates newest first. */
+  dates(kind: BanlistKind): Promise<CachedBody> {
+    const hit = this.lists.get(kind);
+    if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.value;
+    const value = this.remember(
+      BanlistsRepository.listDates(this.db, kind).then((dates) => new CachedBody(Buffer.from(JSON.stringify(dates)), JSON_TYPE)),
+      () => this.lists.delete(kind),
+    );
+    this.lists.set(kind, { value, at: Date.now() });
+    return value;
+  }
+
+  /** GET /api/banlists/{date}: the entries as JSON bytes, or undefined when there is no such list. */
+  async entries(date: string): Promise<CachedBody | undefined> {
+    const key = await this.key(date);
+    if (!key) return undefined;
+    const version = `${key.id}.${key.revision}.${key.referenceId}.${key.previousId}`;
+    let page = this.pages.get(version);
+    if (!page) {
+      page = this.remember(
+        BanlistsRepository.listEntries(this.db, key).then((entries) => new CachedBody(Buffer.from(JSON.stringify(entries)), JSON_TYPE)),
+        () => this.pages.clear(),
+      );
+      this.pages.set(version, page);
+    }
+    return page;
+  }
+
+  /** GET /api/banlists/{date}/lflist: the EDOPro file and its name. */
+  async lflist(date: string): Promise<{ body: CachedBody; fileName: string } | undefined> {
+    const key = await this.key(date);
+    if (!key) return undefined;
+    const version = `${key.id}.${key.revision}`;
+    let file = this.files.get(version);
+    if (!file) {
+      file = this.remember(
+        BanlistsRepository.listForExport(this.db, key.id).then((entries) => {
+          const text = serializeLflist({ name: key.name, whitelist: key.whitelist, entries });
+          return new CachedBody(Buffer.from(text), 'text/plain; charset=utf-8');
+        }),
+        () => this.files.clear(),
+      );
+      this.files.set(version, file);
+    }
+    return { body: await file, fileName: lflistFileName(date, this.formatName) };
+  }
+}
