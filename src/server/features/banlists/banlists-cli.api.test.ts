@@ -1,0 +1,143 @@
+// The operator commands `cards import` and `banlists import`, run as a person runs them: tsx in its own process,
+// against a temporary DATA_DIR (PGlite) or, in the PostgreSQL project, a fresh database.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { officialCards, writeCdb } from '../cards/cdb-fixture.ts';
+import * as CardsRepository from '../cards/cards-repository.ts';
+import * as BanlistsRepository from './banlists-repository.ts';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const LFLISTS = fileURLToPath(new URL('../../../../../shared/data/lflists/', import.meta.url));
+
+let work: string;
+let env: Record<string, string>;
+let open: () => Promise<Database>;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-cli-'));
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `fh_cli_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+    open = () => openDatabase({ kind: 'postgres', url: url.toString() });
+    dropDatabase = async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  } else {
+    const dataDir = path.join(work, 'data');
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    open = () => openDatabase({ kind: 'pglite', dataDir });
+  }
+});
+afterAll(async () => {
+  await dropDatabase?.();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['src/server/cli.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function withDb<T>(fn: (d: Database) => Promise<T>): Promise<T> {
+  const d = await open();
+  try {
+    return await fn(d);
+  } finally {
+    await d.close();
+  }
+}
+
+const SAMPLE_IDS = new Set([46986414, 4280258, 41546, 483, 28649820, 89631139, 14558127, 21044178]);
+const sample = () => officialCards().filter((c) => SAMPLE_IDS.has(c.id));
+
+describe('npm run cli -- cards import', () => {
+  test('imports an EDOPro cards.cdb, and a second import updates the same cards in place', async () => {
+    const cdb = path.join(work, 'cards.cdb');
+    fs.writeFileSync(cdb, await writeCdb(sample()));
+    const first = await cli('cards', 'import', cdb);
+    expect(first.stderr).toBe('');
+    expect(first.stdout.trim()).toBe('Imported 8 cards (8 new, 0 updated in place).');
+
+    fs.writeFileSync(cdb, await writeCdb(sample().map((c) => (c.id === 89631139 ? { ...c, name: 'Blue-Eyes Renamed' } : c))));
+    expect((await cli('cards', 'import', cdb)).stdout.trim()).toBe('Imported 8 cards (0 new, 8 updated in place).');
+    await withDb(async ({ db }) => {
+      expect(await CardsRepository.countCards(db)).toBe(8);
+      expect(await CardsRepository.findById(db, 89631139)).toMatchObject({ name: 'Blue-Eyes Renamed', atk: 3000, level: 8 });
+      expect(await CardsRepository.findById(db, 4280258)).toMatchObject({ linkMarkers: 135, def: null, level: 4 });
+    });
+  }, 120_000);
+
+  test('a file that is no card file is refused with the reason', async () => {
+    const junk = path.join(work, 'junk.txt');
+    fs.writeFileSync(junk, 'hello');
+    const r = await cli('cards', 'import', junk);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not JSON and not an SQLite cards\.cdb/);
+  }, 60_000);
+});
+
+describe('npm run cli -- banlists import', () => {
+  test('imports a whitelist as the format list of a date', async () => {
+    const r = await cli('banlists', 'import', path.join(LFLISTS, '2005.4-GOAT.lflist.conf'), '--date', '2005-04-01');
+    expect(r.stdout.trim()).toMatch(/^Imported "2005\.4 GOAT" \(whitelist, 1704 cards, \d+ lines skipped\) as the format list of 2005-04-01\.$/);
+  }, 60_000);
+
+  test('imports one list of a multi-list file as the Advanced reference list', async () => {
+    const r = await cli('banlists', 'import', path.join(LFLISTS, 'ygopro-multi-list-102-lists.lflist.conf'), '--date', '2005-01-01', '--list', '2026.5 TCG', '--reference');
+    expect(r.stdout.trim()).toMatch(/^Imported "2026\.5 TCG" \(blacklist, 226 cards, \d+ lines skipped\) as the Advanced reference list of 2005-01-01\.$/);
+  }, 60_000);
+
+  test.each([
+    ['no date', ['--list', 'x'], 2, /--date YYYY-MM-DD is required/],
+    ['a bad date', ['--date', '2005-02-30'], 2, /--date YYYY-MM-DD is required/],
+  ])('refuses %s', async (_why, extra, code, message) => {
+    const r = await cli('banlists', 'import', path.join(LFLISTS, '2005.4-GOAT.lflist.conf'), ...extra);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toMatch(message);
+  }, 60_000);
+
+  test('a file with no list is refused with the API\'s message', async () => {
+    const junk = path.join(work, 'junk.conf');
+    fs.writeFileSync(junk, 'hello\n');
+    const r = await cli('banlists', 'import', junk, '--date', '2006-01-01');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^No list found/);
+  }, 60_000);
+
+  test('what the commands stored reads back: names from the imported cards, Advanced from the reference', async () => {
+    await withDb(async ({ db }) => {
+      expect(await BanlistsRepository.listDates(db)).toEqual(['2005-04-01']);
+      expect(await BanlistsRepository.listDates(db, 'reference')).toEqual(['2005-01-01']);
+      const entries = (await BanlistsRepository.findEntries(db, '2005-04-01'))!;
+      expect(entries).toHaveLength(1704);
+      expect(entries.find((e) => e.cardId === 46986414)).toMatchObject({ cardName: 'Dark Magician', cardType: 'MONSTER_NORMAL', formatStatus: 'UNLIMITED', previousFormatStatus: 'NONE' });
+      expect(entries.find((e) => e.cardId === 1)).toBeUndefined();
+      // CLI imports have no poster: no session user imported them
+      expect(entries.every((e) => e.poster === null)).toBe(true);
+    });
+  }, 60_000);
+});
