@@ -7,8 +7,8 @@ import autocannon from 'autocannon';
 export interface LoadResult { rps: number; p99: number; errors: number }
 
 /** Load a URL with autocannon: requests per second (mean) and p99 latency in ms. */
-export async function load(url: string, connections = 32, duration = 5): Promise<LoadResult> {
-  const r = await autocannon({ url, connections, duration });
+export async function load(url: string, connections = 32, duration = 5, headers?: Record<string, string>): Promise<LoadResult> {
+  const r = await autocannon({ url, connections, duration, headers });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
