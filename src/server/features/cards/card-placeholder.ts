@@ -19,10 +19,15 @@ function inkFor(hex: string): string {
   return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? '#1b1b1b' : '#ffffff';
 }
 
-/** A text line squeezed to fit when it is long. */
+/**
+ * A text line that fits its box: a smaller font for long text (about 0.62 em per bold glyph), and textLength
+ * as a last resort for renderers that honour it (browsers do).
+ */
 function fitted(text: string, x: number, y: number, size: number, width: number, attrs = ''): string {
-  const squeeze = text.length * size * 0.55 > width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${x}" y="${y}" font-size="${size}"${squeeze}${attrs}>${escapeXml(text)}</text>`;
+  const glyphs = [...text].length;
+  const fontSize = Math.max(12, Math.min(size, Math.floor(width / (glyphs * 0.62))));
+  const squeeze = glyphs * fontSize * 0.62 > width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${x}" y="${y}" font-size="${fontSize}"${squeeze}${attrs}>${escapeXml(text)}</text>`;
 }
 
 /** SVG of a placeholder card; an unknown passcode gives a grey "Card {id}". */
@@ -36,7 +41,8 @@ export function placeholderSvg(id: number, card: StoredCard | undefined): string
   const fill = pendulum ? 'url(#pendulum)' : frame;
 
   const stars = detail?.level ? `Level ${detail.level}` : detail?.rank ? `Rank ${detail.rank}` : detail?.linkRating ? `Link ${detail.linkRating}` : '';
-  const attribute = detail?.attribute ?? '';
+  // spells and traps print their kind where monsters print their attribute
+  const attribute = detail?.attribute ?? (cardType.startsWith('SPELL_') ? 'SPELL' : cardType.startsWith('TRAP_') ? 'TRAP' : '');
   const stats = detail?.atk === null || detail?.atk === undefined
     ? ''
     : detail.linkRating !== null
