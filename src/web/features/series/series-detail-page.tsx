@@ -1,19 +1,212 @@
+import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { ArrowLeft, Download, Layers, Pencil, Trophy } from 'lucide-react';
+import type { Series } from '../../../domain/api/series.ts';
+import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { FILTER_LABELS, RULE_LABELS } from '../../../domain/series/rules.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
+import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
+import { useSeries } from './series-api.ts';
 
+/** Spec 2 §2 /series/{id}: the series, read-only. */
 export function SeriesDetailPage() {
   const { id = '' } = useParams();
+  const { user } = useSession();
+  const series = useSeries(id);
+  useDocumentTitle(series.data?.name ?? 'Series');
+  const curator = (user?.auth ?? 0) >= 1;
+
   return (
-    <PlaceholderPage title="Series">
-      <p>
-        The details of series <span className="font-mono text-foreground">{id}</span> (overview, gameplay, match
-        parameters, deck limits, rules and filters) are coming soon.
-      </p>
-      <p>
-        <Link to="/series" className="rounded font-medium text-primary hover:underline">
-          Back to list
-        </Link>
-      </p>
-    </PlaceholderPage>
+    <section className="space-y-6">
+      <Link to="/series" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to list
+      </Link>
+      {series.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading series…
+        </p>
+      ) : series.isError ? (
+        <Alert>{(series.error as { status?: number }).status === 404 ? 'Series not found' : 'Failed to load series'}</Alert>
+      ) : (
+        <SeriesDetail series={series.data} curator={curator} />
+      )}
+    </section>
   );
+}
+
+const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+
+function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean }) {
+  const id = encodeURIComponent(s.id);
+  const banlist = useMemo(() => (s.banlist ? parseLflist(s.banlist).lists[0] : undefined), [s.banlist]);
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start gap-5">
+        <div className="size-24 shrink-0 overflow-hidden rounded-xl border bg-muted mobile:size-20">
+          <FallbackImage
+            src={s.picture}
+            alt={`${s.name} picture`}
+            className="size-full object-cover"
+            fallback={
+              <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
+                <Layers aria-hidden="true" className="size-9 text-primary/70" />
+              </div>
+            }
+          />
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <h1 className="text-3xl font-bold tracking-tight break-words mobile:text-2xl">{s.name}</h1>
+          <Badge tone="primary" data-testid="series-preset">
+            {s.preset}
+          </Badge>
+        </div>
+        {curator && (
+          <div className="flex flex-wrap gap-2 mobile:w-full">
+            <Link to={`/tournaments/host/${id}`} className={buttonClasses('primary', 'md', 'mobile:flex-1')}>
+              <Trophy aria-hidden="true" />
+              Host Tournament
+            </Link>
+            <Link to={`/series/${id}/edit`} className={buttonClasses('secondary', 'md', 'mobile:flex-1')}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          </div>
+        )}
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <InfoCard title="Overview">
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{s.description || 'No description.'}</p>
+          <Facts>
+            <Fact label="Preset">{s.preset}</Fact>
+            <Fact label="Updated">{new Date(s.updatedAt).toLocaleDateString()}</Fact>
+          </Facts>
+        </InfoCard>
+
+        <InfoCard title="Gameplay & Procedure">
+          <Facts>
+            <Fact label="Manual deck checking">{yesNo(s.manualDeckChecking)}</Fact>
+            <Fact label="Banlist">{s.banlistName ?? (banlist ? banlist.name : 'None')}</Fact>
+            {banlist && (
+              <Fact label="Banlist cards">
+                {banlist.entries.length}
+                {banlist.whitelist ? ' (whitelist)' : ''}
+              </Fact>
+            )}
+            <Fact label="Relay duels">{yesNo(s.relay)}</Fact>
+            <Fact label="Don't shuffle deck">{yesNo(s.dontShuffleDeck)}</Fact>
+            <Fact label="Don't check deck contents">{yesNo(s.dontCheckDeckContents)}</Fact>
+            <Fact label="Don't check deck size">{yesNo(s.dontCheckDeckSize)}</Fact>
+            <Fact label="TCG SEGOC rulings">{yesNo(s.tcgSegocRulings)}</Fact>
+          </Facts>
+          {s.banlist && (
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => downloadText(s.banlist!, `${s.banlistName ?? s.name}.lflist.conf`)}>
+              <Download aria-hidden="true" />
+              Download banlist
+            </Button>
+          )}
+        </InfoCard>
+
+        <InfoCard title="Match Parameters">
+          <Facts>
+            <Fact label="Best of">{s.bestOf}</Fact>
+            <Fact label="Players per team">
+              {s.playersTeam1} vs {s.playersTeam2}
+            </Fact>
+            <Fact label="Starting LP">{s.startingLp}</Fact>
+            <Fact label="Starting hand">{s.startingHand}</Fact>
+            <Fact label="Cards per draw">{s.cardsPerDraw}</Fact>
+          </Facts>
+        </InfoCard>
+
+        <InfoCard title="Deck Construction Limits">
+          <Facts>
+            <Fact label="Main Deck">
+              {s.minMainDeckSize} – {s.maxMainDeckSize}
+            </Fact>
+            <Fact label="Extra Deck">
+              {s.minExtraDeckSize} – {s.maxExtraDeckSize}
+            </Fact>
+            <Fact label="Side Deck">
+              {s.minSideDeckSize} – {s.maxSideDeckSize}
+            </Fact>
+          </Facts>
+        </InfoCard>
+      </div>
+
+      <section aria-labelledby="rules-filters" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm">
+        <h2 id="rules-filters" className="text-base font-semibold">
+          Rules & Filters
+        </h2>
+        {s.ruleOptions.length + s.cardTypeFilters.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No rules or filters.</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2" aria-label="Rules and filters">
+            {s.ruleOptions.map((r) => (
+              <li key={r}>
+                <Badge tone="primary" title={r}>
+                  {RULE_LABELS[r]}
+                </Badge>
+              </li>
+            ))}
+            {s.cardTypeFilters.map((f) => (
+              <li key={f}>
+                <Badge tone="forbidden" title={f}>
+                  {FILTER_LABELS[f]}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <EdoproNumbersCard
+        duelFlags={s.duelFlags}
+        roomDuelFlags={s.roomDuelFlags}
+        forbiddenTypes={s.forbiddenTypes}
+        banlistHash={banlist?.hash}
+      />
+    </div>
+  );
+}
+
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-base leading-tight font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent className="space-y-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Facts({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </>
+  );
+}
+
+function downloadText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_');
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

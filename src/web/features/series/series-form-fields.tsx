@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import { Select } from 'radix-ui';
+import { Check, ChevronDown } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+// Small form primitives for the series form: a label, the control, a hint and the error at the field.
+
+export const fieldId = (name: string) => `series-${name}`;
+const errorId = (name: string) => `series-${name}-error`;
+const hintId = (name: string) => `series-${name}-hint`;
+
+export const inputClasses = (invalid?: boolean) =>
+  cn(
+    'w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground',
+    invalid && 'border-danger ring-1 ring-danger',
+  );
+
+/** aria wiring of a control with its hint and error. */
+export function describedBy(name: string, hint?: ReactNode, error?: string) {
+  const ids = [hint ? hintId(name) : '', error ? errorId(name) : ''].filter(Boolean).join(' ');
+  return { id: fieldId(name), 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+export function FieldMessage({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId(name)} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId(name)} className="text-sm font-medium text-danger" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  multiline?: boolean;
+  rows?: number;
+  inputMode?: 'numeric' | 'text';
+  className?: string;
+  mono?: boolean;
+}
+
+export function TextField({ name, label, value, onChange, error, hint, multiline, rows = 4, inputMode, className, mono }: TextFieldProps) {
+  const aria = describedBy(name, hint, error);
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={aria.id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea
+          {...aria}
+          rows={rows}
+          value={value}
+          spellCheck={!mono}
+          onChange={(e) => onChange(e.target.value)}
+          className={cn(inputClasses(!!error), mono && 'font-mono text-xs')}
+        />
+      ) : (
+        <input
+          {...aria}
+          type="text"
+          inputMode={inputMode}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={cn(inputClasses(!!error), 'h-10', inputMode === 'numeric' && 'tabular-nums')}
+        />
+      )}
+      <FieldMessage name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export interface ToggleProps {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  error?: string;
+}
+
+/** A checkbox with its label and hint; the whole row is clickable. */
+export function Toggle({ name, label, checked, onChange, hint, error }: ToggleProps) {
+  const aria = describedBy(name, hint, error);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={aria.id} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted/60">
+        <input
+          {...aria}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+        />
+        <span className="text-sm">
+          <span className="font-medium">{label}</span>
+          {hint && <span className="mt-0.5 block text-xs text-muted-foreground">{hint}</span>}
+        </span>
+      </label>
+      {error && <FieldMessage name={name} error={error} />}
+    </div>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** A Radix select with a visible label. */
+export function SelectField({
+  name, label, value, onChange, options, placeholder, hint, className,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const labelId = `${fieldId(name)}-label`;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <span id={labelId} className="block text-sm font-medium">
+        {label}
+      </span>
+      <Select.Root value={value} onValueChange={onChange}>
+        <Select.Trigger
+          id={fieldId(name)}
+          aria-labelledby={labelId}
+          className={cn(inputClasses(), 'flex h-10 items-center justify-between gap-2 text-left')}
+        >
+          <Select.Value placeholder={placeholder} />
+          <Select.Icon>
+            <ChevronDown aria-hidden="true" className="size-4 opacity-60" />
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content position="popper" sideOffset={4} className="z-50 max-h-80 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-card shadow-lg">
+            <Select.Viewport className="p-1">
+              {options.map((o) => (
+                <Select.Item
+                  key={o.value}
+                  value={o.value}
+                  disabled={o.disabled}
+                  className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-60 data-[highlighted]:bg-primary/10 data-[highlighted]:text-primary"
+                >
+                  <Select.ItemIndicator className="absolute left-2">
+                    <Check aria-hidden="true" className="size-4" />
+                  </Select.ItemIndicator>
+                  <Select.ItemText>{o.label}</Select.ItemText>
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
