@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { cardStatusSchema } from './banlists.ts';
 import { discordIdSchema } from './users.ts';
 import { VOTE_VALUES } from '../judgement/votes.ts';
+import { REASON_MAX_LENGTH } from '../judgement/limits.ts';
 
-/** Longest reason a proposal or an edit may carry (spec 1 §5 leaves it open). */
-export const REASON_MAX_LENGTH = 2000;
+export { REASON_MAX_LENGTH };
 
 export const voteSchema = z.enum(VOTE_VALUES, { error: `must be one of ${VOTE_VALUES.map((v) => `'${v}'`).join(', ')}` });
 
@@ -42,7 +42,8 @@ export type JudgementEntry = z.infer<typeof judgementEntrySchema>;
  * and effectiveDate too: the poster must be the session user; the name comes from the card table.
  */
 export const proposeBodySchema = z.object({
-  cardId: z.coerce.number({ error: 'must be a card id' }).int('must be a card id').positive('must be a card id'),
+  // the card table's id column is a 32-bit integer
+  cardId: z.coerce.number({ error: 'must be a card id' }).int('must be a card id').positive('must be a card id').max(2 ** 31 - 1, 'must be a card id'),
   cardName: z.string().optional(),
   poster: z.union([discordIdSchema, z.object({ discordId: discordIdSchema }).loose()]).nullish(),
   reason: reasonSchema,
@@ -76,7 +77,3 @@ export const judgementDeletedMessageSchema = z.object({ action: z.literal('delet
 /** Anything /topic/judgement carries: one entry, the whole board, or a deletion. */
 export const judgementMessageSchema = z.union([judgementDeletedMessageSchema, judgementEntrySchema, z.array(judgementEntrySchema)]);
 export type JudgementMessage = z.infer<typeof judgementMessageSchema>;
-
-/** One result of GET /api/cards/search (the card picker). */
-export const cardSearchResultSchema = z.object({ id: z.number().int(), name: z.string(), imageUrl: z.string() });
-export type CardSearchResult = z.infer<typeof cardSearchResultSchema>;

@@ -229,6 +229,7 @@ describe('proposing a card', () => {
     ['an unknown card', { cardId: 999999, reason: 'x' }, 'Unknown card'],
     ['no card id', { reason: 'x' }, /^cardId: /],
     ['a card id that is not a number', { cardId: 'abc', reason: 'x' }, /^cardId: /],
+    ['a card id beyond the card table’s integers', { cardId: 2 ** 31, reason: 'x' }, 'cardId: must be a card id'],
     ['a blank reason', { cardId: 1005, reason: '   ' }, 'reason: must not be blank'],
     ['no reason', { cardId: 1005 }, /^reason: /],
     ['a reason of 2,001 characters', { cardId: 1005, reason: 'x'.repeat(2001) }, 'reason: must be at most 2000 characters'],
