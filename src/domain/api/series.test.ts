@@ -73,6 +73,14 @@ describe('series body: every 400 names its field', () => {
     expect(issues(body)).toContain(message);
   });
 
+  test('reversed deck bounds are reported together with other bad fields', () => {
+    expect(issues({ name: 'x', startingHand: 'x', minSideDeckSize: 20, minExtraDeckSize: 'y' })).toEqual([
+      'startingHand: must be a whole number',
+      'minExtraDeckSize: must be a whole number',
+      'minSideDeckSize: Side Deck minimum (20) must not exceed the maximum (15)',
+    ]);
+  });
+
   test('a min equal to its max is fine', () => {
     expect(parse({ name: 'x', minMainDeckSize: 60, maxMainDeckSize: 60 }).success).toBe(true);
   });

@@ -80,6 +80,25 @@ const pictureSchema = z.preprocess(
     .optional(),
 );
 
+/** min <= max of one deck, reported on the min field whenever both are numbers. */
+function deckBound(i: number) {
+  const [min, max, label] = DECK_BOUNDS[i]!;
+  const numbers = (v: unknown) => {
+    const o = v as Record<string, unknown> | null;
+    return typeof o?.[min] === 'number' && typeof o[max] === 'number' ? { lo: o[min], hi: o[max] } : undefined;
+  };
+  const ordered = (s: Record<SeriesNumberField, number>) => s[min] <= s[max];
+  const params = {
+    path: [min] as PropertyKey[],
+    error: (iss: { input: unknown }) => {
+      const n = numbers(iss.input);
+      return `${label} minimum (${n?.lo}) must not exceed the maximum (${n?.hi})`;
+    },
+    when: (payload: { value: unknown }) => numbers(payload.value) !== undefined,
+  };
+  return [ordered, params] as [typeof ordered, typeof params];
+}
+
 /**
  * Body of POST /api/series and PUT /api/series/{id} (and the `dto` part of the multipart forms).
  * Omitted fields take the spec 2 §5 defaults; an omitted `picture` keeps the current one on update.
@@ -130,13 +149,10 @@ export const seriesInputSchema = z
     },
     { error: 'The body must be a JSON object' },
   )
-  .superRefine((s, ctx) => {
-    for (const [min, max, label] of DECK_BOUNDS) {
-      if (s[min] > s[max]) {
-        ctx.addIssue({ code: 'custom', path: [min], message: `${label} minimum (${s[min]}) must not exceed the maximum (${s[max]})` });
-      }
-    }
-  });
+  // checked even when other fields are wrong, so every problem is reported at once
+  .refine(...deckBound(0))
+  .refine(...deckBound(1))
+  .refine(...deckBound(2));
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 export type SeriesValues = z.output<typeof seriesInputSchema>;
 

@@ -21,7 +21,7 @@ describe('series form state', () => {
 
   test('client errors name the field but never the name (the server checks it)', () => {
     const errors = clientErrors(toBody({ ...emptyFormState(), name: '', bestOf: 'x', minMainDeckSize: '70' }, '1'));
-    expect(errors).toEqual({ bestOf: 'must be a whole number' });
+    expect(errors).toEqual({ bestOf: 'must be a whole number', minMainDeckSize: 'Main Deck minimum (70) must not exceed the maximum (60)' });
     expect(clientErrors(toBody({ ...emptyFormState(), minMainDeckSize: '70' }, '1'))).toEqual({
       minMainDeckSize: 'Main Deck minimum (70) must not exceed the maximum (60)',
     });
