@@ -1,6 +1,7 @@
 // The live channel end to end: a server on a real port, the real @stomp/stompjs client over
 // sockjs-client (websocket, xhr-streaming) and over raw ws, the web client of src/web/lib/live.ts.
 // Heart-beats are scaled down (server 100,100 instead of 10000,10000) to keep this quick.
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Client } from '@stomp/stompjs';
@@ -274,6 +275,20 @@ describe('restart and reconnect', () => {
       await live.close();
       await second.close({ keepDatabase: true });
     }
+  });
+
+  test('while shutting down, new live connections are refused (they would be cut at once)', async () => {
+    const closing = await startLiveServer({ database: server.database, tuning: TUNING });
+    // a peer that never closes its side keeps the shutdown in its grace period
+    const stubborn = net.connect({ port: closing.port, host: '127.0.0.1', allowHalfOpen: true });
+    await new Promise((r) => stubborn.once('connect', r));
+    stubborn.write('GET /ws/info HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => stubborn.once('data', r));
+    const closed = closing.close({ keepDatabase: true });
+    await sleep(100);
+    await expect(RawStomp.open(closing.url)).rejects.toThrow(/503/);
+    await closed;
+    stubborn.destroy();
   });
 
   test('the web client sends a request made while connecting once it is connected', async () => {

@@ -57,6 +57,8 @@ export interface Transports {
 /** Put SockJS and the raw WebSocket endpoint in front of the server's other listeners. */
 export function installTransports(server: Server, broker: Broker, policy: OriginPolicy, onError: (msg: string, err?: unknown) => void): Transports {
   const sockets = new Set<Duplex>();
+  // once shutting down, new connections would be cut again at once: refuse them
+  let closing = false;
   const track = (socket: Duplex) => {
     if (sockets.has(socket)) return;
     sockets.add(socket);
@@ -97,14 +99,18 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
     ws.on('error', () => ws.terminate());
   });
 
-  const refuse = (socket: Duplex) => {
-    socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  const refuse = (socket: Duplex, status: string) => {
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!underPrefix(req.url)) return false;
     track(req.socket);
+    if (closing) {
+      res.writeHead(503, { 'content-type': 'text/plain', connection: 'close' }).end('Shutting down');
+      return true;
+    }
     if (!originAllowed(req, policy)) {
       res.writeHead(403, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Origin not allowed');
       return true;
@@ -114,8 +120,8 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     if (!underPrefix(req.url)) return false;
     track(socket);
-    if (!originAllowed(req, policy)) {
-      refuse(socket);
+    if (closing || !originAllowed(req, policy)) {
+      refuse(socket, closing ? '503 Service Unavailable' : '403 Forbidden');
       return true;
     }
     if (req.url!.split('?')[0] === RAW_PATH) {
@@ -133,6 +139,7 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
       const settle = async (done: () => boolean, by: number) => {
         while (!done() && Date.now() < by) await new Promise((r) => setTimeout(r, 10));
       };
+      closing = true;
       broker.closeAll();
       for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
       await settle(() => wss.clients.size === 0, Math.min(until, Date.now() + 100));
