@@ -170,7 +170,7 @@ if (process.argv[2] === 'clients') {
   const range = (xs: number[]) => `(min ${fmt(Math.min(...xs), 1)}, max ${fmt(Math.max(...xs), 1)})`;
   console.log(`${CLIENTS} subscribed clients, ${bytes}-byte message, median of ${MESSAGES}, ms until the last client has it`);
   console.log(`vote: HTTP write + commit + publish  ${fmt(s, 1).padStart(7)}   ${range(siteTimes)}`);
-  console.log(`  (the HTTP answer alone             ${fmt(median(answered), 1).padStart(7)})`);
+  console.log(`  (its HTTP response, sent after the publish: ${fmt(median(answered), 1)})`);
   console.log(`bare broker deliver(), same message  ${fmt(b, 1).padStart(7)}   ${range(bareTimes)}`);
   console.log(`ratio ${fmt(s / b, 2)} (target <= 2)`);
   process.exit(0);
