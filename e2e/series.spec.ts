@@ -154,11 +154,12 @@ test.describe('series pages for everyone', () => {
   });
 
   test('load failures say Failed to load series', async ({ page }) => {
+    test.setTimeout(60_000); // the queries retry with backoff before they give up
     await page.route('**/api/series/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
     await page.goto('/series');
-    await expect(page.getByRole('alert')).toHaveText('Failed to load series', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveText('Failed to load series', { timeout: 25_000 });
     await page.goto('/series/some-id');
-    await expect(page.getByRole('alert')).toHaveText('Failed to load series', { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveText('Failed to load series', { timeout: 25_000 });
   });
 
   test('an empty database says No series found.', async ({ page }) => {
