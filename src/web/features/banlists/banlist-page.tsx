@@ -1,10 +1,420 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Download, LoaderCircle, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
+import type { BanlistEntry } from '../../../domain/api/banlists.ts';
+import { SECTION_STATUSES, STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { BanlistList, type BanlistListHandle } from './banlist-list.tsx';
+import { flattenSections, groupIntoSections, type BanlistFilters } from './banlist-view.ts';
+import {
+  downloadLflist,
+  useBanlistDates,
+  useBanlistEntries,
+  useDeleteBanlist,
+  type ImportBanlistResult,
+} from './banlists-api.ts';
+import { ImportBanlistDialog } from './import-banlist-dialog.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { STATUS_TEXT } from './status-style.ts';
 
-export function BanlistPage() {
+export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
+
+type Notice = { tone: 'error' | 'success'; text: string };
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
-    <PlaceholderPage title="Banlist">
-      <p>The banlist with card images, filters and the .lflist.conf download is coming soon.</p>
-      <p>Every dated version will be listed here, its cards grouped into Forbidden, Limited, Semi-Limited and Unlimited.</p>
-    </PlaceholderPage>
+    <label className="inline-flex cursor-pointer items-center gap-2 text-sm select-none">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-4 accent-primary" />
+      {label}
+    </label>
+  );
+}
+
+/** Spec 1 §2 "Banlist page": one dated banlist, filtered, previewed, downloaded, and managed by admins. */
+export function BanlistPage() {
+  useDocumentTitle('Banlist');
+  const { user } = useSession();
+  const isAdmin = user?.auth === 2; // spec 1 §6: auth exactly 2
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const id = useId();
+
+  // The selected date and the search live in the URL, so a filtered view can be shared.
+  const [params, setParams] = useSearchParams();
+  const dateParam = params.get('date') || undefined;
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const [syncedQ, setSyncedQ] = useState(q);
+  if (q !== syncedQ) {
+    // The URL changed from outside (back button, a shared link): adopt its search.
+    setSyncedQ(q);
+    setSearch(q);
+  }
+  const updateParams = (changes: Record<string, string | undefined>, replace = true) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace },
+    );
+  };
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setSyncedQ(value);
+    updateParams({ q: value || undefined });
+  };
+
+  const [showPictures, setShowPictures] = useState(true);
+  const [compact, setCompact] = useState(false);
+  const [differencesOnly, setDifferencesOnly] = useState(false);
+  const [additionsOnly, setAdditionsOnly] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const dates = useBanlistDates();
+  // With ?date= the entries load at once, in parallel with the dates.
+  const selectedDate = dateParam ?? dates.data?.[0];
+  const entries = useBanlistEntries(selectedDate);
+  const dateIndex = selectedDate && dates.data ? dates.data.indexOf(selectedDate) : -1;
+  const hasPrevious = !!dates.data && dateIndex >= 0 && dateIndex < dates.data.length - 1;
+
+  const deferredSearch = useDeferredValue(search);
+  const filters: BanlistFilters = { search: deferredSearch, differencesOnly, additionsOnly };
+  const sections = useMemo(
+    () => (entries.data ? groupIntoSections(entries.data, { search: deferredSearch, differencesOnly, additionsOnly }) : null),
+    [entries.data, deferredSearch, differencesOnly, additionsOnly],
+  );
+  const rows = useMemo(() => (sections ? flattenSections(sections) : []), [sections]);
+  const shown = sections?.reduce((n, s) => n + s.entries.length, 0) ?? 0;
+  const filtering = !!filters.search.trim() || differencesOnly || additionsOnly;
+
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reasonEntry, setReasonEntry] = useState<BanlistEntry | null>(null);
+  const deleteBanlist = useDeleteBanlist();
+  const listRef = useRef<BanlistListHandle>(null);
+
+  const download = async () => {
+    if (!selectedDate || downloading) return;
+    setDownloading(true);
+    setNotice(null);
+    try {
+      await downloadLflist(selectedDate);
+    } catch {
+      setNotice({ tone: 'error', text: 'Failed to download lflist file' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const runDelete = () => {
+    if (!selectedDate || !user) return;
+    setNotice(null);
+    deleteBanlist.mutate(
+      { date: selectedDate, adminId: user.discordId },
+      {
+        onSuccess: () => {
+          setConfirmDelete(false);
+          // Spec 1 §4: the dates reload and the newest is selected (no date in the URL means the newest).
+          updateParams({ date: undefined }, false);
+          setNotice({ tone: 'success', text: `Deleted the banlist dated ${selectedDate}.` });
+        },
+        onError: () => {
+          setConfirmDelete(false);
+          setNotice({ tone: 'error', text: 'Failed to delete banlist' });
+        },
+      },
+    );
+  };
+
+  const onImported = (r: ImportBanlistResult) => {
+    const what = `${r.name.trim() || 'the list'} (${r.entries.toLocaleString('en-US')} cards${r.skippedLines ? `, ${r.skippedLines} lines skipped` : ''})`;
+    setNotice({
+      tone: 'success',
+      text: r.reference ? `Imported ${what} as the Advanced reference list from ${r.date}.` : `Imported ${what} for ${r.date}.`,
+    });
+    if (!r.reference) updateParams({ date: r.date }, false);
+  };
+
+  const clearFilters = () => {
+    onSearch('');
+    setDifferencesOnly(false);
+    setAdditionsOnly(false);
+  };
+
+  const datesError = dates.isError;
+  const entriesError = entries.isError;
+  const notFound = entries.error instanceof ApiError && entries.error.status === 404;
+  const noBanlists = dates.isSuccess && dates.data.length === 0 && !dateParam;
+
+  const versionSelect = (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={`${id}-version`} className="text-xs font-medium text-muted-foreground">
+        Version
+      </label>
+      <select
+        id={`${id}-version`}
+        value={selectedDate ?? ''}
+        disabled={!dates.data?.length}
+        onChange={(e) => updateParams({ date: e.target.value }, false)}
+        className="h-10 min-w-40 rounded-md border bg-card px-3 text-sm shadow-sm disabled:opacity-60"
+      >
+        {!dates.data && <option value="">{dates.isError ? 'Unavailable' : 'Loading…'}</option>}
+        {dates.data?.length === 0 && <option value="">No versions</option>}
+        {selectedDate && dates.data && !dates.data.includes(selectedDate) && (
+          <option value={selectedDate} disabled>
+            {selectedDate} (not found)
+          </option>
+        )}
+        {dates.data?.map((d, i) => (
+          <option key={d} value={d}>
+            {i === 0 ? `${d} (newest)` : d}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const searchBox = (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <label htmlFor={`${id}-search`} className="text-xs font-medium text-muted-foreground">
+        Search
+      </label>
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder={SEARCH_PLACEHOLDER}
+          className="h-10 w-full rounded-md border bg-card pr-10 pl-9 text-sm shadow-sm [&::-webkit-search-cancel-button]:hidden"
+        />
+        {search && (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              onSearch('');
+              document.getElementById(`${id}-search`)?.focus();
+            }}
+            className="absolute top-1/2 right-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+
+  const checkboxes = (
+    <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
+      <legend className="sr-only">Display and filters</legend>
+      <Checkbox label="Show card pictures" checked={showPictures} onChange={setShowPictures} />
+      <Checkbox label="Compact layout" checked={compact} onChange={setCompact} />
+      <Checkbox label="Show only differences" checked={differencesOnly} onChange={setDifferencesOnly} />
+      <Checkbox label="Show additions only" checked={additionsOnly} onChange={setAdditionsOnly} />
+    </fieldset>
+  );
+
+  const actions = (
+    <div className="flex flex-wrap gap-2 mobile:[&>*]:flex-1">
+      <Button variant="primary" onClick={() => void download()} disabled={!selectedDate || downloading || notFound}>
+        {downloading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+        {downloading ? 'Downloading...' : 'Download Banlist File'}
+      </Button>
+      {isAdmin && (
+        <>
+          <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={!selectedDate || notFound || deleteBanlist.isPending}>
+            <Trash2 aria-hidden="true" />
+            Delete Banlist
+          </Button>
+          <ImportBanlistDialog onImported={onImported} />
+        </>
+      )}
+    </div>
+  );
+
+  let body: ReactNode;
+  if (datesError && !dateParam) {
+    body = <LoadError onRetry={() => void dates.refetch()} />;
+  } else if (noBanlists) {
+    body = <p className="py-10 text-center text-muted-foreground">No banlist published yet.</p>;
+  } else if (notFound) {
+    body = (
+      <Alert>
+        No banlist is dated {selectedDate}.{' '}
+        <button type="button" className="font-medium underline" onClick={() => updateParams({ date: undefined }, false)}>
+          Show the newest banlist
+        </button>
+      </Alert>
+    );
+  } else if (entriesError) {
+    body = <LoadError onRetry={() => void entries.refetch()} />;
+  } else if (!sections) {
+    body = (
+      <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+        Loading banlist…
+      </p>
+    );
+  } else if (entries.data?.length === 0) {
+    body = <p className="py-10 text-center text-muted-foreground">This banlist has no cards.</p>;
+  } else if (shown === 0) {
+    body = (
+      <div className="py-10 text-center text-muted-foreground">
+        <p>No cards match the search or filters.</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={clearFilters}>
+          Clear search and filters
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <BanlistList
+        ref={listRef}
+        rows={rows}
+        showPictures={showPictures}
+        compact={compact}
+        isMobile={isMobile}
+        hasPrevious={hasPrevious}
+        viewerId={user?.discordId}
+        onOpenReason={setReasonEntry}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight mobile:text-2xl">Banlist</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {selectedDate ? (
+              <>
+                Effective <time dateTime={selectedDate} className="font-medium text-foreground">{selectedDate}</time>
+                {sections && (
+                  <span data-testid="shown-count">
+                    {' · '}
+                    {filtering
+                      ? `${shown.toLocaleString('en-US')} of ${entries.data!.length.toLocaleString('en-US')} cards shown`
+                      : `${entries.data!.length.toLocaleString('en-US')} cards`}
+                  </span>
+                )}
+              </>
+            ) : (
+              'Cards by status for a chosen effective date.'
+            )}
+          </p>
+        </div>
+      </header>
+
+      <section aria-label="Banlist controls" className="space-y-3 rounded-xl border bg-card/60 p-4 shadow-sm mobile:p-3">
+        <div className="flex flex-wrap items-end gap-3 mobile:flex-col mobile:items-stretch">
+          {versionSelect}
+          {searchBox}
+          {!isMobile && actions}
+        </div>
+        {isMobile ? (
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={filtersOpen}
+              aria-controls={`${id}-filters`}
+              onClick={() => setFiltersOpen((o) => !o)}
+              className="w-full justify-between"
+            >
+              <span className="flex items-center gap-2">
+                <SlidersHorizontal aria-hidden="true" />
+                Filters and actions
+              </span>
+              <span className="text-xs text-muted-foreground">{filtersOpen ? 'Hide' : 'Show'}</span>
+            </Button>
+            <div id={`${id}-filters`} hidden={!filtersOpen} className="space-y-4 border-t pt-3">
+              {checkboxes}
+              {actions}
+            </div>
+          </>
+        ) : (
+          checkboxes
+        )}
+      </section>
+
+      {notice && (
+        <div
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={cn(
+            'flex items-start gap-3 rounded-lg border p-3 text-sm',
+            notice.tone === 'error' ? 'border-danger/40 bg-danger/10 text-danger' : 'border-unlimited/40 bg-unlimited/10',
+          )}
+        >
+          <p className="flex-1">{notice.text}</p>
+          <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)} className="rounded-sm opacity-70 hover:opacity-100">
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      )}
+
+      {sections && shown > 0 && (
+        <nav aria-label="Sections" className="flex flex-wrap gap-2">
+          {SECTION_STATUSES.map((s) => {
+            const count = sections.find((x) => x.status === s)?.entries.length ?? 0;
+            return (
+              <button
+                key={s}
+                type="button"
+                onClick={() => listRef.current?.scrollToSection(s)}
+                data-testid={`jump-${s}`}
+                className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm shadow-sm hover:bg-muted"
+              >
+                <span className={cn('font-semibold', STATUS_TEXT[s])}>{STATUS_LABEL[s]}</span>
+                <span className="tabular-nums">{count}</span>
+              </button>
+            );
+          })}
+        </nav>
+      )}
+
+      {body}
+
+      {selectedDate && (
+        <ReasonDialog date={selectedDate} entry={reasonEntry} viewerId={user?.discordId} onClose={() => setReasonEntry(null)} />
+      )}
+      {isAdmin && selectedDate && (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete Banlist"
+          description={`Delete banlist dated ${selectedDate}? This cannot be undone.`}
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          pending={deleteBanlist.isPending}
+          onConfirm={runDelete}
+        />
+      )}
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert>
+      <p>Failed to load banlist</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
+        Try again
+      </button>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { SECTION_STATUSES, type SectionStatus } from '../../../domain/banlist/statuses.ts';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 export const banlistKeys = {
   all: ['banlists'] as const,
@@ -35,4 +35,104 @@ export function countByStatus(entries: readonly Pick<BanlistEntry, 'formatStatus
     if (e.formatStatus !== 'NONE') counts[e.formatStatus] += 1;
   }
   return counts;
+}
+
+/** The format's name as the server's FORMAT_NAME default; no endpoint exposes the setting to the browser. */
+export const FORMAT_NAME = 'Format Hub';
+
+/** Spec 1 §5: '{date}_' + format name + '.lflist.conf', unless Content-Disposition names the file. */
+export function lflistFileName(date: string, contentDisposition: string | null): string {
+  const header = contentDisposition ?? '';
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // a malformed encoding: fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]+)"|([^;\s]+))/.exec(header);
+  const name = plain?.[1] ?? plain?.[2];
+  return name?.trim() || `${date}_${FORMAT_NAME}.lflist.conf`;
+}
+
+/** Fetches the .lflist.conf of a date and hands it to the browser as a download. */
+export async function downloadLflist(date: string): Promise<string> {
+  const res = await fetch(`/api/banlists/${encodeURIComponent(date)}/lflist`, { credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, `Download failed with status ${res.status}`);
+  const blob = await res.blob();
+  const fileName = lflistFileName(date, res.headers.get('Content-Disposition'));
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke later: some browsers read the blob after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+export function useDeleteBanlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, adminId }: { date: string; adminId: string }) =>
+      api.delete<unknown>(`/banlists/${encodeURIComponent(date)}?adminId=${encodeURIComponent(adminId)}`),
+    onSuccess: async (_data, { date }) => {
+      queryClient.removeQueries({ queryKey: banlistKeys.entries(date) });
+      // The next list's "previous" statuses changed too.
+      await queryClient.invalidateQueries({ queryKey: banlistKeys.all });
+    },
+  });
+}
+
+export interface ImportBanlistInput {
+  date: string;
+  text: string;
+  reference: boolean;
+  /** one list of a multi-list file; the server takes the first when absent */
+  list?: string;
+}
+
+/** PUT /api/banlists/{date}: the server's summary of what it stored. */
+export interface ImportBanlistResult {
+  date: string;
+  name: string;
+  whitelist: boolean;
+  entries: number;
+  skippedLines: number;
+  reference: boolean;
+}
+
+export function useImportBanlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ date, text, reference, list }: ImportBanlistInput) => {
+      const params = new URLSearchParams();
+      if (list) params.set('list', list);
+      if (reference) params.set('reference', 'true');
+      const qs = params.size ? `?${params}` : '';
+      return api.put<ImportBanlistResult>(`/banlists/${encodeURIComponent(date)}${qs}`, text, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    },
+    // A reference list changes the Advanced column of every later list: refresh them all.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: banlistKeys.all }),
+  });
+}
+
+export function useUpdateReason(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entryId, reason }: { entryId: number; reason: string }) =>
+      api.put<BanlistEntry>(`/banlists/${encodeURIComponent(date)}/entries/${entryId}/reason`, reason, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      }),
+    onSuccess: (updated, { entryId, reason }) => {
+      queryClient.setQueryData<BanlistEntry[]>(banlistKeys.entries(date), (old) =>
+        old?.map((e) => (e.id === entryId ? { ...e, ...(updated && typeof updated === 'object' ? updated : { reason }) } : e)),
+      );
+    },
+  });
 }

@@ -23,3 +23,11 @@ export const STATUS_LETTER: Record<SectionStatus, string> = {
   SEMI_LIMITED: 'S',
   UNLIMITED: 'U',
 };
+
+/** Solid dots of the section headings. */
+export const STATUS_DOT: Record<SectionStatus, string> = {
+  FORBIDDEN: 'bg-forbidden',
+  LIMITED: 'bg-limited',
+  SEMI_LIMITED: 'bg-semi-limited',
+  UNLIMITED: 'bg-unlimited',
+};
