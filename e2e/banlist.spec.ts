@@ -170,10 +170,16 @@ test.describe('banlist page: reading', () => {
     await bl.setCheckbox('Compact layout', false);
 
     await bl.setCheckbox('Show card pictures', false);
-    await expect(bl.entries.first().getByRole('button', { name: /^Preview / })).toHaveCount(0);
+    await expect(bl.entries.first().locator('img')).toHaveCount(0);
     if (!isMobile(page)) await expect(page.getByRole('columnheader', { name: 'Img' })).toHaveCount(0);
+    // without pictures the name opens the preview
+    const cardId = (await bl.entries.first().getAttribute('data-card-id'))!;
+    const card = await (await page.request.get(`/api/cards/${cardId}`)).json();
+    await bl.entries.first().getByRole('button', { name: `Preview ${card.name}` }).click();
+    await expect(page.getByRole('dialog', { name: `${card.name} preview` })).toBeVisible();
+    await page.keyboard.press('Escape');
     await bl.setCheckbox('Show card pictures', true);
-    await expect(bl.entries.first().getByRole('button', { name: /^Preview / })).toBeVisible();
+    await expect(bl.entries.first().getByRole('button', { name: /^Preview / }).locator('img')).toBeVisible();
   });
 
   test('section buttons jump to their section', async ({ page }) => {

@@ -102,6 +102,21 @@ function ReasonCell({
   );
 }
 
+/** The name; without pictures it opens the preview instead, so previews stay one tap away. */
+function CardName({ entry, previewable, className }: { entry: BanlistEntry; previewable: boolean; className: string }) {
+  const name = (
+    <span className={className} title={entry.cardName}>
+      {entry.cardName}
+    </span>
+  );
+  if (!previewable) return name;
+  return (
+    <CardThumbnail cardId={entry.cardId} name={entry.cardName} width={40} className="max-w-full cursor-help">
+      {name}
+    </CardThumbnail>
+  );
+}
+
 function SectionHeading({ status, count, compact }: { status: SectionStatus; count: number; compact?: boolean }) {
   return (
     <h2
@@ -252,9 +267,7 @@ export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(funct
                 )}
                 <td className={cn(cell, 'text-muted-foreground')}>{CARD_TYPE_LABEL[e.cardType]}</td>
                 <td className={cn(cell, 'font-medium')}>
-                  <span className={cn('block', compact ? 'truncate' : 'line-clamp-2')} title={e.cardName}>
-                    {e.cardName}
-                  </span>
+                  <CardName entry={e} previewable={!showPictures} className={cn('block', compact ? 'truncate' : 'line-clamp-2')} />
                 </td>
                 <td className={cell}>
                   <StatusBadge status={e.formatStatus} />
@@ -301,7 +314,7 @@ function EntryCard({
       {showPictures && <CardThumbnail cardId={e.cardId} name={e.cardName} width={compact ? 40 : 72} />}
       <div className="min-w-0 flex-1 space-y-1.5">
         <div>
-          <p className="leading-tight font-semibold">{e.cardName}</p>
+          <CardName entry={e} previewable={!showPictures} className="block leading-tight font-semibold" />
           <p className="text-xs text-muted-foreground">{CARD_TYPE_LABEL[e.cardType]}</p>
         </div>
         <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">

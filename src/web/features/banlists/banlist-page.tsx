@@ -334,7 +334,7 @@ export function BanlistPage() {
               aria-expanded={filtersOpen}
               aria-controls={`${id}-filters`}
               onClick={() => setFiltersOpen((o) => !o)}
-              className="w-full justify-between"
+              className="w-full justify-between!"
             >
               <span className="flex items-center gap-2">
                 <SlidersHorizontal aria-hidden="true" />

@@ -6,6 +6,7 @@ import { ApiError, api } from '../../lib/api.ts';
 export const banlistKeys = {
   all: ['banlists'] as const,
   dates: () => [...banlistKeys.all, 'dates'] as const,
+  referenceDates: () => [...banlistKeys.all, 'reference-dates'] as const,
   entries: (date: string) => [...banlistKeys.all, 'entries', date] as const,
 };
 
@@ -14,6 +15,16 @@ export function useBanlistDates() {
   return useQuery({
     queryKey: banlistKeys.dates(),
     queryFn: ({ signal }) => api.get<string[]>('/banlists/dates', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Dates of the Advanced reference lists, newest first (for the import form's warning). */
+export function useReferenceDates(enabled: boolean) {
+  return useQuery({
+    queryKey: banlistKeys.referenceDates(),
+    queryFn: ({ signal }) => api.get<string[]>('/banlists/references', { signal }),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

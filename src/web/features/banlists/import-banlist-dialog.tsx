@@ -4,7 +4,7 @@ import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { useImportBanlist, type ImportBanlistResult } from './banlists-api.ts';
+import { useBanlistDates, useImportBanlist, useReferenceDates, type ImportBanlistResult } from './banlists-api.ts';
 
 /** "2026.05 TCG" or "2010-04-24 Edison" → a date to start from; the admin can change it. */
 export function dateFromListName(name: string): string | undefined {
@@ -49,12 +49,14 @@ export function ImportBanlistDialog({ onImported }: ImportBanlistDialogProps) {
 function ImportForm({ onDone }: { onDone: (r: ImportBanlistResult) => void }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [date, setDate] = useState('');
   const [reference, setReference] = useState(false);
   const [list, setList] = useState('');
   const importBanlist = useImportBanlist();
+  const formatDates = useBanlistDates();
+  const referenceDates = useReferenceDates(reference);
+  const replaces = !!date && !!(reference ? referenceDates.data : formatDates.data)?.includes(date);
 
   // Parsed here only to name the lists and count cards; the server parses again and decides.
   const deferredText = useDeferredValue(text);
@@ -77,7 +79,6 @@ function ImportForm({ onDone }: { onDone: (r: ImportBanlistResult) => void }) {
     if (!file) return;
     try {
       adoptText(await file.text());
-      setFileName(file.name);
     } catch {
       setFileError('The file could not be read.');
     }
@@ -116,7 +117,6 @@ function ImportForm({ onDone }: { onDone: (r: ImportBanlistResult) => void }) {
             onChange={(e) => void onFile(e.target.files?.[0])}
             className="block w-full text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5 file:text-sm file:font-medium"
           />
-          {fileName && <p className="text-xs text-muted-foreground">Loaded {fileName}</p>}
           {fileError && <p className="text-xs text-danger">{fileError}</p>}
         </div>
         <div className="space-y-1.5">
@@ -183,6 +183,11 @@ function ImportForm({ onDone }: { onDone: (r: ImportBanlistResult) => void }) {
             </span>
           </label>
         </div>
+        {replaces && (
+          <p role="status" className="rounded-md border border-limited/40 bg-limited/10 p-2 text-xs">
+            {reference ? 'A reference list' : 'A banlist'} dated {date} exists: importing replaces it.
+          </p>
+        )}
         {/* The server's own message (e.g. a 400 naming what is wrong); the text stays as typed. */}
         {importBanlist.isError && <Alert>{importBanlist.error.message}</Alert>}
       </form>
