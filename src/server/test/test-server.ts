@@ -8,26 +8,35 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { setAuth } from '../features/users/users-repository.ts';
 
-export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ kind: 'pglite-memory' });
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function createPostgresDatabase(prefix = 'fh_test'): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `fh_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ kind: 'pglite-memory' });
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await drop();
     },
   };
 }

@@ -1,14 +1,13 @@
 // The operator commands `cards import` and `banlists import`, run as a person runs them: tsx in its own process,
 // against a temporary DATA_DIR (PGlite) or, in the PostgreSQL project, a fresh database.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
+import { createPostgresDatabase } from '../../test/test-server.ts';
 import { officialCards, writeCdb } from '../cards/cdb-fixture.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
@@ -24,22 +23,10 @@ let dropDatabase: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-cli-'));
   if (process.env.TEST_DB === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `fh_cli_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    open = () => openDatabase({ kind: 'postgres', url: url.toString() });
-    dropDatabase = async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
+    const fresh = await createPostgresDatabase('fh_cli');
+    env = { DATABASE_URL: fresh.url };
+    open = () => openDatabase({ kind: 'postgres', url: fresh.url });
+    dropDatabase = fresh.drop;
   } else {
     const dataDir = path.join(work, 'data');
     env = { DATA_DIR: dataDir, DATABASE_URL: '' };
