@@ -46,6 +46,27 @@ test.describe('home page with demo data', () => {
   });
 });
 
+test.describe('home page limits', () => {
+  test('at most 6 featured tournaments and 6 series', async ({ page }) => {
+    const now = Date.now();
+    const tournaments = Array.from({ length: 9 }, (_, i) => ({
+      uid: `00000000-0000-4000-8000-00000000000${i}`, name: `Cup ${i}`, subtitle: null, iteration: null, imageUri: null,
+      seriesUid: null, hostDiscordId: '1', format: 'DEFAULT', bestOf: 3, inProgress: false, completed: false,
+      currentRound: 0, roundCount: 0, teamCount: 0,
+      createdAt: new Date(now - i * 60_000).toISOString(), updatedAt: new Date(now - i * 60_000).toISOString(),
+    }));
+    const series = Array.from({ length: 8 }, (_, i) => ({ id: `s${i}`, name: `Series ${i}`, description: null, picture: null }));
+    await page.route('**/api/tournaments', (route) => route.fulfill({ json: tournaments }));
+    await page.route('**/api/series/summaries', (route) => route.fulfill({ json: series }));
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured Tournaments' });
+    // newest first within the Upcoming group
+    expect(await featured.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Cup 0', 'Cup 1', 'Cup 2', 'Cup 3', 'Cup 4', 'Cup 5']);
+    await expect(page.getByRole('region', { name: 'Series Spotlight' }).getByRole('link')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'At a glance' }).getByTestId('tournaments-total')).toHaveText('9');
+  });
+});
+
 test.describe('home page states', () => {
   test('empty database: the empty texts', async ({ page }) => {
     await page.goto(`${EMPTY_URL}/`);

@@ -12,13 +12,24 @@ export interface SessionOptions {
 export function registerSessions(app: FastifyInstance, { db, secureCookies }: SessionOptions) {
   const cookieName = sessionCookieName(secureCookies);
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(cookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      path: '/',
+      maxAge: SESSION_MS / 1000,
+    });
+
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[cookieName];
     if (!token) return;
     const now = new Date();
-    const row = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
-    req.user = row ? UsersRepository.toCurrentUser(row) : null;
+    const found = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
+    req.user = found ? UsersRepository.toCurrentUser(found.user) : null;
+    // 30 days sliding: the browser's copy slides with the database row
+    if (found?.slid) setSessionCookie(reply, token);
   });
 
   return {
@@ -26,13 +37,7 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
     async start(reply: FastifyReply, discordId: string) {
       const token = newSessionToken();
       await UsersRepository.createSession(db, hashSessionToken(token), discordId, new Date(Date.now() + SESSION_MS));
-      reply.setCookie(cookieName, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        path: '/',
-        maxAge: SESSION_MS / 1000,
-      });
+      setSessionCookie(reply, token);
     },
     async end(req: FastifyRequest, reply: FastifyReply) {
       const token = req.cookies[cookieName];

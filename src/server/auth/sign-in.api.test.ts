@@ -47,6 +47,29 @@ describe('sign-in through the demo identity provider', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.idHash))).toBe(true);
   });
 
+  test('a session slides: after a day of use the expiry and the cookie move 30 days on; an expired one is gone', async () => {
+    const { sessions } = await import('../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const client = new TestClient(server.url);
+    await client.signIn('1212', 'Slider');
+    const db = server.database.db;
+    const rowOf = async () => (await db.select().from(sessions).where(eq(sessions.discordId, '1212')))[0]!;
+    const fiveDays = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    await db.update(sessions).set({ expiresAt: fiveDays }).where(eq(sessions.discordId, '1212'));
+
+    const res = await client.get('/api/oauth/me');
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('fh_session='));
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect((await rowOf()).expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+
+    // a fresh session is not rewritten on every request
+    expect((await client.get('/api/oauth/me')).headers.getSetCookie()).toEqual([]);
+
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.discordId, '1212'));
+    expect((await client.get('/api/oauth/me')).status).toBe(401);
+  });
+
   test('a replayed code is refused', async () => {
     const client = new TestClient(server.url);
     const authorize = await client.beginLogin();

@@ -62,18 +62,17 @@ export async function createSession(db: Tx, idHash: string, discordId: string, e
   await db.insert(sessions).values({ idHash, discordId, expiresAt });
 }
 
-/** The user of a live session, sliding its expiry forward when it is more than a day old. */
-export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo: Date): Promise<UserRow | undefined> {
+/** The user of a live session, sliding its expiry forward when it is more than a day old (slid: true). */
+export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo: Date): Promise<{ user: UserRow; slid: boolean } | undefined> {
   const [row] = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.discordId, sessions.discordId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
   if (!row) return undefined;
-  if (slideTo.getTime() - row.expiresAt.getTime() > 24 * 60 * 60 * 1000) {
-    await db.update(sessions).set({ expiresAt: slideTo }).where(eq(sessions.idHash, idHash));
-  }
-  return row.user;
+  const slid = slideTo.getTime() - row.expiresAt.getTime() > 24 * 60 * 60 * 1000;
+  if (slid) await db.update(sessions).set({ expiresAt: slideTo }).where(eq(sessions.idHash, idHash));
+  return { user: row.user, slid };
 }
 
 export async function deleteSession(db: Tx, idHash: string): Promise<void> {
