@@ -19,6 +19,8 @@ export const banlistEntrySchema = z.object({
   id: z.number().int(),
   cardId: z.number().int(),
   cardName: z.string(),
+  /** the original card when this passcode is an alternate artwork of it, else 0 */
+  alias: z.number().int(),
   cardType: cardTypeSchema,
   formatStatus: cardStatusSchema,
   advancedFormatStatus: cardStatusSchema,

@@ -42,8 +42,8 @@ export type JudgementEntry = z.infer<typeof judgementEntrySchema>;
  * and effectiveDate too: the poster must be the session user; the name comes from the card table.
  */
 export const proposeBodySchema = z.object({
-  // the card table's id column is a 32-bit integer
-  cardId: z.coerce.number({ error: 'must be a card id' }).int('must be a card id').positive('must be a card id').max(2 ** 31 - 1, 'must be a card id'),
+  // passcodes are uint32 (edopro.md §4)
+  cardId: z.coerce.number({ error: 'must be a card id' }).int('must be a card id').positive('must be a card id').max(0xffffffff, 'must be a card id'),
   cardName: z.string().optional(),
   poster: z.union([discordIdSchema, z.object({ discordId: discordIdSchema }).loose()]).nullish(),
   reason: reasonSchema,

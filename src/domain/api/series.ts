@@ -103,6 +103,50 @@ function deckBound(i: number) {
  * Body of POST /api/series and PUT /api/series/{id} (and the `dto` part of the multipart forms).
  * Omitted fields take the spec 2 §5 defaults; an omitted `picture` keeps the current one on update.
  */
+/** The duel settings a series and a tournament share (spec 2 §3), with their defaults and minimums. */
+export const duelSettingsFields = {
+  manualDeckChecking: flag(SERIES_DEFAULTS.manualDeckChecking),
+  banlistName: optionalText(BANLIST_NAME_MAX),
+  banlist: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ error: 'must be text' })
+      .max(BANLIST_TEXT_MAX, 'is too long')
+      .refine((s) => parseLflist(s).lists.length > 0, 'is not an EDOPro .lflist.conf: it needs a "!Name" line')
+      .nullable()
+      .optional(),
+  ),
+  playersTeam1: wholeNumber('playersTeam1'),
+  playersTeam2: wholeNumber('playersTeam2'),
+  bestOf: wholeNumber('bestOf'),
+  relay: flag(SERIES_DEFAULTS.relay),
+  dontShuffleDeck: flag(SERIES_DEFAULTS.dontShuffleDeck),
+  dontCheckDeckContents: flag(SERIES_DEFAULTS.dontCheckDeckContents),
+  dontCheckDeckSize: flag(SERIES_DEFAULTS.dontCheckDeckSize),
+  tcgSegocRulings: flag(SERIES_DEFAULTS.tcgSegocRulings),
+  startingLp: wholeNumber('startingLp'),
+  startingHand: wholeNumber('startingHand'),
+  cardsPerDraw: wholeNumber('cardsPerDraw'),
+  minMainDeckSize: wholeNumber('minMainDeckSize'),
+  maxMainDeckSize: wholeNumber('maxMainDeckSize'),
+  minExtraDeckSize: wholeNumber('minExtraDeckSize'),
+  maxExtraDeckSize: wholeNumber('maxExtraDeckSize'),
+  minSideDeckSize: wholeNumber('minSideDeckSize'),
+  maxSideDeckSize: wholeNumber('maxSideDeckSize'),
+  ruleOptions: codeList<RuleCode>(RULE_CODES, isRuleCode, 'rule'),
+  cardTypeFilters: codeList<FilterCode>(FILTER_CODES, isFilterCode, 'filter'),
+};
+
+/** min <= max for each deck, as `.refine(...)` arguments (reported even when other fields are wrong). */
+export const deckBoundChecks = [deckBound(0), deckBound(1), deckBound(2)] as const;
+
+/** Text fields: trimmed, blank is null. */
+export { optionalText, pictureSchema, wholeNumber, flag };
+
+/**
+ * Body of POST /api/series and PUT /api/series/{id} (and the `dto` part of the multipart forms).
+ * Omitted fields take the spec 2 §5 defaults; an omitted `picture` keeps the current one on update.
+ */
 export const seriesInputSchema = z
   .object(
     {
@@ -116,43 +160,14 @@ export const seriesInputSchema = z
       ),
       description: optionalText(DESCRIPTION_MAX),
       picture: pictureSchema,
-      manualDeckChecking: flag(SERIES_DEFAULTS.manualDeckChecking),
-      banlistName: optionalText(BANLIST_NAME_MAX),
-      banlist: z.preprocess(
-        (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-        z
-          .string({ error: 'must be text' })
-          .max(BANLIST_TEXT_MAX, 'is too long')
-          .refine((s) => parseLflist(s).lists.length > 0, 'is not an EDOPro .lflist.conf: it needs a "!Name" line')
-          .nullable()
-          .optional(),
-      ),
-      playersTeam1: wholeNumber('playersTeam1'),
-      playersTeam2: wholeNumber('playersTeam2'),
-      bestOf: wholeNumber('bestOf'),
-      relay: flag(SERIES_DEFAULTS.relay),
-      dontShuffleDeck: flag(SERIES_DEFAULTS.dontShuffleDeck),
-      dontCheckDeckContents: flag(SERIES_DEFAULTS.dontCheckDeckContents),
-      dontCheckDeckSize: flag(SERIES_DEFAULTS.dontCheckDeckSize),
-      tcgSegocRulings: flag(SERIES_DEFAULTS.tcgSegocRulings),
-      startingLp: wholeNumber('startingLp'),
-      startingHand: wholeNumber('startingHand'),
-      cardsPerDraw: wholeNumber('cardsPerDraw'),
-      minMainDeckSize: wholeNumber('minMainDeckSize'),
-      maxMainDeckSize: wholeNumber('maxMainDeckSize'),
-      minExtraDeckSize: wholeNumber('minExtraDeckSize'),
-      maxExtraDeckSize: wholeNumber('maxExtraDeckSize'),
-      minSideDeckSize: wholeNumber('minSideDeckSize'),
-      maxSideDeckSize: wholeNumber('maxSideDeckSize'),
-      ruleOptions: codeList<RuleCode>(RULE_CODES, isRuleCode, 'rule'),
-      cardTypeFilters: codeList<FilterCode>(FILTER_CODES, isFilterCode, 'filter'),
+      ...duelSettingsFields,
     },
     { error: 'The body must be a JSON object' },
   )
   // checked even when other fields are wrong, so every problem is reported at once
-  .refine(...deckBound(0))
-  .refine(...deckBound(1))
-  .refine(...deckBound(2));
+  .refine(...deckBoundChecks[0])
+  .refine(...deckBoundChecks[1])
+  .refine(...deckBoundChecks[2]);
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 export type SeriesValues = z.output<typeof seriesInputSchema>;
 
@@ -166,17 +181,8 @@ export const SERIES_FIELDS = [
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 
 /** Response of GET /api/series/{id}, POST /api/series and the PUTs: every field of spec 2 §3 plus the EDOPro numbers. */
-export const seriesSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  picture: z.string().nullable(),
-  manualDeckChecking: z.boolean(),
-  banlistName: z.string().nullable(),
-  banlist: z.string().nullable(),
-  playersTeam1: z.number().int(),
-  playersTeam2: z.number().int(),
-  bestOf: z.number().int(),
+/** The duel settings as a series and a tournament answer them, with the EDOPro numbers they make. */
+export const duelSettingsReply = {
   relay: z.boolean(),
   dontShuffleDeck: z.boolean(),
   dontCheckDeckContents: z.boolean(),
@@ -201,6 +207,20 @@ export const seriesSchema = z.object({
   forbiddenTypes: z.number().int(),
   /** preset whose sets equal the series' exactly, else 'Custom' */
   preset: z.string(),
+};
+
+export const seriesSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  picture: z.string().nullable(),
+  manualDeckChecking: z.boolean(),
+  banlistName: z.string().nullable(),
+  banlist: z.string().nullable(),
+  playersTeam1: z.number().int(),
+  playersTeam2: z.number().int(),
+  bestOf: z.number().int(),
+  ...duelSettingsReply,
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

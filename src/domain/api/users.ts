@@ -27,3 +27,16 @@ export const handleCallbackBodySchema = z.object({
   code: z.string({ error: 'No authorization code was received' }).min(1, 'No authorization code was received'),
   state: z.string().optional(),
 });
+
+/** POST /api/oauth/handle-callback: the user, and the page of this site to go back to. */
+export const handleCallbackResponseSchema = currentUserSchema.extend({ returnTo: z.string() });
+
+/**
+ * A path of this site to come back to after sign-in, or '/': never another origin
+ * (`//evil.example`, `/\\evil`, `https://...`) and never the callback page itself.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || value.length > 2048 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if ([...value].some((c) => c < ' ' || c === '\\') || value.startsWith('/api/')) return '/';
+  return value;
+}

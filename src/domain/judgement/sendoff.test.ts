@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, everyAdminPressed, planPublication, sendoffReadiness,
+  SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, SENDOFF_NOTHING_DECIDED_MESSAGE, everyAdminPressed, planPublication, sendoffReadiness,
   type JudgedEntry, type ListEntry,
 } from './sendoff.ts';
 import type { Vote } from './votes.ts';
@@ -10,7 +10,7 @@ describe('send-off readiness', () => {
   const row = (votes: Record<string, Vote>) => ({ votes });
   test.each<[string, { votes: Record<string, Vote> }[], boolean]>([
     ['every admin voted a status on every row', [row({ a: '0', b: '1' }), row({ a: '3', b: '3' })], true],
-    ['poll and discussion are real values', [row({ a: 'poll', b: 'discussion' })], true],
+    ['poll and discussion are real values (another row decided)', [row({ a: 'poll', b: 'discussion' }), row({ a: '2', b: '2' })], true],
     ['one row lacks a vote', [row({ a: '0', b: '1' }), row({ a: '0' })], false],
     ['no opinion is not a real value', [row({ a: '0', b: 'no opinion' })], false],
     ['a former admin’s vote does not stand in for a current one', [row({ a: '0', c: '1' })], false],
@@ -18,6 +18,12 @@ describe('send-off readiness', () => {
     const r = sendoffReadiness(entries, admins);
     expect(r.ready).toBe(ready);
     if (!r.ready) expect(r.message).toBe(SENDOFF_NOT_READY_MESSAGE);
+  });
+
+  test('every row voted but none decided (polls, discussions): not ready, said before anyone presses', () => {
+    expect(sendoffReadiness([row({ a: 'poll', b: 'discussion' }), row({ a: '0', b: '1' })], admins)).toEqual({
+      ready: false, reason: 'undecided', message: SENDOFF_NOTHING_DECIDED_MESSAGE,
+    });
   });
 
   test('an empty board cannot be sent', () => {

@@ -1,5 +1,5 @@
 import { STATUS_COUNT } from '../banlist/statuses.ts';
-import { isRealVote, statusOfVote, votesOfAdmins, type Vote } from './votes.ts';
+import { combinedOpinion, isRealVote, statusOfVote, votesOfAdmins, type Vote } from './votes.ts';
 
 /** Spec 1 §8: pressing Send Votes before every admin voted a real value on every row. */
 export const SENDOFF_NOT_READY_MESSAGE = 'Cannot send votes: all admins must vote on every card first.';
@@ -9,16 +9,24 @@ export const SENDOFF_EMPTY_MESSAGE = 'Cannot send votes: the board is empty.';
 export const SENDOFF_NOTHING_DECIDED_MESSAGE =
   'Cannot send votes: no card has a decided status (every row is a poll or a discussion).';
 
-export type SendoffReadiness = { ready: true } | { ready: false; reason: 'empty' | 'unvoted'; message: string };
+export type SendoffReadiness = { ready: true } | { ready: false; reason: 'empty' | 'unvoted' | 'undecided'; message: string };
 
-/** Send-off is allowed when the board has rows and every admin voted a real value on each. */
+/**
+ * Send-off is allowed when the board has rows, every admin voted a real value on each, and at
+ * least one row has a decided status (else the banlist would not change). Checked on every press,
+ * so no admin presses in vain.
+ */
 export function sendoffReadiness(
   entries: readonly { votes: Readonly<Record<string, Vote>> }[],
   adminIds: readonly string[],
 ): SendoffReadiness {
   if (entries.length === 0) return { ready: false, reason: 'empty', message: SENDOFF_EMPTY_MESSAGE };
-  const everyVoted = entries.every((e) => votesOfAdmins(e.votes, adminIds).every(isRealVote));
-  return everyVoted ? { ready: true } : { ready: false, reason: 'unvoted', message: SENDOFF_NOT_READY_MESSAGE };
+  const votes = entries.map((e) => votesOfAdmins(e.votes, adminIds));
+  if (!votes.every((v) => v.every(isRealVote))) return { ready: false, reason: 'unvoted', message: SENDOFF_NOT_READY_MESSAGE };
+  if (!votes.some((v) => statusOfVote(combinedOpinion(v)) !== null)) {
+    return { ready: false, reason: 'undecided', message: SENDOFF_NOTHING_DECIDED_MESSAGE };
+  }
+  return { ready: true };
 }
 
 /** True once every current admin is in the pressed list (and there is at least one admin). */
