@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Socket } from 'node:net';
 import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Env } from './env.ts';
 import { usesDemoDiscord } from './env.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
+import { loggerOptions, SLOW_REQUEST_MS } from './log.ts';
+import { errorReply } from './http/error-reply.ts';
+import { allowedHostnames, assertHostAllowed, assertSameOriginWrite, assertStorableRequest } from './http/request-guards.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { assertRequestClaims } from './auth/claims.ts';
+import { requireAuth, requireUser } from './auth/guards.ts';
 import { registerSessions } from './auth/session-plugin.ts';
 import { registerOAuthRoutes } from './auth/oauth-routes.ts';
 import { registerDemoProvider } from './auth/demo-provider.ts';
@@ -16,18 +27,32 @@ import { registerUsersRoutes } from './features/users/users-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerCardsRoutes } from './features/cards/cards-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
+import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
+/** A registered route, as the docs test and the fuzz test read them. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: import('fastify').FastifySchema & { hide?: boolean };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: import('./realtime/realtime.ts').Realtime;
+    /** every route of the app, in registration order */
+    routeList: RouteEntry[];
   }
   interface FastifyContextConfig {
-    /** this route takes a text/plain body (reasons, decks, dates); others refuse it */
-    textBody?: boolean;
+    /** this route takes a text/plain body (reasons, decks, dates), named so in errors; others refuse text/plain */
+    textBody?: string;
+    /** who may call: any signed-in user, or auth >= 1 or 2; checked before the body is validated */
+    auth?: 'user' | 1 | 2;
+    /** the 403 sentence when the auth level is too low */
+    authMessage?: string;
   }
 }
 
@@ -39,52 +64,70 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** live channel knobs (tests shorten heart-beats) */
   realtime?: import('./realtime/realtime.ts').RealtimeTuning;
+  /** multiplies every rate limit (tests that send storms raise them) */
+  rateLimitScale?: number;
 }
 
 /** The whole HTTP application: every plugin and route is registered here. */
-export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    logger: logger ?? loggerOptions(env.LOG_LEVEL),
+    // one line per request is noise on a busy night: errors and slow requests are logged below
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Fastify's own refusals (bad percent-encoding, over-long path parameters) in our error shape
+    frameworkErrors: (error, _req, reply) => sendError(reply, error),
+    clientErrorHandler: writeClientError,
   });
   const { db } = database;
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const secureCookies = publicUrl?.protocol === 'https:';
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+  });
+
+  // (hooks on every request take a callback: no promise per request)
+  app.addHook('onResponse', (req, reply, done) => {
+    const ms = reply.elapsedTime;
+    if (ms >= SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
+    else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'request');
+    done();
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status } = errorReply(error, req.routeOptions.config?.textBody);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return sendError(reply, error, req.routeOptions.config?.textBody);
+  });
+
+  // Only our own host names: a page on a DNS-rebinding domain reaches us with its own Host.
+  const hostnames = allowedHostnames(publicUrl, env.ALLOWED_HOSTS);
+  app.addHook('onRequest', (req, _reply, done) => {
+    assertHostAllowed(req, hostnames);
+    done();
+  });
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, req, reply) => {
-    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
-    }
-    return reply.code(status).send({ error: error.message || 'Bad request' });
-  });
+  registerSecurityHeaders(app, { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies });
+  await registerOpenApi(app, { version: process.env.npm_package_version ?? '0.1.0' });
 
   // Cross-site writes are refused: a non-GET API call must come from our own origin.
   const allowedOrigins = new Set<string>(publicUrl ? [publicUrl.origin] : []);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
-    const origin = req.headers.origin;
-    const site = req.headers['sec-fetch-site'];
-    if (site === 'same-origin') return;
-    if (origin && origin !== 'null') {
-      if (allowedOrigins.has(origin) || origin === `${req.protocol}://${req.host}`) return;
-      throw new HttpError(403, 'Cross-site request refused');
-    }
-    if (site && site !== 'none') throw new HttpError(403, 'Cross-site request refused');
-  });
-  app.addHook('preHandler', async (req) => {
-    const type = req.headers['content-type'] ?? '';
-    if (type.startsWith('text/plain') && req.method !== 'GET' && !req.routeOptions.config?.textBody) {
-      throw new HttpError(415, 'This endpoint takes JSON, not text/plain');
-    }
+  const ownOrigins = (req: FastifyRequest) => new Set([...allowedOrigins, `${req.protocol}://${req.host}`]);
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.url.startsWith('/api/')) assertSameOriginWrite(req, ownOrigins);
+    done();
   });
 
   const sessions = registerSessions(app, { db, secureCookies });
+  // after the session hook (writes count per user), before every route (it hooks routes as they come)
+  await registerRateLimits(app, { scale: rateLimitScale ?? env.RATE_LIMIT_SCALE });
   const demo = usesDemoDiscord(env);
   const localBase = () => {
     const address = app.server.address();
@@ -102,16 +145,34 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
     serverEndpoints: () => discordEndpoints(env.DISCORD_BASE_URL ?? (demo ? localBase() : DISCORD_BASE)),
     secureCookies,
   });
-  if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone' });
+  if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone', callbackAllowed: (uri) => callbackAllowed(uri, hostnames) });
+  // Before any schema sees a body: who is asking, the content type, text the database cannot
+  // store, then every identity claim.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
+    const { auth, authMessage, textBody } = req.routeOptions.config ?? {};
+    if (auth === 'user') requireUser(req);
+    else if (auth !== undefined) requireAuth(req, auth, authMessage);
+    const type = req.headers['content-type'] ?? '';
+    if (type.startsWith('text/plain') && req.method !== 'GET' && !textBody) {
+      throw new HttpError(415, 'This endpoint takes JSON, not text/plain');
+    }
+    assertStorableRequest(req);
+    assertRequestClaims(req);
+    done();
+  });
 
-  const realtime = createRealtime({ app, database, allowedOrigins, tuning: realtimeTuning });
+  const realtime = createRealtime({ app, database, allowedOrigins, hostnames, userFromCookies: sessions.userFromCookies, tuning: realtimeTuning });
   app.decorate('realtime', realtime);
 
-  app.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
+    schema: { tags: ['site'], summary: 'Liveness and the kind of database', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
+  }, async () => ({ status: 'ok' as const, database: database.kind }));
   registerUsersRoutes(app, { db });
   registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
-  registerTournamentsRoutes(app, { db });
+  const tournaments = registerTournamentsRoutes(app, { db });
+  registerMatchesRoutes(app, { db, helpers: tournaments });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin });
@@ -140,11 +201,43 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
     return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index!));
   };
   // The OAuth callback is a page of the SPA that lives under /api (spec 1 §2).
-  app.get('/api/oauth/callback', async (_req, reply) => sendIndex(reply));
+  app.get('/api/oauth/callback', { schema: { hide: true } }, async (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith(DEMO_PREFIX) || !['GET', 'HEAD'].includes(req.method)) {
       return reply.code(404).send({ error: 'Not found' });
     }
     return sendIndex(reply);
   });
+}
+
+function sendError(reply: FastifyReply, error: unknown, bodyField?: string) {
+  const { status, error: message } = errorReply(error, bodyField);
+  const details = error instanceof HttpError ? error.details : undefined;
+  return reply.code(status).type('application/json; charset=utf-8').send({ ...details, error: message });
+}
+
+/** Requests Node's parser refuses (malformed, headers too large) never reach Fastify: answer them in our shape too. */
+function writeClientError(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive']
+    : err.code === 'HPE_INVALID_METHOD' ? [400, 'Bad Request', 'This HTTP method is not supported']
+    : [400, 'Bad Request', 'The request could not be read'];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+/** The demo provider sends codes only to our own callback, on one of our host names. */
+function callbackAllowed(uri: string, hostnames: ReadonlySet<string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && url.pathname === '/api/oauth/callback' && !url.search && !url.hash && hostnames.has(url.hostname.toLowerCase());
 }

@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import { seedDemoData, isEmpty } from './db/seed.ts';
 import * as UsersRepository from './features/users/users-repository.ts';
 import * as CardsRepository from './features/cards/cards-repository.ts';
-import { cardRowsFromFile, type CardRow } from './features/cards/card-import.ts';
+import { CardImportError, cardRowsFromFile, type CardRow } from './features/cards/card-import.ts';
 import { importLflist } from './features/banlists/banlist-import.ts';
 import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
@@ -60,7 +60,8 @@ async function run(argv: string[]): Promise<string> {
         rows = await cardRowsFromFile(fs.readFileSync(file));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw e;
-        throw new UsageError(`cards import: ${file} is ${(e as Error).message.startsWith('not') ? '' : 'not usable: '}${(e as Error).message}`);
+        if (e instanceof CardImportError) throw new HttpError(400, `cards import: ${file}: ${e.message}; nothing was imported`);
+        throw new HttpError(400, `cards import: ${file} is ${(e as Error).message.startsWith('not') ? '' : 'not usable: '}${(e as Error).message}`);
       }
       const { before, after } = await withDb(async ({ db }) => {
         const before = await CardsRepository.countCards(db);
@@ -90,6 +91,15 @@ async function run(argv: string[]): Promise<string> {
   }
 }
 
+/** What went wrong, in a line or two: never a stack or an SQL statement with all its parameters. */
+function oneOrTwoLines(e: { message?: string; cause?: { message?: string }; name?: string; code?: string }): string {
+  const first = (s: string | undefined) => (s ?? '').split('\n')[0]!.slice(0, 300);
+  if (e instanceof HttpError || e.code === 'ENOENT' || e.name === 'DataDirInUseError') return first(e.message);
+  const cause = e.cause?.message ? `\n  cause: ${first(e.cause.message)}` : '';
+  // a failed query's message is "Failed query: <the whole statement>": keep only its start
+  return `Error: ${first(e.message)}${cause}`;
+}
+
 run(process.argv.slice(2)).then(
   (message) => console.log(message),
   (e) => {
@@ -98,7 +108,7 @@ run(process.argv.slice(2)).then(
       console.error(USAGE);
       process.exit(2);
     }
-    console.error(e instanceof HttpError || e.code === 'ENOENT' || e.name === 'DataDirInUseError' ? e.message : e);
+    console.error(oneOrTwoLines(e));
     process.exit(1);
   },
 );

@@ -11,6 +11,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
   PUBLIC_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /** more host names to answer to, comma-separated (PUBLIC_URL's and loopback names always are) */
+  ALLOWED_HOSTS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((h) => h.trim()).filter(Boolean) : v),
+    z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/, 'must be host names, comma-separated')).default([]),
+  ),
   DISCORD_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
@@ -24,6 +29,8 @@ export const envSchema = z.object({
   DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, optionalUrl),
   /** folder of the built web app (default dist/web) */
   WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** multiplies the rate limits: for load tests and benchmarks only (default 1) */
+  RATE_LIMIT_SCALE: z.preprocess(blankToUndefined, z.coerce.number().positive().max(10_000).default(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).superRefine((env, ctx) => {
   if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** more fields for the error body beside `error` (a refused deck's problems) */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,5 +1,5 @@
 import 'dotenv/config';
-import { fileURLToPath } from 'node:url';
+import { WEB_DIST_DIR } from './paths.ts';
 import { parseEnv, usesDemoDiscord } from './env.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import { isEmpty, seedDemoData } from './db/seed.ts';
@@ -13,7 +13,7 @@ async function main() {
     console.log('Empty database: loading demo data (cards, banlists, users, series, tournaments)…');
     await seedDemoData(database.db);
   }
-  const app = await buildApp({ env, database, webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../dist/web', import.meta.url)) });
+  const app = await buildApp({ env, database, webDir: env.WEB_DIR ?? WEB_DIST_DIR });
   if (usesDemoDiscord(env)) {
     app.log.warn(
       env.DEMO_SIGN_IN === 'anyone'

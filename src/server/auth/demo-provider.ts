@@ -1,11 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX } from './discord-endpoints.ts';
 import type { DiscordProfile } from './discord-profile.ts';
 import { safeEqual } from './session-token.ts';
+import { badRequest } from '../errors.ts';
+
+const text = z.string().max(2048).optional();
+const authorizeQuerySchema = z.object({
+  response_type: text, client_id: text, scope: text, state: text, code_challenge: text, code_challenge_method: text,
+  redirect_uri: z.string({ error: 'is required' }).max(2048),
+  login: z.string().max(64).optional(),
+  name: z.string().max(200).optional(),
+  deny: z.string().max(8).optional(),
+});
+const tokenBodySchema = z.record(z.string(), z.string().max(4096)).optional();
 
 interface Grant { profile: DiscordProfile; redirectUri: string; challenge: string; expires: number }
 
@@ -23,7 +36,14 @@ const escapeHtml = (s: string) =>
  * A stand-in for Discord's authorize, token and users/@me endpoints, so that sign-in runs the
  * real OAuth2 client code in demo, tests and CI. Mounted only without DISCORD_CLIENT_ID.
  */
-export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: { db: Db; allowAnyone: boolean }) {
+export interface DemoProviderOptions {
+  db: Db;
+  allowAnyone: boolean;
+  /** the only redirect_uri values the provider sends a code (or a denial) to: the site's own callback */
+  callbackAllowed: (uri: string) => boolean;
+}
+
+export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, callbackAllowed }: DemoProviderOptions) {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, { profile: DiscordProfile; expires: number }>();
   const sweep = () => {
@@ -32,7 +52,8 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
     for (const [k, v] of tokens) if (v.expires < now) tokens.delete(k);
   };
 
-  app.register(async (demo) => {
+  app.register(async (scope) => {
+    const demo = scope.withTypeProvider<ZodTypeProvider>();
     demo.addHook('onRequest', async (req, reply) => {
       // A proxied request comes from the proxy's loopback socket but not from this machine.
       const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in req.headers);
@@ -45,14 +66,12 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    demo.get('/oauth2/authorize', async (req, reply) => {
-      const q = req.query as Record<string, string | undefined>;
-      if (q.client_id !== DEMO_CLIENT_ID || !q.redirect_uri || q.response_type !== 'code') {
-        return reply.code(400).type('text/html').send('<h1>Invalid OAuth2 request</h1>');
-      }
-      if (!q.code_challenge || q.code_challenge_method !== 'S256') {
-        return reply.code(400).type('text/html').send('<h1>PKCE (S256) is required</h1>');
-      }
+    demo.get('/oauth2/authorize', { schema: { hide: true, querystring: authorizeQuerySchema } }, async (req, reply) => {
+      const q = req.query;
+      if (q.client_id !== DEMO_CLIENT_ID) throw badRequest('client_id: unknown application');
+      if (q.response_type !== 'code') throw badRequest('response_type: must be code');
+      if (!callbackAllowed(q.redirect_uri)) throw badRequest("redirect_uri: must be this site's /api/oauth/callback");
+      if (!q.code_challenge || q.code_challenge_method !== 'S256') throw badRequest('code_challenge: PKCE (S256) is required');
       const back = new URL(q.redirect_uri);
       if (q.state) back.searchParams.set('state', q.state);
       if (q.deny) {
@@ -61,7 +80,7 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
       }
       const login = q.login?.trim();
       if (login) {
-        if (!/^\d{1,20}$/.test(login)) return reply.code(400).type('text/html').send('<h1>A Discord id is a number</h1>');
+        if (!/^\d{1,20}$/.test(login)) throw badRequest('login: a Discord id is a number of up to 20 digits');
         const name = (q.name?.trim() || `demo${login.slice(-4)}`).slice(0, 32);
         const code = randomBytes(24).toString('base64url');
         sweep();
@@ -78,12 +97,12 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
       return reply.type('text/html').send(authorizePage(q, known));
     });
 
-    demo.post('/api/oauth2/token', async (req, reply) => {
-      const body = (req.body ?? {}) as Record<string, string>;
+    demo.post('/api/oauth2/token', { schema: { hide: true, body: tokenBodySchema } }, async (req, reply) => {
+      const body = req.body ?? {};
       const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
       const [id = '', secret = ''] = basic.split(':').map(decodeURIComponent);
       if (!safeEqual(id, DEMO_CLIENT_ID) || !safeEqual(secret, DEMO_CLIENT_SECRET)) {
-        return reply.code(401).send({ error: 'invalid_client' });
+        return reply.code(401).send({ error: 'invalid_client: the client credentials are wrong' });
       }
       const grant = grants.get(body.code ?? '');
       grants.delete(body.code ?? ''); // a code works once, as on Discord
@@ -92,7 +111,7 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
         body.grant_type !== 'authorization_code' || !grant || grant.expires < Date.now() ||
         grant.redirectUri !== body.redirect_uri || !safeEqual(verifierHash, grant.challenge)
       ) {
-        return reply.code(400).send({ error: 'invalid_grant' });
+        return reply.code(400).send({ error: 'invalid_grant: the code is unknown, used, expired or for another redirect_uri' });
       }
       const accessToken = randomBytes(24).toString('base64url');
       tokens.set(accessToken, { profile: grant.profile, expires: Date.now() + 3_600_000 });
@@ -102,7 +121,8 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone }: 
     demo.get('/api/v10/users/@me', async (req, reply) => {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const entry = tokens.get(token);
-      if (!entry || entry.expires < Date.now()) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
+      // Discord's own shape is { message, code }; ours adds the error sentence every answer carries
+      if (!entry || entry.expires < Date.now()) return reply.code(401).send({ error: 'The access token is unknown or expired', message: '401: Unauthorized', code: 0 });
       return entry.profile;
     });
   }, { prefix: DEMO_PREFIX });

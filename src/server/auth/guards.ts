@@ -21,17 +21,4 @@ export function requireAuth(req: FastifyRequest, level: number, message = 'You a
   return user;
 }
 
-/**
- * The spec's client also names the acting user (X-Discord-Id, adminId, requesterId, ...).
- * Accepted for compatibility, never as proof: when present it must be the session user.
- */
-export function assertActingAs(req: FastifyRequest, ...claimed: (string | null | undefined)[]): CurrentUser {
-  const user = requireUser(req);
-  const header = req.headers['x-discord-id'];
-  for (const id of [...claimed, ...(Array.isArray(header) ? header : [header])]) {
-    if (id !== undefined && id !== null && id !== '' && id !== user.discordId) {
-      throw forbidden('The acting user must be the signed-in user');
-    }
-  }
-  return user;
-}
+// Claimed ids (X-Discord-Id, adminId, ...) are checked for every write in one place: claims.ts.

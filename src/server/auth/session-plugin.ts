@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { CurrentUser } from '../../domain/api/users.ts';
 import * as UsersRepository from '../features/users/users-repository.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from './session-token.ts';
 
@@ -21,18 +22,28 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
       maxAge: SESSION_MS / 1000,
     });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    const token = req.cookies[cookieName];
-    if (!token) return;
+  // a callback hook: requests without a session (most reads) pass without a promise
+  app.addHook('onRequest', (req, reply, done) => {
+    const token = req.url.startsWith('/api/') ? req.cookies[cookieName] : undefined;
+    if (!token) return done();
     const now = new Date();
-    const found = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
-    req.user = found ? UsersRepository.toCurrentUser(found.user) : null;
-    // 30 days sliding: the browser's copy slides with the database row
-    if (found?.slid) setSessionCookie(reply, token);
+    UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS)).then((found) => {
+      req.user = found ? UsersRepository.toCurrentUser(found.user) : null;
+      // 30 days sliding: the browser's copy slides with the database row
+      if (found?.slid) setSessionCookie(reply, token);
+      done();
+    }, done);
   });
 
   return {
+    /** The user of a raw Cookie header (the live channel's upgrade or SockJS request); null when none. */
+    async userFromCookies(header: string | undefined): Promise<CurrentUser | null> {
+      const token = header ? app.parseCookie(header)[cookieName] : undefined;
+      if (!token) return null;
+      const now = new Date();
+      const found = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
+      return found ? UsersRepository.toCurrentUser(found.user) : null;
+    },
     /** A new session id on every sign-in (no fixation). */
     async start(reply: FastifyReply, discordId: string) {
       const token = newSessionToken();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -23,19 +24,50 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_DIR;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string } // persistent, locked
   | { kind: 'pglite-memory' };
 
+/** SQLSTATEs of a transaction PostgreSQL aborted that succeeds when run again. */
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
+export const TRANSACTION_ATTEMPTS = 5;
+
+export function isRetryable(e: unknown): boolean {
+  for (let err = e as { code?: string; cause?: unknown } | undefined, depth = 0; err && depth < 4; err = err.cause as typeof err, depth++) {
+    if (typeof err.code === 'string' && RETRYABLE.has(err.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Every `db.transaction` of the app retries when PostgreSQL aborts it for a deadlock or a
+ * serialization failure (after a short random pause), so such a race never reaches a person as
+ * a 500. Transaction bodies therefore must only touch the database (publish after commit).
+ */
+function retryTransactions(db: Db): Db {
+  const once = db.transaction.bind(db);
+  db.transaction = (async (work: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work, config);
+      } catch (e) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryable(e)) throw e;
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db['transaction'];
+  return db;
+}
+
 /** Open the database and apply pending migrations. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     // several instances may start together: one migrates at a time
     const client = await pool.connect();
     try {
@@ -59,9 +91,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       throw e;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite(PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {
     db,
@@ -78,12 +110,30 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
   if (!fs.existsSync(dir)) {
     const tmp = `${dir}.init-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });
-    const fresh = new PGlite(tmp);
-    await fresh.waitReady;
-    await fresh.close();
+    await initdbInChildProcess(tmp);
     fs.renameSync(tmp, dir);
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, PGLITE_OPTIONS);
   await client.waitReady;
   return client;
+}
+
+/**
+ * PostgreSQL's defaults size the WASM heap for a server: 128 MB of shared buffers alone. The site's
+ * data is tens of megabytes, so 32 MB holds its working set (about 150 MB less RSS).
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'] };
+
+/**
+ * initdb grows the WASM heap to ~800 MB and a WASM heap never shrinks: run it in a child process,
+ * whose memory goes back to the system when it exits, and open the result here.
+ */
+function initdbInChildProcess(dir: string): Promise<void> {
+  const code = `import { PGlite } from '@electric-sql/pglite';
+const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', code, dir], { cwd: PROJECT_ROOT, timeout: 300_000 }, (error, _out, stderr) =>
+      error ? reject(new Error(`Could not initialise the embedded database in ${dir}: ${stderr.trim().split('\n').pop() ?? error.message}`)) : resolve(),
+    );
+  });
 }

@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { matches, members, series, teams, tournaments, users } from './schema.ts';
 import { presetByName } from '../../domain/series/presets.ts';
+import { startTournament } from '../../domain/tournament/engine.ts';
+import { simulate } from '../../domain/tournament/simulate.ts';
+import type { EngineMatch } from '../../domain/tournament/types.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -36,60 +39,72 @@ export async function createSeries(db: Tx, o: Partial<typeof series.$inferInsert
 
 export type TournamentState = 'upcoming' | 'live' | 'completed';
 
-/** A tournament with `teams` one-member teams; live ones get round 1 paired, completed ones a winner. */
+/**
+ * A tournament with `teams` one-member teams, played by the real engine: live ones have round 1
+ * paired with its first match reported, completed ones every round played (random results from a
+ * fixed seed) and their champion declared.
+ */
 export async function createTournament(
   db: Tx,
   o: Partial<typeof tournaments.$inferInsert> & { teams?: number; state?: TournamentState; hostDiscordId: string },
 ) {
   const { teams: teamCount = 0, state = 'upcoming', ...rest } = o;
-  const live = state === 'live';
-  const completed = state === 'completed';
-  const roundCount = teamCount >= 2 ? Math.max(3, Math.ceil(Math.log2(teamCount))) : 0;
   const [t] = await db
     .insert(tournaments)
-    .values({
-      uid: randomUUID(),
-      name: `Tournament ${next()}`,
-      inProgress: live || completed,
-      completed,
-      signupsOpen: state === 'upcoming',
-      currentRound: live ? 1 : completed ? roundCount : 0,
-      roundCount: live || completed ? roundCount : 0,
-      roundStartDates: live ? [new Date().toISOString()] : [],
-      ...rest,
-    })
+    .values({ uid: randomUUID(), name: `Tournament ${next()}`, pairingSeed: 20261123, ...rest })
     .returning();
-  const tournament = t!;
+  let tournament = t!;
   const created: (typeof teams.$inferSelect)[] = [];
   for (let i = 0; i < teamCount; i++) {
     const player = await createUser(db);
     const [team] = await db
       .insert(teams)
-      .values({
-        uid: randomUUID(),
-        tournamentUid: tournament.uid,
-        name: `Team ${player.username}`,
-        captainDiscordId: player.discordId,
-        wins: completed ? teamCount - 1 - i : 0,
-        losses: completed ? i : 0,
-      })
+      .values({ uid: randomUUID(), tournamentUid: tournament.uid, name: `Team ${player.username}`, captainDiscordId: player.discordId, seed: i + 1 })
       .returning();
     await db.insert(members).values({ teamUid: team!.uid, tournamentUid: tournament.uid, discordId: player.discordId });
     created.push(team!);
   }
-  if (live) {
-    for (let i = 0; i + 1 < created.length; i += 2) {
-      const done = i === 0;
-      await db.insert(matches).values({
-        tournamentUid: tournament.uid, roundNumber: 1, position: i / 2,
-        team1Uid: created[i]!.uid, team2Uid: created[i + 1]!.uid,
-        complete: done, team1Wins: done ? 2 : null, team2Wins: done ? 1 : null, winnerTeamUid: done ? created[i]!.uid : null,
-      });
-    }
+  if (state === 'upcoming' || created.length < 2) return { tournament, teams: created };
+
+  const engineTeams = created.map((x) => ({ id: x.uid, seed: x.seed, dropped: false }));
+  let played: EngineMatch[];
+  let roundCount: number;
+  let currentRound = 1;
+  let winner: string | null = null;
+  if (state === 'live') {
+    const start = startTournament(tournament.format, engineTeams, tournament.pairingSeed ?? 1);
+    roundCount = start.roundCount;
+    const first = start.matches.findIndex((m) => !m.complete && m.team1 && m.team2);
+    played = start.matches.map((m, i) => (i === first ? { ...m, complete: true, team1Wins: 2, team2Wins: 1, winner: m.team1 } : m));
+  } else {
+    const sim = simulate(tournament.format, engineTeams, { seed: tournament.pairingSeed ?? 1 });
+    played = [...sim.state.matches];
+    roundCount = sim.roundCount;
+    currentRound = sim.rounds;
+    winner = sim.champion;
   }
-  if (completed && created[0]) {
-    await db.update(tournaments).set({ winnerTeamUid: created[0].uid }).where(eq(tournaments.uid, tournament.uid));
-    tournament.winnerTeamUid = created[0].uid;
+  for (const m of played) {
+    await db.insert(matches).values({
+      tournamentUid: tournament.uid, roundNumber: m.round, bracket: m.bracket, position: m.position, team1Uid: m.team1, team2Uid: m.team2,
+      bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
+    });
   }
+  for (const team of created) {
+    const mine = played.filter((m) => m.complete && (m.team1 === team.uid || m.team2 === team.uid));
+    const wins = mine.filter((m) => m.winner === team.uid).length;
+    const ties = mine.filter((m) => !m.bye && m.winner === null && m.team1 && m.team2).length;
+    const losses = mine.filter((m) => !m.bye && m.winner !== null && m.winner !== team.uid).length;
+    await db.update(teams).set({ wins, losses, ties }).where(eq(teams.uid, team.uid));
+  }
+  const [updated] = await db
+    .update(tournaments)
+    .set({
+      inProgress: true, completed: state === 'completed', signupsOpen: false, currentRound, roundCount, winnerTeamUid: winner,
+      roundStartDates: Array.from({ length: currentRound }, () => new Date().toISOString()),
+      ...(state === 'completed' ? { deckSubmissionOpen: false } : {}),
+    })
+    .where(eq(tournaments.uid, tournament.uid))
+    .returning();
+  tournament = updated!;
   return { tournament, teams: created };
 }

@@ -28,13 +28,16 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('sessions_discord_id_idx').on(t.discordId)]);
 
+/** Passcodes are uint32 and type bits reach 2^31 (edopro.md §4): both need 64-bit columns. */
+const passcode = (name: string) => bigint(name, { mode: 'number' });
+
 export const cards = pgTable('cards', {
-  id: integer('id').primaryKey(),
-  alias: integer('alias').notNull().default(0),
+  id: passcode('id').primaryKey(),
+  alias: passcode('alias').notNull().default(0),
   name: text('name').notNull(),
   /** lower-case, accents stripped: what name search compares against */
   searchName: text('search_name').notNull(),
-  type: integer('type').notNull(),
+  type: bigint('type', { mode: 'number' }).notNull(),
   cardType: text('card_type').notNull(),
   ot: integer('ot').notNull().default(0),
   atk: integer('atk'),
@@ -63,7 +66,7 @@ export const banlists = pgTable('banlists', {
 export const banlistEntries = pgTable('banlist_entries', {
   id: serial('id').primaryKey(),
   banlistId: integer('banlist_id').notNull().references(() => banlists.id, { onDelete: 'cascade' }),
-  cardId: integer('card_id').notNull(),
+  cardId: passcode('card_id').notNull(),
   /** EDOPro copy count as imported (0..3; other values kept for exact export) */
   count: integer('count').notNull(),
   position: integer('position').notNull(),
@@ -73,7 +76,7 @@ export const banlistEntries = pgTable('banlist_entries', {
 
 export const judgementEntries = pgTable('judgement_entries', {
   id: serial('id').primaryKey(),
-  cardId: integer('card_id').notNull(),
+  cardId: passcode('card_id').notNull(),
   cardName: text('card_name').notNull(),
   posterDiscordId: text('poster_discord_id').notNull(),
   reason: text('reason').notNull(),
@@ -160,6 +163,8 @@ export const tournaments = pgTable('tournaments', {
   pairingSeed: integer('pairing_seed'),
   /** standings kept when Close removes teams and matches */
   finalStandings: jsonb('final_standings'),
+  /** grows with every change of the tournament, its teams, decks or matches (live messages, caches) */
+  version: integer('version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('tournaments_series_idx').on(t.seriesUid)]);
@@ -173,6 +178,8 @@ export const teams = pgTable('teams', {
   wins: integer('wins').notNull().default(0),
   losses: integer('losses').notNull().default(0),
   ties: integer('ties').notNull().default(0),
+  /** 1 for the first sign-up: the engine's seed when nothing better is known */
+  seed: integer('seed').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [index('teams_tournament_idx').on(t.tournamentUid)]);
 
@@ -201,6 +208,8 @@ export const matches = pgTable('matches', {
   position: integer('position').notNull().default(0),
   team1Uid: text('team1_uid'),
   team2Uid: text('team2_uid'),
+  /** a bye: no opponent (Swiss: a 2-0 win; round robin: no match) */
+  bye: boolean('bye').notNull().default(false),
   complete: boolean('complete').notNull().default(false),
   team1Wins: integer('team1_wins'),
   team2Wins: integer('team2_wins'),
@@ -211,7 +220,14 @@ export const matches = pgTable('matches', {
   flaggedMessage: text('flagged_message'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('matches_tournament_round_idx').on(t.tournamentUid, t.roundNumber)]);
+}, (t) => [
+  index('matches_tournament_round_idx').on(t.tournamentUid, t.roundNumber),
+  // a team's matches (its W-L-T is recounted after every result)
+  index('matches_team1_idx').on(t.tournamentUid, t.team1Uid),
+  index('matches_team2_idx').on(t.tournamentUid, t.team2Uid),
+  // one match per bracket slot: two hosts pressing Next Round at once cannot make two rounds
+  uniqueIndex('matches_slot_idx').on(t.tournamentUid, t.bracket, t.roundNumber, t.position),
+]);
 
 export const decks = pgTable('decks', {
   id: serial('id').primaryKey(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { DEMO_DIR } from '../paths.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { users } from './schema.ts';
@@ -9,7 +10,7 @@ import { cardRowFromJson, type CardJson } from '../features/cards/card-import.ts
 import * as CardsRepository from '../features/cards/cards-repository.ts';
 import { importLflist } from '../features/banlists/banlist-import.ts';
 
-const demoDir = new URL('../../../assets/demo/', import.meta.url);
+const demoFile = (name: string) => path.join(DEMO_DIR, name);
 
 /** The demo users: two admins, a privileged curator, two players. */
 export const DEMO_USERS = [
@@ -21,7 +22,7 @@ export const DEMO_USERS = [
 ] as const;
 
 export async function loadDemoCards(db: Db): Promise<number> {
-  const gz = fs.readFileSync(fileURLToPath(new URL('cards-official.json.gz', demoDir)));
+  const gz = fs.readFileSync(demoFile('cards-official.json.gz'));
   const cards = JSON.parse(zlib.gunzipSync(gz).toString('utf8')) as CardJson[];
   return CardsRepository.upsertCards(db, cards.map(cardRowFromJson));
 }
@@ -37,7 +38,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Fill an empty database so that the site is alive on first start. */
 export async function seedDemoData(db: Db): Promise<void> {
   await loadDemoCards(db);
-  const read = (f: string) => fs.readFileSync(fileURLToPath(new URL(f, demoDir)), 'utf8');
+  const read = (f: string) => fs.readFileSync(demoFile(f), 'utf8');
   await importLflist(db, read('2026.05-TCG.lflist.conf'), { date: '2026-05-01', reference: true });
   await importLflist(db, read('2026.05-Worlds.lflist.conf'), { date: '2026-05-01' });
   await importLflist(db, read('2026.07-OCG.lflist.conf'), { date: '2026-07-01' });
@@ -65,7 +66,8 @@ export async function seedDemoData(db: Db): Promise<void> {
   });
   await createTournament(db, {
     name: 'Modern Open', subtitle: 'Sign-ups open: bring your best list', seriesUid: modern.id, hostDiscordId: ada.discordId,
-    ruleOptions: modern.ruleOptions, teams: 3, state: 'upcoming', createdAt: ago(1), updatedAt: ago(1),
+    ruleOptions: modern.ruleOptions, banlist: read('2026.05-Worlds.lflist.conf'), banlistName: '2026.05 Worlds',
+    description: 'Swiss rounds, then a top cut. Decks are checked against the 2026.05 Worlds list before the start.', teams: 3, state: 'upcoming', createdAt: ago(1), updatedAt: ago(1),
   });
   await createTournament(db, {
     name: 'Weekend Round Robin', subtitle: 'Everyone plays everyone', format: 'ROUND_ROBIN', hostDiscordId: linus.discordId,

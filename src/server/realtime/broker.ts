@@ -11,6 +11,17 @@ export interface Transport {
   close(): void;
 }
 
+/**
+ * Who may hear what (the REST read rules, applied to the live channel). `refusal` answers a
+ * SUBSCRIBE (a message means ERROR and close); `allowed` is asked per delivery of a restricted
+ * topic, so a wildcard subscription never carries what its session may not read.
+ */
+export interface TopicPolicy<P = unknown> {
+  refusal(destination: string, principal: P): string | undefined;
+  /** undefined when the topic is open to everyone */
+  restriction(topic: string): ((principal: P) => boolean) | undefined;
+}
+
 export interface BrokerOptions {
   /** the server's heart-beat header `sx,sy` (ms): can send every sx, wants one every sy */
   heartbeat: readonly [number, number];
@@ -22,6 +33,7 @@ export interface BrokerOptions {
   /** a client SEND to /app/**, already checked */
   onSend(destination: string, body: string, headers: Record<string, string>): void;
   onError?(message: string, err?: unknown): void;
+  policy?: TopicPolicy;
 }
 
 export const DEFAULT_BROKER_OPTIONS: Omit<BrokerOptions, 'onSend'> = {
@@ -42,8 +54,9 @@ export class Broker {
 
   constructor(readonly options: BrokerOptions) {}
 
-  open(transport: Transport): StompSession {
-    const session = new StompSession(this, transport);
+  /** A new session; its frames wait until the principal (the signed-in user, or null) is known. */
+  open(transport: Transport, principal: unknown = null): StompSession {
+    const session = new StompSession(this, transport, principal);
     this.sessions.add(session);
     return session;
   }
@@ -51,7 +64,9 @@ export class Broker {
   /** Send a JSON text to every local subscription matching the topic; returns how many. */
   deliver(topic: string, json: string): number {
     let count = 0;
+    const allowed = this.options.policy?.restriction(topic);
     for (const session of this.sessions) {
+      if (allowed && (session.principal === PENDING || !allowed(session.principal))) continue;
       for (const [id, destination] of session.subscriptions) {
         if (destination === topic || (isPattern(destination) && matchPath(destination, topic))) {
           session.write(
@@ -79,8 +94,13 @@ export class Broker {
   }
 }
 
+const PENDING = Symbol('principal pending');
+
 export class StompSession {
   readonly subscriptions = new Map<string, string>();
+  /** the signed-in user of the connection (null: anonymous) once known */
+  principal: unknown = PENDING;
+  private waiting: (string | Buffer)[] | undefined = [];
   private readonly decoder: FrameDecoder;
   private connected = false;
   private closed = false;
@@ -89,16 +109,40 @@ export class StompSession {
   private tokens: number;
   private tokensAt = Date.now();
 
-  constructor(private readonly broker: Broker, private readonly transport: Transport) {
+  constructor(private readonly broker: Broker, private readonly transport: Transport, principal: unknown) {
     this.decoder = new FrameDecoder(broker.options.maxFrameBytes);
     this.tokens = broker.options.rateBurst;
+    if (principal instanceof Promise) {
+      principal.then(
+        (p) => this.ready(p ?? null),
+        (err) => {
+          broker.options.onError?.('live: could not read the session of a connection', err);
+          this.ready(null);
+        },
+      );
+    } else {
+      this.principal = principal ?? null;
+      this.waiting = undefined;
+    }
     // a socket that never says CONNECT does not stay
     this.timers.push(setTimeout(() => { if (!this.connected) this.close(); }, 10_000));
+  }
+
+  private ready(principal: unknown): void {
+    this.principal = principal;
+    const queued = this.waiting ?? [];
+    this.waiting = undefined;
+    for (const chunk of queued) this.receive(chunk);
   }
 
   /** Bytes or text from the transport. */
   receive(chunk: string | Buffer): void {
     if (this.closed) return;
+    if (this.waiting) {
+      if (this.waiting.length > 64) return this.fail('Too many frames before the connection was ready');
+      this.waiting.push(chunk);
+      return;
+    }
     this.lastHeard = Date.now();
     try {
       for (const item of this.decoder.push(chunk)) {
@@ -164,6 +208,8 @@ export class StompSession {
         if (!this.subscriptions.has(id) && this.subscriptions.size >= this.broker.options.maxSubscriptions) {
           throw new StompError('Too many subscriptions', headers.receipt);
         }
+        const refusal = this.broker.options.policy?.refusal(destination, this.principal);
+        if (refusal) throw new StompError(refusal, headers.receipt);
         this.subscriptions.set(id, destination);
         break;
       }

@@ -44,10 +44,12 @@ export type LiveTransport = 'websocket' | 'xhr-streaming' | 'xhr-polling' | 'raw
 export const STOMP_SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 
 /** How the web client reaches the server, in Node: SockJS with one transport, or raw ws. */
-export function socketFactory(url: string, transport: LiveTransport, origin?: string) {
+export function socketFactory(url: string, transport: LiveTransport, origin?: string, cookie?: string) {
   if (transport === 'raw') {
-    return () => new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, STOMP_SUBPROTOCOLS, origin ? { origin } : {}) as unknown as globalThis.WebSocket;
+    const headers = cookie ? { cookie } : undefined;
+    return () => new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, STOMP_SUBPROTOCOLS, { ...(origin ? { origin } : {}), headers }) as unknown as globalThis.WebSocket;
   }
+  if (cookie) throw new Error('sockjs-client in Node sends no cookies: use raw, or SockJsXhr');
   return () => new SockJS(`${url}/ws`, null, { transports: [transport] }) as unknown as globalThis.WebSocket;
 }
 
@@ -124,8 +126,9 @@ export class RawStomp {
     this.closed = new Promise((r) => ws.on('close', (code) => r({ code, at: Date.now() })));
   }
 
-  static open(url: string, opts: { origin?: string; protocols?: string[] } = {}): Promise<RawStomp> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, opts.protocols ?? STOMP_SUBPROTOCOLS, opts.origin ? { origin: opts.origin } : {});
+  static open(url: string, opts: { origin?: string; protocols?: string[]; cookie?: string; host?: string } = {}): Promise<RawStomp> {
+    const headers = { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.host ? { host: opts.host } : {}) };
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, opts.protocols ?? STOMP_SUBPROTOCOLS, { ...(opts.origin ? { origin: opts.origin } : {}), headers });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RawStomp(ws)));
       ws.once('error', reject);
@@ -152,5 +155,67 @@ export class RawStomp {
 
   close() {
     this.ws.terminate();
+  }
+}
+
+/**
+ * A SockJS xhr-streaming session spoken by hand, with a cookie (sockjs-client in Node sends none):
+ * what a browser does when WebSockets are blocked.
+ */
+export class SockJsXhr {
+  readonly frames: Frame[] = [];
+  private decoder = FrameDecoder.forServerFrames(4 * 1024 * 1024);
+  private readonly base: string;
+
+  private constructor(url: string, private readonly cookie: string | undefined) {
+    this.base = `${url}/ws/000/${Math.random().toString(36).slice(2, 10)}`;
+  }
+
+  static async open(url: string, cookie?: string): Promise<SockJsXhr> {
+    const session = new SockJsXhr(url, cookie);
+    const res = await fetch(`${session.base}/xhr_streaming`, { method: 'POST', headers: session.headers() });
+    if (res.status !== 200) throw new Error(`xhr_streaming answered ${res.status}`);
+    void session.read(res.body!);
+    return session;
+  }
+
+  private headers(): Record<string, string> {
+    return this.cookie ? { cookie: this.cookie } : {};
+  }
+
+  private async read(body: ReadableStream<Uint8Array>) {
+    const text = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += text.decode(chunk, { stream: true });
+      let nl: number;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.startsWith('a[')) {
+          for (const message of JSON.parse(line.slice(1)) as string[]) {
+            for (const item of this.decoder.push(message)) if (item !== HEARTBEAT) this.frames.push(item);
+          }
+        }
+      }
+    }
+  }
+
+  async send(frame: string): Promise<void> {
+    const res = await fetch(`${this.base}/xhr_send`, { method: 'POST', headers: { ...this.headers(), 'content-type': 'text/plain' }, body: JSON.stringify([frame]) });
+    if (res.status !== 204) throw new Error(`xhr_send answered ${res.status}`);
+  }
+
+  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.frames.find((f) => f.command === command);
+      if (found) {
+        this.frames.splice(this.frames.indexOf(found), 1);
+        return found;
+      }
+      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
+      await sleep(10);
+    }
   }
 }

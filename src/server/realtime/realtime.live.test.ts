@@ -1,6 +1,7 @@
 // The live channel end to end: a server on a real port, the real @stomp/stompjs client over
 // sockjs-client (websocket, xhr-streaming) and over raw ws, the web client of src/web/lib/live.ts.
 // Heart-beats are scaled down (server 100,100 instead of 10000,10000) to keep this quick.
+import http from 'node:http';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -12,10 +13,14 @@ import { TOPICS } from '../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../domain/api/judgement.ts';
 import { createLiveClient, type LiveClient } from '../../web/lib/live.ts';
 import { publishAfterCommit } from './realtime.ts';
-import { Inbox, RawStomp, sleep, socketFactory, startLiveServer, stompClient, type LiveServer, type LiveTransport } from './live-test-kit.ts';
+import { Inbox, RawStomp, SockJsXhr, sleep, socketFactory, startLiveServer, stompClient, type LiveServer, type LiveTransport } from './live-test-kit.ts';
 
 const TUNING = { heartbeat: [100, 100] as [number, number] };
 const onPostgres = process.env.TEST_DB === 'postgres';
+
+/** topics anyone may hear (the judgement board's are for signed-in users) */
+const OPEN = '/topic/open';
+const OPEN_CHILD = '/topic/open/child';
 
 let server: LiveServer;
 const open: { deactivate(): Promise<void> }[] = [];
@@ -61,15 +66,15 @@ describe.each<LiveTransport>(['websocket', 'xhr-streaming', 'raw'])('@stomp/stom
   test('CONNECTED 1.2; a wildcard subscription gets what matches, and only that', async () => {
     const { client, frame } = await connect(server.url, transport);
     expect(frame.headers).toMatchObject({ version: '1.2', 'heart-beat': '100,100' });
-    const wildcard = await subscribe(client, '/topic/judgement/*');
-    const plain = await subscribe(client, TOPICS.judgement);
+    const wildcard = await subscribe(client, '/topic/open/*');
+    const plain = await subscribe(client, OPEN);
 
-    await server.app.realtime.publish(TOPICS.judgementSendoff, { pressed: ['1'], sendoffDate: null, note: 'é ✓ 😀' });
-    await server.app.realtime.publish('/topic/judgement/a/b', { deeper: true }); // matches neither
-    await server.app.realtime.publish(TOPICS.judgement, { id: 7 });
+    await server.app.realtime.publish(OPEN_CHILD, { pressed: ['1'], sendoffDate: null, note: 'é ✓ 😀' });
+    await server.app.realtime.publish('/topic/open/a/b', { deeper: true }); // matches neither
+    await server.app.realtime.publish(OPEN, { id: 7 });
 
     const sendoff = await wildcard.next();
-    expect(sendoff.headers).toMatchObject({ destination: TOPICS.judgementSendoff, 'content-type': 'application/json' });
+    expect(sendoff.headers).toMatchObject({ destination: OPEN_CHILD, 'content-type': 'application/json' });
     expect(sendoff.headers['message-id']).toBeTruthy();
     expect(JSON.parse(sendoff.body)).toEqual({ pressed: ['1'], sendoffDate: null, note: 'é ✓ 😀' });
     expect(JSON.parse((await plain.next()).body)).toEqual({ id: 7 });
@@ -87,9 +92,9 @@ describe.each<LiveTransport>(['websocket', 'xhr-streaming', 'raw'])('@stomp/stom
 
   test('a 200 KB body arrives whole', async () => {
     const { client } = await connect(server.url, transport);
-    const inbox = await subscribe(client, TOPICS.judgement);
+    const inbox = await subscribe(client, OPEN);
     const big = Array.from({ length: 2000 }, (_, i) => ({ id: i, reason: `Reason ✓ ${'x'.repeat(80)}` }));
-    await server.app.realtime.publish(TOPICS.judgement, big);
+    await server.app.realtime.publish(OPEN, big);
     expect(JSON.parse((await inbox.next()).body)).toEqual(big);
   });
 });
@@ -97,7 +102,7 @@ describe.each<LiveTransport>(['websocket', 'xhr-streaming', 'raw'])('@stomp/stom
 describe('board changes from API writes', () => {
   test('a proposal and a vote through the API reach a subscriber; a refused write sends nothing', async () => {
     const ada = await signedInClient(server, '301', 2, 'Ada');
-    const { client } = await connect(server.url, 'websocket');
+    const { client } = await connect(server.url, 'raw', { webSocketFactory: socketFactory(server.url, 'raw', undefined, ada.cookieHeader()) });
     const inbox = await subscribe(client, TOPICS.judgement);
 
     const created = await ada.post('/api/judgement', { cardId: 1, reason: 'Too strong' });
@@ -136,7 +141,87 @@ describe('board changes from API writes', () => {
   });
 });
 
+describe('who hears the judgement board: the rule of GET /api/judgement, on the live channel', () => {
+  const connectRaw = async (cookie?: string) => {
+    const raw = await openRaw(server.url, { cookie });
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+    await raw.frame('CONNECTED');
+    return raw;
+  };
+
+  test.each([TOPICS.judgement, TOPICS.judgementSendoff, '/topic/judgement/*', '/topic/judgement/**'])(
+    'an anonymous SUBSCRIBE to %s gets ERROR with a message, then the close',
+    async (destination) => {
+      const raw = await connectRaw();
+      raw.send(`SUBSCRIBE\nid:0\ndestination:${destination}\nreceipt:r\n\n\0`);
+      expect((await raw.frame('ERROR')).headers.message).toBe('Sign in to follow the judgement board');
+      await raw.closed;
+    },
+  );
+
+  test('an anonymous /topic/** hears the tournaments, never the board; a signed-in one hears both', async () => {
+    const user = await signedInClient(server, '302', 0, 'Joey');
+    const anonymous = await connectRaw();
+    const signedIn = await connectRaw(user.cookieHeader());
+    for (const raw of [anonymous, signedIn]) {
+      raw.send('SUBSCRIBE\nid:all\ndestination:/topic/**\nreceipt:r\n\n\0');
+      await raw.frame('RECEIPT');
+    }
+    await server.app.realtime.publish(TOPICS.judgement, { secret: 'reason' });
+    await server.app.realtime.publish(TOPICS.tournamentScoreboard('t1'), { round: 1 });
+    const seenBySignedIn = [await signedIn.frame('MESSAGE'), await signedIn.frame('MESSAGE')].map((f) => f.headers.destination);
+    expect(seenBySignedIn).toEqual([TOPICS.judgement, TOPICS.tournamentScoreboard('t1')]);
+    expect((await anonymous.frame('MESSAGE')).headers.destination).toBe(TOPICS.tournamentScoreboard('t1'));
+    await sleep(100);
+    expect(anonymous.frames).toEqual([]); // the board's message never came
+  });
+
+  test('a signed-in raw WebSocket (the cookie on the upgrade) hears the board', async () => {
+    const user = await signedInClient(server, '303', 0, 'Mai');
+    const raw = await connectRaw(user.cookieHeader());
+    raw.send(`SUBSCRIBE\nid:0\ndestination:${TOPICS.judgement}\nreceipt:r\n\n\0`);
+    await raw.frame('RECEIPT');
+    await server.app.realtime.publish(TOPICS.judgement, { id: 1 });
+    expect(JSON.parse((await raw.frame('MESSAGE')).body)).toEqual({ id: 1 });
+  });
+
+  test('SockJS: the cookie of the request that opened the session counts; without one the board is refused', async () => {
+    const user = await signedInClient(server, '304', 0, 'Tea');
+    for (const cookie of [user.cookieHeader(), undefined]) {
+      const sock = await SockJsXhr.open(server.url, cookie);
+      await sock.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+      await sock.frame('CONNECTED');
+      await sock.send(`SUBSCRIBE\nid:0\ndestination:${TOPICS.judgementSendoff}\nreceipt:r\n\n\0`);
+      if (cookie) {
+        await sock.frame('RECEIPT');
+        await server.app.realtime.publish(TOPICS.judgementSendoff, { pressed: [] });
+        expect(JSON.parse((await sock.frame('MESSAGE')).body)).toEqual({ pressed: [] });
+      } else {
+        expect((await sock.frame('ERROR')).headers.message).toBe('Sign in to follow the judgement board');
+      }
+    }
+  });
+
+  test('an expired or unknown session cookie is anonymous', async () => {
+    const raw = await connectRaw('fh_session=not-a-session');
+    raw.send(`SUBSCRIBE\nid:0\ndestination:${TOPICS.judgement}\n\n\0`);
+    expect((await raw.frame('ERROR')).headers.message).toBe('Sign in to follow the judgement board');
+  });
+});
+
 describe('refusals', () => {
+  test('an upgrade or SockJS request for a host name that is not ours is refused (DNS rebinding)', async () => {
+    await expect(RawStomp.open(server.url, { host: `rebind.example:${server.port}`, origin: `http://rebind.example:${server.port}` })).rejects.toThrow(/403/);
+    const info = await new Promise<number>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: server.port, path: '/ws/info', headers: { host: `rebind.example:${server.port}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    expect(info).toBe(403);
+  });
+
   test('SEND to /topic is refused with ERROR, then the connection closes', async () => {
     let error: string | undefined;
     let closed = false;
@@ -144,8 +229,8 @@ describe('refusals', () => {
       onStompError: (f) => { error = f.headers.message; },
       onWebSocketClose: () => { closed = true; },
     });
-    const board = await subscribe(client, TOPICS.judgement);
-    client.publish({ destination: TOPICS.judgement, body: JSON.stringify({ action: 'deleted', entry: { id: 1 } }) });
+    const board = await subscribe(client, OPEN);
+    client.publish({ destination: OPEN, body: JSON.stringify({ action: 'deleted', entry: { id: 1 } }) });
     await expect.poll(() => closed, { timeout: 3000 }).toBe(true);
     expect(error).toBe('SEND is accepted only to /app/**');
     expect(board.messages).toEqual([]);
@@ -214,10 +299,10 @@ describe('heart-beats (server 100,100: the 10 s of production scaled down 100 ti
   test('@stomp/stompjs with heartbeatOutgoing and no incoming stays connected', async () => {
     let closes = 0;
     const { client } = await connect(server.url, 'websocket', { heartbeatOutgoing: 200, heartbeatIncoming: 0, onWebSocketClose: () => { closes++; } });
-    const inbox = await subscribe(client, TOPICS.judgement);
+    const inbox = await subscribe(client, OPEN);
     await sleep(1500);
     expect(closes).toBe(0);
-    await server.app.realtime.publish(TOPICS.judgement, { still: 'here' });
+    await server.app.realtime.publish(OPEN, { still: 'here' });
     expect(JSON.parse((await inbox.next()).body)).toEqual({ still: 'here' });
   });
 
@@ -250,13 +335,13 @@ describe('restart and reconnect', () => {
     const live = createLiveClient({ reconnectDelay: 200, webSocketFactory: socketFactory(first.url, 'websocket') });
     liveClients.push(live);
     live.onReconnect(() => { reconnects++; });
-    live.subscribe('/topic/judgement/*', (body) => received.push(body));
+    live.subscribe('/topic/open/*', (body) => received.push(body));
     // other transports open at the same time, to close with the server
     await connect(first.url, 'xhr-streaming');
     await connect(first.url, 'raw');
     await expect.poll(() => live.status).toBe('connected');
     await sleep(50);
-    await first.app.realtime.publish(TOPICS.judgementSendoff, { n: 1 });
+    await first.app.realtime.publish(OPEN_CHILD, { n: 1 });
     await expect.poll(() => received).toEqual([{ n: 1 }]);
 
     const t0 = Date.now();
@@ -269,7 +354,7 @@ describe('restart and reconnect', () => {
       await expect.poll(() => live.status, { timeout: 5000 }).toBe('connected');
       expect(reconnects).toBe(1);
       await sleep(50);
-      await second.app.realtime.publish(TOPICS.judgementSendoff, { n: 2 });
+      await second.app.realtime.publish(OPEN_CHILD, { n: 2 });
       await expect.poll(() => received).toEqual([{ n: 1 }, { n: 2 }]);
     } finally {
       await live.close();
@@ -320,23 +405,26 @@ if (onPostgres) {
     });
 
     test('a publish and an API write on one instance reach a subscriber of the other, and its own', async () => {
-      const mine = await subscribe((await connect(server.url, 'raw')).client, TOPICS.judgement);
-      const theirs = await subscribe((await connect(other.url, 'xhr-streaming')).client, TOPICS.judgement);
-      await server.app.realtime.publish(TOPICS.judgement, { from: 'A' });
+      const mine = await subscribe((await connect(server.url, 'raw')).client, OPEN);
+      const theirs = await subscribe((await connect(other.url, 'xhr-streaming')).client, OPEN);
+      await server.app.realtime.publish(OPEN, { from: 'A' });
       expect(JSON.parse((await theirs.next()).body)).toEqual({ from: 'A' });
       expect(JSON.parse((await mine.next()).body)).toEqual({ from: 'A' });
 
+      // the board is for signed-in users: the session (in the shared database) counts on either instance
       const grace = await signedInClient(server, '302', 2, 'Grace');
+      const board = await connect(other.url, 'raw', { webSocketFactory: socketFactory(other.url, 'raw', undefined, grace.cookieHeader()) });
+      const theirBoard = await subscribe(board.client, TOPICS.judgement);
       const res = await grace.post('/api/judgement', { cardId: 2, reason: 'Across instances' });
       expect(res.status).toBe(201);
       const entry = (await res.json()) as JudgementEntry;
-      expect((JSON.parse((await theirs.next()).body) as JudgementEntry).id).toBe(entry.id);
+      expect((JSON.parse((await theirBoard.next()).body) as JudgementEntry).id).toBe(entry.id);
     });
 
     test('a body far over the 8000-byte NOTIFY limit crosses instances whole', async () => {
-      const theirs = await subscribe((await connect(other.url, 'raw')).client, TOPICS.judgement);
+      const theirs = await subscribe((await connect(other.url, 'raw')).client, OPEN);
       const big = Array.from({ length: 3000 }, (_, i) => ({ id: i, reason: `Raison ✓ 漢字 ${i}` }));
-      await server.app.realtime.publish(TOPICS.judgement, big);
+      await server.app.realtime.publish(OPEN, big);
       expect(JSON.parse((await theirs.next()).body)).toEqual(big);
     });
 
@@ -356,7 +444,7 @@ if (onPostgres) {
       const live = createLiveClient({ reconnectDelay: 200, webSocketFactory: socketFactory(other.url, 'raw') });
       liveClients.push(live);
       live.onReconnect(() => { reconnects++; });
-      live.subscribe(TOPICS.judgement, (b) => received.push(b));
+      live.subscribe(OPEN, (b) => received.push(b));
       await expect.poll(() => live.status).toBe('connected');
 
       await server.database.pool!.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'format-hub-live' and datname = current_database()`);
@@ -365,7 +453,7 @@ if (onPostgres) {
       // once both listeners are back, messages flow again
       await expect
         .poll(async () => {
-          await server.app.realtime.publish(TOPICS.judgement, { after: 'cut' });
+          await server.app.realtime.publish(OPEN, { after: 'cut' });
           return received.length > 0;
         }, { timeout: 10_000, interval: 300 })
         .toBe(true);

@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Broker } from './broker.ts';
+import { hostAllowed } from '../http/request-guards.ts';
 
 export const LIVE_PREFIX = '/ws';
 const RAW_PATH = `${LIVE_PREFIX}/websocket`;
@@ -17,6 +18,8 @@ const MAX_BUFFERED = 4 * 1024 * 1024;
 type Handler = (req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer) => boolean;
 
 export interface OriginPolicy {
+  /** host names the site answers to; a request for another Host is refused (DNS rebinding) */
+  hostnames?: ReadonlySet<string>;
   /** exact origins (PUBLIC_URL's) */
   allowed: ReadonlySet<string>;
   /** also accept http(s)://localhost|127.0.0.1|[::1]:any (development: Vite on :5173) */
@@ -27,6 +30,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Browsers always send Origin on WebSocket upgrades and cross-origin XHR; tools may send none. */
 export function originAllowed(req: IncomingMessage, policy: OriginPolicy): boolean {
+  if (policy.hostnames && !hostAllowed(req.headers.host, policy.hostnames)) return false;
   const origin = req.headers.origin;
   if (origin === undefined) {
     const site = req.headers['sec-fetch-site'];
@@ -55,8 +59,29 @@ export interface Transports {
 }
 
 /** Put SockJS and the raw WebSocket endpoint in front of the server's other listeners. */
-export function installTransports(server: Server, broker: Broker, policy: OriginPolicy, onError: (msg: string, err?: unknown) => void): Transports {
+/** The SockJS session id of a transport URL (/ws/{server}/{session}/{transport}). */
+function sockjsSessionId(path: string | undefined): string | undefined {
+  return /^\/ws\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec((path ?? '').split('?')[0]!)?.[1];
+}
+
+export function installTransports(
+  server: Server,
+  broker: Broker,
+  policy: OriginPolicy,
+  userOf: (cookieHeader: string | undefined) => Promise<unknown>,
+  onError: (msg: string, err?: unknown) => void,
+): Transports {
   const sockets = new Set<Duplex>();
+  // SockJS hides request headers from its connections: keep the cookie of the request that
+  // opened each SockJS session (they live seconds before 'connection', a minute at most)
+  const sockjsCookies = new Map<string, { cookie: string | undefined; at: number }>();
+  const rememberCookie = (req: IncomingMessage) => {
+    const id = sockjsSessionId(req.url);
+    if (!id || sockjsCookies.has(id)) return;
+    const now = Date.now();
+    if (sockjsCookies.size > 10_000) for (const [k, v] of sockjsCookies) if (now - v.at > 60_000) sockjsCookies.delete(k);
+    sockjsCookies.set(id, { cookie: req.headers.cookie, at: now });
+  };
   // once shutting down, new connections would be cut again at once: refuse them
   let closing = false;
   const track = (socket: Duplex) => {
@@ -71,10 +96,13 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
   });
   sjs.on('connection', (conn: sockjs.Connection | null) => {
     if (!conn) return; // sockjs emits null for a session closed during its handshake
+    const id = sockjsSessionId((conn as unknown as { pathname?: string }).pathname);
+    const cookie = id ? sockjsCookies.get(id)?.cookie : undefined;
+    if (id) sockjsCookies.delete(id);
     const session = broker.open({
       send: (data) => { conn.write(data); },
       close: () => { conn.close('1000', 'Normal closure'); },
-    });
+    }, userOf(cookie));
     conn.on('data', (message: string) => session.receive(message));
     conn.on('close', () => session.transportClosed());
   });
@@ -86,14 +114,14 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
     maxPayload: Math.max(1024 * 1024, broker.options.maxFrameBytes * 2),
     handleProtocols: (offered) => STOMP_PROTOCOLS.find((p) => offered.has(p)) ?? false,
   });
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const session = broker.open({
       send: (data) => {
         if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
         ws.send(data);
       },
       close: () => ws.close(1000),
-    });
+    }, userOf(req.headers.cookie));
     ws.on('message', (data, isBinary) => session.receive(isBinary ? Buffer.from(data as Buffer) : data.toString('utf8')));
     ws.on('close', () => session.transportClosed());
     ws.on('error', () => ws.terminate());
@@ -112,9 +140,10 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
       return true;
     }
     if (!originAllowed(req, policy)) {
-      res.writeHead(403, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Origin not allowed');
+      res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"error":"Origin or host not allowed"}');
       return true;
     }
+    rememberCookie(req);
     return sockjsHandler(req, res);
   };
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
@@ -128,6 +157,7 @@ export function installTransports(server: Server, broker: Broker, policy: Origin
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       return true;
     }
+    rememberCookie(req);
     return sockjsHandler(req, socket, head);
   };
   overshadow(server, 'request', onRequest);

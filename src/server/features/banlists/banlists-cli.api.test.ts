@@ -14,6 +14,7 @@ import * as BanlistsRepository from './banlists-repository.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const LFLISTS = fileURLToPath(new URL('../../../../../shared/data/lflists/', import.meta.url));
+const CARDS = fileURLToPath(new URL('../../../../../shared/data/cards/', import.meta.url));
 
 let work: string;
 let env: Record<string, string>;
@@ -82,8 +83,29 @@ describe('npm run cli -- cards import', () => {
     const junk = path.join(work, 'junk.txt');
     fs.writeFileSync(junk, 'hello');
     const r = await cli('cards', 'import', junk);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/not JSON and not an SQLite cards\.cdb/);
+    expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  test('type bits at 2^31 and passcodes above 2^31 - 1 (the unofficial cards) import at their full width', async () => {
+    const r = await cli('cards', 'import', path.join(CARDS, 'cards-unofficial.json'));
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Imported 5878 cards/);
+    const wide = (JSON.parse(fs.readFileSync(path.join(CARDS, 'cards-unofficial.json'), 'utf8')) as { id: number; type: number }[])
+      .find((c) => c.type >= 2 ** 31)!;
+    await withDb(async ({ db }) => expect(await CardsRepository.findById(db, wide.id)).toMatchObject({ id: wide.id }));
+  }, 120_000);
+
+  test('a bad card stops the import with one or two lines naming the file, the card and the problem', async () => {
+    const bad = path.join(work, 'bad-cards.json');
+    fs.writeFileSync(bad, JSON.stringify([...sample(), { ...sample()[0], id: 77777777, type: 2 ** 40 }]));
+    const r = await cli('cards', 'import', bad);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(2);
+    expect(lines[0]).toContain('bad-cards.json');
+    expect(lines[0]).toMatch(/card 77777777: type 1099511627776 is not a whole number/);
   }, 60_000);
 });
 

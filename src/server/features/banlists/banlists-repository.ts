@@ -34,12 +34,21 @@ const isUniqueViolation = (e: unknown): boolean => {
 };
 
 /**
+ * Writes to one list wait for each other (a transaction-scoped advisory lock on its kind and
+ * date), so a re-import and a reason edit never take row locks in opposite orders (deadlock).
+ */
+export async function lockList(tx: Tx, kind: BanlistKind, date: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`banlist:${kind}:${date}`}))`);
+}
+
+/**
  * Create or replace the list of that kind and date, in one transaction. Reasons (and their posters) of
  * cards that stay on a replaced list are kept, so re-importing a corrected file loses no one's words.
  */
 export async function replaceList(db: Db, list: ImportedList): Promise<{ id: number; entries: number }> {
   try {
     return await db.transaction(async (tx) => {
+      await lockList(tx, list.kind, list.date);
       const kept = new Map<number, { reason: string; poster: string | null }>();
       const [old] = await tx.select({ id: banlists.id }).from(banlists).where(and(eq(banlists.kind, list.kind), eq(banlists.date, list.date)));
       if (old) {
@@ -133,7 +142,7 @@ export async function listEntries(db: Tx, key: ListKey, entryId?: number): Promi
   const rows = await db
     .select({
       id: banlistEntries.id, cardId: banlistEntries.cardId, count: banlistEntries.count, reason: banlistEntries.reason,
-      posterId: banlistEntries.posterDiscordId, cardName: cards.name, cardType: cards.cardType,
+      posterId: banlistEntries.posterDiscordId, cardName: cards.name, cardType: cards.cardType, cardAlias: cards.alias,
       posterUsername: users.username, posterDisplayName: sql<string | null>`coalesce(${users.preferredName}, ${users.displayName})`,
       advancedCount: adv.count, previousCount: prev.count,
     })
@@ -148,6 +157,8 @@ export async function listEntries(db: Tx, key: ListKey, entryId?: number): Promi
     id: r.id,
     cardId: r.cardId,
     cardName: r.cardName ?? `Card ${r.cardId}`,
+    // alternate artworks only (|id - alias| < 10): "treated as" aliases are different cards
+    alias: r.cardAlias && Math.abs(r.cardAlias - r.cardId) < 10 ? r.cardAlias : 0,
     cardType: (r.cardType ?? 'UNKNOWN') as CardType,
     formatStatus: statusOfCount(r.count),
     advancedFormatStatus: r.advancedCount === null ? 'UNLIMITED' : statusOfCount(r.advancedCount),
@@ -175,9 +186,12 @@ export async function listForExport(db: Tx, banlistId: number): Promise<{ code: 
 }
 
 /** Deletes the list of that kind and date (its entries cascade); false when there was none. */
-export async function deleteList(db: Tx, date: string, kind: BanlistKind = 'format'): Promise<boolean> {
-  const rows = await db.delete(banlists).where(and(eq(banlists.kind, kind), eq(banlists.date, date))).returning({ id: banlists.id });
-  return rows.length > 0;
+export async function deleteList(db: Db, date: string, kind: BanlistKind = 'format'): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockList(tx, kind, date);
+    const rows = await tx.delete(banlists).where(and(eq(banlists.kind, kind), eq(banlists.date, date))).returning({ id: banlists.id });
+    return rows.length > 0;
+  });
 }
 
 /** The poster of an entry of the format list of that date; undefined when no such entry. */
@@ -193,6 +207,7 @@ export async function findEntryPoster(db: Tx, date: string, entryId: number): Pr
 /** Sets an entry's reason and bumps the list's revision (cached pages key on it), in one transaction. */
 export async function updateReason(db: Db, date: string, entryId: number, reason: string): Promise<BanlistEntry | undefined> {
   return db.transaction(async (tx) => {
+    await lockList(tx, 'format', date);
     const key = await findListKey(tx, date);
     if (!key) return undefined;
     const updated = await tx

@@ -1,105 +1,137 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { banlistDateSchema, banlistImportQuerySchema, banlistReasonSchema } from '../../../domain/api/banlists.ts';
+import {
+  banlistDateSchema, banlistDatesSchema, banlistEntrySchema, banlistImportQuerySchema, banlistImportResultSchema,
+  banlistReasonSchema, banlistSummarySchema,
+} from '../../../domain/api/banlists.ts';
+import { discordIdSchema } from '../../../domain/api/users.ts';
 import type { Db } from '../../db/client.ts';
-import { assertActingAs, requireAuth } from '../../auth/guards.ts';
-import { badRequest, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { requireAuth, requireUser } from '../../auth/guards.ts';
+import { forbidden, notFoundIfMissing } from '../../errors.ts';
+import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { importLflist } from './banlist-import.ts';
 import { BanlistReads } from './banlist-reads.ts';
 import { sendCached } from './http-cache.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
 
-export function parseDate(value: unknown): string {
-  const r = banlistDateSchema.safeParse(value);
-  if (!r.success) throw badRequest(`date: ${r.error.issues[0]?.message}`);
-  return r.data;
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(r.error.issues[0]?.message ?? 'Bad request');
-  return r.data;
-}
-
+const dateParams = z.object({ date: banlistDateSchema });
+const entryParams = z.object({
+  date: banlistDateSchema,
+  id: z.string().regex(/^\d{1,9}$/, 'an entry id is a number').transform(Number),
+});
 const deleteQuery = z.object({
-  adminId: z.string().optional(),
+  adminId: discordIdSchema.optional(),
   reference: banlistImportQuerySchema.shape.reference,
 });
-const reasonQuery = z.object({ requesterId: z.string().optional() });
-const entryIdSchema = z.string().regex(/^\d{1,9}$/, 'id: an entry id is a number').transform(Number);
+const reasonQuery = z.object({ requesterId: discordIdSchema.optional() });
+const lflistFile = z.string().describe('An EDOPro .lflist.conf file (text/plain)');
 
 /** An .lflist.conf of a whole era (TOSS: 9,648 cards, YGOPro's 102 lists) is well under this. */
 const LFLIST_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** ASCII fallback plus RFC 6266 filename* so any FORMAT_NAME survives the header. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function registerBanlistsRoutes(app: FastifyInstance, { db, formatName = 'Format Hub' }: { db: Db; formatName?: string }) {
+export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName = 'Format Hub' }: { db: Db; formatName?: string }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new BanlistReads(db, formatName);
+  const tags = ['banlists'];
 
-  app.get('/api/banlists/dates', async (req, reply) => sendCached(req, reply, await reads.dates('format')));
+  app.get('/api/banlists/dates', {
+    schema: { tags, summary: 'Dates of the format’s banlists, newest first', response: { 200: banlistDatesSchema } },
+  }, async (req, reply) => sendCached(req, reply, await reads.dates('format')));
 
-  /** Dates of the Advanced reference lists, newest first (the admin import control shows them). */
-  app.get('/api/banlists/references', async (req, reply) => sendCached(req, reply, await reads.dates('reference')));
+  app.get('/api/banlists/references', {
+    schema: { tags, summary: 'Dates of the Advanced reference lists, newest first', response: { 200: banlistDatesSchema } },
+  }, async (req, reply) => sendCached(req, reply, await reads.dates('reference')));
 
-  app.get('/api/banlists/summaries', async () => BanlistsRepository.listSummaries(db));
+  app.get('/api/banlists/summaries', {
+    schema: { tags, summary: 'Every list, format and reference, newest first', response: { 200: z.array(banlistSummarySchema) } },
+  }, async () => BanlistsRepository.listSummaries(db));
 
-  app.get<{ Params: { date: string } }>('/api/banlists/:date', { compress: false }, async (req, reply) => {
-    const date = parseDate(req.params.date);
-    return sendCached(req, reply, notFoundIfMissing(await reads.entries(date), 'Banlist not found'));
-  });
+  app.get('/api/banlists/:date', {
+    compress: false,
+    schema: {
+      tags,
+      summary: 'The entries of the format’s list of a date (ETag; 304 when unchanged)',
+      params: dateParams,
+      response: { 200: z.array(banlistEntrySchema), ...errors(400, 404) },
+    },
+  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await reads.entries(req.params.date), 'Banlist not found')));
 
-  app.get<{ Params: { date: string } }>('/api/banlists/:date/lflist', { compress: false }, async (req, reply) => {
-    const date = parseDate(req.params.date);
-    const file = notFoundIfMissing(await reads.lflist(date), 'Banlist not found');
+  app.get('/api/banlists/:date/lflist', {
+    compress: false,
+    schema: {
+      tags,
+      summary: 'The list as an EDOPro .lflist.conf file ({date}_{FormatName}.lflist.conf)',
+      params: dateParams,
+      response: { 200: lflistFile, ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const file = notFoundIfMissing(await reads.lflist(req.params.date), 'Banlist not found');
     return sendCached(req, reply, file.body, { 'Content-Disposition': attachment(file.fileName) });
   });
 
-  app.put<{ Params: { date: string }; Querystring: Record<string, string> }>(
-    '/api/banlists/:date',
-    {
-      config: { textBody: true },
-      bodyLimit: LFLIST_BODY_LIMIT,
-      // refuse before reading a large body
-      onRequest: async (req) => void requireAuth(req, 2, 'Only admins can import banlists'),
+  app.put('/api/banlists/:date', {
+    config: { textBody: 'banlist' },
+    bodyLimit: LFLIST_BODY_LIMIT,
+    // refuse before reading a large body
+    onRequest: async (req) => void requireAuth(req, 2, 'Only admins can import banlists'),
+    schema: {
+      tags,
+      summary: 'Import an .lflist.conf as the list of a date (admins); replaces a list of that date, keeping reasons',
+      params: dateParams,
+      querystring: banlistImportQuerySchema,
+      body: z.string({ error: 'The body must be the text of an .lflist.conf file (Content-Type: text/plain)' }).describe('The .lflist.conf text'),
+      consumes: ['text/plain'],
+      response: { 200: banlistImportResultSchema, ...errors(...WRITE_ERRORS, 413) },
     },
-    async (req) => {
-      const admin = requireAuth(req, 2, 'Only admins can import banlists');
-      const date = parseDate(req.params.date);
-      const query = parse(banlistImportQuerySchema, req.query);
-      if (typeof req.body !== 'string') throw badRequest('The body must be the text of an .lflist.conf file (Content-Type: text/plain)');
-      const result = await importLflist(db, req.body, { date, list: query.list, reference: query.reference, createdBy: admin.discordId });
-      reads.invalidate();
-      return result;
-    },
-  );
+  }, async (req) => {
+    const admin = requireAuth(req, 2, 'Only admins can import banlists');
+    const { list, reference } = req.query;
+    const result = await importLflist(db, req.body, { date: req.params.date, list, reference, createdBy: admin.discordId });
+    reads.invalidate();
+    return result;
+  });
 
-  app.delete<{ Params: { date: string }; Querystring: Record<string, string> }>('/api/banlists/:date', async (req, reply) => {
-    const query = parse(deleteQuery, req.query);
-    assertActingAs(req, query.adminId);
+  app.delete('/api/banlists/:date', {
+    config: { auth: 2, authMessage: 'Only admins can delete banlists' },
+    schema: {
+      tags,
+      summary: 'Delete a list (admins)',
+      params: dateParams,
+      querystring: deleteQuery,
+      response: { 204: noContent, ...errors(...WRITE_ERRORS, 404) },
+    },
+  }, async (req, reply) => {
     requireAuth(req, 2, 'Only admins can delete banlists');
-    const date = parseDate(req.params.date);
-    notFoundIfMissing((await BanlistsRepository.deleteList(db, date, query.reference ? 'reference' : 'format')) || undefined, 'Banlist not found');
+    notFoundIfMissing((await BanlistsRepository.deleteList(db, req.params.date, req.query.reference ? 'reference' : 'format')) || undefined, 'Banlist not found');
     reads.invalidate();
     return reply.code(204).send();
   });
 
-  app.put<{ Params: { date: string; id: string }; Querystring: Record<string, string> }>(
-    '/api/banlists/:date/entries/:id/reason',
-    { config: { textBody: true } },
-    async (req) => {
-      const user = assertActingAs(req, parse(reasonQuery, req.query).requesterId);
-      const date = parseDate(req.params.date);
-      const entryId = parse(entryIdSchema, req.params.id);
-      const entry = notFoundIfMissing(await BanlistsRepository.findEntryPoster(db, date, entryId), 'Banlist entry not found');
-      if (entry.posterDiscordId !== user.discordId) throw forbidden('Only the poster of this entry can edit its reason');
-      const reason = parse(banlistReasonSchema, req.body);
-      const updated = notFoundIfMissing(await BanlistsRepository.updateReason(db, date, entryId, reason), 'Banlist entry not found');
-      reads.invalidate();
-      return updated;
+  app.put('/api/banlists/:date/entries/:id/reason', {
+    config: { textBody: 'reason', auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Edit the reason of an entry (its poster only)',
+      params: entryParams,
+      querystring: reasonQuery,
+      body: banlistReasonSchema,
+      consumes: ['text/plain'],
+      response: { 200: banlistEntrySchema, ...errors(...WRITE_ERRORS, 404) },
     },
-  );
+  }, async (req) => {
+    const user = requireUser(req);
+    const { date, id } = req.params;
+    const entry = notFoundIfMissing(await BanlistsRepository.findEntryPoster(db, date, id), 'Banlist entry not found');
+    if (entry.posterDiscordId !== user.discordId) throw forbidden('Only the poster of this entry can edit its reason');
+    const updated = notFoundIfMissing(await BanlistsRepository.updateReason(db, date, id, req.body), 'Banlist entry not found');
+    reads.invalidate();
+    return updated;
+  });
 }

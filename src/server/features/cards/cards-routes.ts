@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { cardIdSchema, cardImageSizeSchema, cardImageUrl, cardImagesBodySchema, type CardImage, type CardSearchResult } from '../../../domain/api/cards.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardDetailSchema, cardIdSchema, cardImageSchema, cardImageSizeSchema, cardImageUrl, cardImagesBodySchema, cardSearchResultSchema,
+  type CardImage, type CardSearchResult,
+} from '../../../domain/api/cards.ts';
 import { cardDetail } from '../../../domain/banlist/card-info.ts';
 import { MIN_SEARCH_LENGTH, normalizeCardName } from '../../../domain/banlist/card-search.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFoundIfMissing } from '../../errors.ts';
+import { notFoundIfMissing } from '../../errors.ts';
+import { errors } from '../../http/route-schemas.ts';
 import { CachedBody, etagMatches, sendCached } from '../banlists/http-cache.ts';
 import { Thumbnails, findImageFile, remoteImageUrl } from './card-images.ts';
 import { placeholderSvg } from './card-placeholder.ts';
@@ -14,14 +19,8 @@ import * as CardsRepository from './cards-repository.ts';
 /** Card pictures change only when an operator swaps files or cards: a day, then revalidate by ETag. */
 const IMAGE_CACHE = 'public, max-age=86400';
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const r = schema.safeParse(value);
-  if (!r.success) {
-    const message = r.error.issues[0]?.message ?? 'invalid';
-    throw badRequest(message.startsWith(`${field}:`) ? message : `${field}: ${message}`);
-  }
-  return r.data;
-}
+const idParams = z.object({ id: cardIdSchema });
+const imageBody = z.unknown().describe('The picture (JPEG/PNG from the image folder, or a generated SVG placeholder)');
 
 export interface CardsRoutesOptions {
   db: Db;
@@ -31,18 +30,34 @@ export interface CardsRoutesOptions {
   imageBaseUrl?: string;
 }
 
-export function registerCardsRoutes(app: FastifyInstance, { db, imageDir, imageBaseUrl }: CardsRoutesOptions) {
+export function registerCardsRoutes(server: FastifyInstance, { db, imageDir, imageBaseUrl }: CardsRoutesOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const thumbnails = new Thumbnails();
+  const tags = ['cards'];
 
-  app.get<{ Querystring: { name?: unknown } }>('/api/cards/search', async (req): Promise<CardSearchResult[]> => {
-    const query = normalizeCardName(typeof req.query.name === 'string' ? req.query.name : '');
+  app.get('/api/cards/search', {
+    schema: {
+      tags,
+      summary: `Cards by name (at least ${MIN_SEARCH_LENGTH} characters): exact, prefix, word prefix, then substring matches`,
+      querystring: z.object({ name: z.string().max(200, 'at most 200 characters').optional() }),
+      response: { 200: z.array(cardSearchResultSchema), ...errors(400) },
+    },
+  }, async (req): Promise<CardSearchResult[]> => {
+    const query = normalizeCardName(req.query.name ?? '');
     if ([...query].length < MIN_SEARCH_LENGTH) return [];
     const hits = await CardsRepository.search(db, query);
     return hits.map((h) => ({ id: h.id, name: h.name, imageUrl: cardImageUrl(h.id) }));
   });
 
-  app.post('/api/cards/images', async (req): Promise<CardImage[]> => {
-    const names = [...new Set(parse(cardImagesBodySchema, req.body, 'body'))];
+  app.post('/api/cards/images', {
+    schema: {
+      tags,
+      summary: 'Picture URLs of cards by name (names that match no card are left out)',
+      body: cardImagesBodySchema,
+      response: { 200: z.array(cardImageSchema), ...errors(400, 429) },
+    },
+  }, async (req): Promise<CardImage[]> => {
+    const names = [...new Set(req.body)];
     const keys = names.map(normalizeCardName);
     const { byName, byKey } = await CardsRepository.idsByNames(db, names, keys.filter(Boolean));
     return names.flatMap((name, i) => {
@@ -51,15 +66,24 @@ export function registerCardsRoutes(app: FastifyInstance, { db, imageDir, imageB
     });
   });
 
-  app.get<{ Params: { id: string } }>('/api/cards/:id', async (req, reply) => {
-    const id = parse(cardIdSchema, req.params.id, 'id');
-    const card = notFoundIfMissing(await CardsRepository.findById(db, id), 'Card not found');
+  app.get('/api/cards/:id', {
+    schema: { tags, summary: 'A card: name, type, stats and text', params: idParams, response: { 200: cardDetailSchema, ...errors(400, 404) } },
+  }, async (req, reply) => {
+    const card = notFoundIfMissing(await CardsRepository.findById(db, req.params.id), 'Card not found');
     return sendCached(req, reply, new CachedBody(Buffer.from(JSON.stringify(cardDetail(card))), 'application/json; charset=utf-8'));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { size?: string } }>('/api/cards/:id/image', async (req, reply) => {
-    const id = parse(cardIdSchema, req.params.id, 'id');
-    const size = parse(cardImageSizeSchema.optional(), req.query.size, 'size') ?? 'large';
+  app.get('/api/cards/:id/image', {
+    schema: {
+      tags,
+      summary: 'A card’s picture: from the image folder, a redirect to the image base, or a placeholder',
+      params: idParams,
+      querystring: z.object({ size: cardImageSizeSchema.optional() }),
+      response: { 200: imageBody, 302: z.undefined().describe('Redirect to CARD_IMAGE_BASE_URL'), 304: z.undefined().describe('Not modified'), ...errors(400) },
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const size = req.query.size ?? 'large';
 
     const file = imageDir ? await findImageFile(imageDir, id, size) : undefined;
     if (file) {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ImageUploadResponse } from '../../../domain/api/images.ts';
-import { assertActingAs } from '../../auth/guards.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageUploadResponseSchema, type ImageUploadResponse } from '../../../domain/api/images.ts';
+import { requireUser } from '../../auth/guards.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { HttpError, badRequest, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -14,15 +17,28 @@ const ID = /^[A-Za-z0-9_-]{16,64}$/;
  * POST /api/images/api/upload (the upload tool: a signed URL valid for 1 hour) and
  * GET /api/images/{id} (every uploaded image). Returns the store, for features that keep pictures.
  */
-export function registerImagesRoutes(app: FastifyInstance, { db, env }: { db: Db; env: Env }): ImageStore {
+const tags = ['images'];
+
+export function registerImagesRoutes(server: FastifyInstance, { db, env }: { db: Db; env: Env }): ImageStore {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const store = createImageStore({ db, dataDir: env.DATA_DIR, sessionSecret: env.SESSION_SECRET });
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
 
-  app.register(async (scope) => {
-    await registerMultipart(scope);
+  app.register(async (plain) => {
+    await registerMultipart(plain);
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
 
-    scope.post('/api/images/api/upload', async (req, reply) => {
-      const user = assertActingAs(req);
+    scope.post('/api/images/api/upload', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Upload an image (signed-in users): a signed URL that works for 1 hour',
+        consumes: ['multipart/form-data'],
+        body: z.object({ image: z.string().describe('PNG, JPEG, WebP or GIF, at most 5 MB') }).nullish(),
+        response: { 201: imageUploadResponseSchema, ...errors(...WRITE_ERRORS, 413, 415, 422) },
+      },
+    }, async (req, reply) => {
+      const user = requireUser(req);
       const form = await readMultipartForm(req, ['image']);
       const input = form.files.get('image');
       if (!input?.length) throw badRequest('image: choose an image file');
@@ -36,7 +52,15 @@ export function registerImagesRoutes(app: FastifyInstance, { db, env }: { db: Db
     });
   });
 
-  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/api/images/:id', async (req, reply) => {
+  app.get('/api/images/:id', {
+    schema: {
+      tags,
+      summary: 'An uploaded image (temporary ones need their signature, and stop working after an hour)',
+      params: z.object({ id: z.string().max(200) }),
+      querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(200).optional() }),
+      response: { 200: z.unknown().describe('The image bytes'), ...errors(403, 404, 410) },
+    },
+  }, async (req, reply) => {
     const { id } = req.params;
     if (!ID.test(id)) throw notFound('Image not found');
     const image = notFoundIfMissing(await store.find(id), 'Image not found');

@@ -123,7 +123,22 @@ describe('upload pipeline', () => {
   test('a decompression bomb (100 megapixels in 74 bytes) is 422', async () => {
     const bomb = decompressionBomb();
     expect(bomb.length).toBeLessThan(100);
-    expect(await json(await upload(user, bomb))).toEqual({ status: 422, body: { error: 'image: too many pixels (at most 40 megapixels)' } });
+    expect(await json(await upload(user, bomb))).toEqual({ status: 422, body: { error: 'image: too many pixels (at most 16.8 megapixels, e.g. 4096 x 4096)' } });
+  });
+
+  test('a 40-megapixel photo (what a camera makes, not what a cover needs) is 422', async () => {
+    const photo = await sharp({ create: { width: 7300, height: 5500, channels: 3, background: '#345' } }).jpeg({ quality: 50 }).toBuffer();
+    expect(photo.length).toBeLessThan(IMAGE_MAX_BYTES);
+    expect((await upload(user, photo, 'photo.jpg', 'image/jpeg')).status).toBe(422);
+  });
+
+  test('a large picture is stored scaled down to fit 2048 x 2048', async () => {
+    const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#345' } }).png().toBuffer();
+    const res = await upload(user, wide);
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const meta = await sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([2048, 512]);
   });
 
   test('a truncated PNG is 422', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/judgement/sendoff.ts';
 import { combinedOpinion, isVote, votesOfAdmins, type Vote } from '../../../domain/judgement/votes.ts';
 import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';
+import { lockList } from '../banlists/banlists-repository.ts';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -224,6 +225,7 @@ export async function toggleSendoff(
     if (plan.publishedEntryIds.length === 0) throw conflict(SENDOFF_NOTHING_DECIDED_MESSAGE);
 
     const name = o.banlistName(date);
+    await lockList(tx, 'format', date);
     const [list] = await tx.insert(banlists)
       .values({ date, kind: 'format', name, whitelist: newest?.whitelist ?? false, createdBy: o.adminId })
       .returning({ id: banlists.id });

@@ -1,13 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  proposeBodySchema, reasonSchema, voteQuerySchema, type SendoffToggleResponse,
+  judgementEntrySchema, proposeBodySchema, reasonSchema, sendoffStatusSchema, sendoffToggleResponseSchema, voteQuerySchema,
+  type SendoffToggleResponse,
 } from '../../../domain/api/judgement.ts';
 import { banlistDateSchema } from '../../../domain/api/banlists.ts';
+import { discordIdSchema } from '../../../domain/api/users.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
-import { assertActingAs, requireAuth, requireUser } from '../../auth/guards.ts';
-import { badRequest, conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { requireAuth, requireUser } from '../../auth/guards.ts';
+import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
 import * as JudgementRepository from './judgement-repository.ts';
 import { postToWebhook, publicationSummary } from './judgement-webhook.ts';
 
@@ -22,42 +26,25 @@ export interface JudgementRoutesOptions {
 const ADMIN = 2;
 const ADMIN_ONLY = 'Only admins can do this';
 
-/** Parse with a zod schema; a failure is a 400 naming the field. */
-function parse<S extends z.ZodType>(schema: S, value: unknown, field?: string): z.output<S> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  const path = issue.path.length ? issue.path.join('.') : (field ?? 'body');
-  throw badRequest(`${path}: ${issue.message}`);
-}
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'must be a judgement entry id').transform(Number).refine((n) => n >= 1, 'must be a judgement entry id') });
+const requesterQuery = z.object({ requesterId: discordIdSchema.optional() });
+const adminQuery = z.object({ adminId: discordIdSchema.optional() });
 
-function entryId(req: FastifyRequest<{ Params: { id: string } }>): number {
-  const id = Number(req.params.id);
-  if (!/^\d{1,9}$/.test(req.params.id) || id < 1) throw badRequest('id: must be a judgement entry id');
-  return id;
-}
-
-/** The `requesterId`/`adminId` of the query string: compatibility only, checked against the session. */
-function claimed(req: FastifyRequest, name: 'requesterId' | 'adminId'): string | undefined {
-  const value = (req.query as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** A text/plain body as the spec's client sends it (or `{ reason }` / `{ date }` as JSON). */
-function textBody(body: unknown, key: string, field: string): string {
-  if (typeof body === 'string') return body;
-  if (body && typeof body === 'object' && typeof (body as Record<string, unknown>)[key] === 'string') {
-    return (body as Record<string, string>)[key]!;
-  }
-  if (body === undefined || body === null) return '';
-  throw badRequest(`${field}: send the value as a text/plain body`);
-}
+/** A text/plain body as the spec's client sends it, or `{ [key]: text }` as JSON. */
+const textOrField = <O>(key: string, inner: z.ZodType<O, string>) =>
+  z.union([z.string(), z.object({ [key]: z.string() })], { error: `send the ${key} as a text/plain body` })
+    .transform((v) => (typeof v === 'string' ? v : (v as Record<string, string>)[key]!))
+    .pipe(inner);
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const banlistName = (formatName: string) => (date: string) => `${date.slice(0, 4)}.${date.slice(5, 7)} ${formatName}`;
 
-export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutesOptions) {
+export function registerJudgementRoutes(server: FastifyInstance, o: JudgementRoutesOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db } = o;
+  const tags = ['judgement'];
+  // the board is for signed-in users, on the live channel as over REST
+  app.realtime.restrict('/topic/judgement/**', (user) => user !== null, 'Sign in to follow the judgement board');
 
   // After commit only; a failing broker must not turn a saved change into an error.
   const publish = async (topic: string, body: unknown) => {
@@ -68,16 +55,24 @@ export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutes
     }
   };
 
-  app.get('/api/judgement', async (req) => {
+  app.get('/api/judgement', {
+    schema: { tags, summary: 'The board (signed-in users)', response: { 200: z.array(judgementEntrySchema), ...errors(401) } },
+  }, async (req) => {
     requireUser(req);
     return JudgementRepository.listEntries(db);
   });
 
-  app.post('/api/judgement', async (req, reply) => {
+  app.post('/api/judgement', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Propose a card (signed-in users); the name comes from the card table',
+      body: proposeBodySchema,
+      response: { 201: judgementEntrySchema, ...errors(...WRITE_ERRORS, 404) },
+    },
+  }, async (req, reply) => {
     const user = requireUser(req);
-    const body = parse(proposeBodySchema, req.body);
-    const posterId = typeof body.poster === 'string' ? body.poster : body.poster?.discordId;
-    assertActingAs(req, posterId);
+    const body = req.body;
     // The initial vote counts only in the poster's own column, and only for an admin.
     const own = body.votes?.[user.discordId];
     const initialVote = user.auth === ADMIN && own ? { adminId: user.discordId, vote: own } : undefined;
@@ -86,21 +81,39 @@ export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutes
     return reply.code(201).send(entry);
   });
 
-  app.post<{ Params: { id: string } }>('/api/judgement/:id/vote', async (req) => {
+  app.post('/api/judgement/:id/vote', {
+    config: { auth: 2, authMessage: 'Only admins can vote' },
+    schema: {
+      tags,
+      summary: 'Vote in your own column (admins)',
+      params: idParams,
+      querystring: voteQuerySchema,
+      response: { 200: judgementEntrySchema, ...errors(...WRITE_ERRORS, 404) },
+    },
+  }, async (req) => {
     const user = requireAuth(req, ADMIN, 'Only admins can vote');
-    assertActingAs(req, claimed(req, 'adminId'));
-    const id = entryId(req);
-    const { vote } = parse(voteQuerySchema, req.query);
+    const { id } = req.params;
+    const { vote } = req.query;
     const entry = notFoundIfMissing(await JudgementRepository.setVote(db, id, user.discordId, vote), JudgementRepository.ENTRY_NOT_FOUND);
     await publish(TOPICS.judgement, entry);
     return entry;
   });
 
-  app.put<{ Params: { id: string } }>('/api/judgement/:id/reason', { config: { textBody: true } }, async (req) => {
+  app.put('/api/judgement/:id/reason', {
+    config: { textBody: 'reason', auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Edit a reason (its poster only); text/plain body',
+      params: idParams,
+      querystring: requesterQuery,
+      body: textOrField('reason', reasonSchema),
+      consumes: ['text/plain', 'application/json'],
+      response: { 200: judgementEntrySchema, ...errors(...WRITE_ERRORS, 404) },
+    },
+  }, async (req) => {
     const user = requireUser(req);
-    assertActingAs(req, claimed(req, 'requesterId'));
-    const id = entryId(req);
-    const reason = parse(reasonSchema, textBody(req.body, 'reason', 'reason'), 'reason');
+    const { id } = req.params;
+    const reason = req.body;
     const current = await JudgementRepository.requireEntry(db, id);
     if (current.poster.discordId !== user.discordId) throw forbidden('Only the poster can edit this reason');
     const entry = notFoundIfMissing(await JudgementRepository.updateReason(db, id, reason), JudgementRepository.ENTRY_NOT_FOUND);
@@ -108,10 +121,18 @@ export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutes
     return entry;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/judgement/:id', async (req) => {
+  app.delete('/api/judgement/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Delete an entry (admins, or its poster)',
+      params: idParams,
+      querystring: requesterQuery,
+      response: { 200: judgementEntrySchema, ...errors(...WRITE_ERRORS, 404) },
+    },
+  }, async (req) => {
     const user = requireUser(req);
-    assertActingAs(req, claimed(req, 'requesterId'));
-    const id = entryId(req);
+    const { id } = req.params;
     const current = await JudgementRepository.requireEntry(db, id);
     if (user.auth !== ADMIN && current.poster.discordId !== user.discordId) {
       throw forbidden('Only admins and the poster can delete this entry');
@@ -121,14 +142,23 @@ export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutes
     return entry;
   });
 
-  app.get('/api/judgement/sendoff-status', async (req) => {
+  app.get('/api/judgement/sendoff-status', {
+    schema: { tags, summary: 'Who pressed Send Votes, and the effective date', response: { 200: sendoffStatusSchema, ...errors(401) } },
+  }, async (req) => {
     requireUser(req);
     return JudgementRepository.sendoffStatus(db);
   });
 
-  app.post('/api/judgement/sendoff-toggle', async (req): Promise<SendoffToggleResponse> => {
+  app.post('/api/judgement/sendoff-toggle', {
+    config: { auth: 2, authMessage: ADMIN_ONLY },
+    schema: {
+      tags,
+      summary: 'Press (or unpress) Send Votes (admins); the last press publishes the banlist',
+      querystring: adminQuery,
+      response: { 200: sendoffToggleResponseSchema, ...errors(...WRITE_ERRORS, 409) },
+    },
+  }, async (req): Promise<SendoffToggleResponse> => {
     const user = requireAuth(req, ADMIN, ADMIN_ONLY);
-    assertActingAs(req, claimed(req, 'adminId'));
     const { status, published } = await JudgementRepository.toggleSendoff(db, {
       adminId: user.discordId, today: todayUtc(), banlistName: banlistName(o.formatName),
     });
@@ -146,12 +176,20 @@ export function registerJudgementRoutes(app: FastifyInstance, o: JudgementRoutes
     };
   });
 
-  app.put('/api/judgement/sendoff-date', { config: { textBody: true } }, async (req) => {
+  app.put('/api/judgement/sendoff-date', {
+    config: { textBody: 'date', auth: 2, authMessage: ADMIN_ONLY },
+    schema: {
+      tags,
+      summary: 'Set the effective date of the next banlist (admins); text/plain YYYY-MM-DD, blank clears it',
+      querystring: adminQuery,
+      body: textOrField('date', z.string().trim().pipe(z.union([z.literal(''), banlistDateSchema]))).optional(),
+      consumes: ['text/plain', 'application/json'],
+      response: { 200: sendoffStatusSchema, ...errors(...WRITE_ERRORS, 409) },
+    },
+  }, async (req) => {
     requireAuth(req, ADMIN, ADMIN_ONLY);
-    assertActingAs(req, claimed(req, 'adminId'));
-    const text = textBody(req.body, 'date', 'date').trim();
     // blank clears the date (the send-off then uses the day it happens)
-    const date = text === '' ? null : parse(banlistDateSchema, text, 'date');
+    const date = req.body ? req.body : null;
     const newest = await JudgementRepository.newestFormatDate(db);
     if (date && newest && date <= newest) throw conflict(`The effective date must be after the newest banlist (${newest}).`);
     const status = await JudgementRepository.setSendoffDate(db, date);

@@ -6,7 +6,7 @@ import { banlistEntries, banlists, cards, judgementEntries, judgementSendoff, ju
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
-import { SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE } from '../../../domain/judgement/sendoff.ts';
+import { SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, SENDOFF_NOTHING_DECIDED_MESSAGE } from '../../../domain/judgement/sendoff.ts';
 import * as JudgementRepository from './judgement-repository.ts';
 
 const NOT_READY = 'Cannot send votes: all admins must vote on every card first.';
@@ -229,7 +229,7 @@ describe('proposing a card', () => {
     ['an unknown card', { cardId: 999999, reason: 'x' }, 'Unknown card'],
     ['no card id', { reason: 'x' }, /^cardId: /],
     ['a card id that is not a number', { cardId: 'abc', reason: 'x' }, /^cardId: /],
-    ['a card id beyond the card table’s integers', { cardId: 2 ** 31, reason: 'x' }, 'cardId: must be a card id'],
+    ['a card id beyond uint32 (EDOPro passcodes)', { cardId: 2 ** 32, reason: 'x' }, 'cardId: must be a card id'],
     ['a blank reason', { cardId: 1005, reason: '   ' }, 'reason: must not be blank'],
     ['no reason', { cardId: 1005 }, /^reason: /],
     ['a reason of 2,001 characters', { cardId: 1005, reason: 'x'.repeat(2001) }, 'reason: must be at most 2000 characters'],
@@ -373,6 +373,11 @@ describe('send-off', () => {
     const entry = await propose(joey, 1004);
     await vote(ada, ADA, entry.id, 'poll');
     await vote(grace, GRACE, entry.id, '1');
+    // a poll decides nothing: refused on the first press, not only the last
+    const undecided = await toggle(ada, ADA);
+    expect(undecided.status).toBe(409);
+    expect(await errorOf(undecided)).toBe(SENDOFF_NOTHING_DECIDED_MESSAGE);
+    await vote(ada, ADA, entry.id, '1');
     published.length = 0;
     const first = await toggle(ada, ADA);
     expect(await first.json()).toEqual({ pressed: [ADA], sendoffDate: null, published: null });

@@ -1,38 +1,332 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { teams, tournaments } from '../../db/schema.ts';
-import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
+// All SQL of tournaments, teams, members, decks, matches and the audit log.
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, decks, matches, members, teams, tournaments, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
 
-/** Every tournament that is not cancelled, with its active team count. */
-export async function listSummaries(db: Tx): Promise<TournamentSummary[]> {
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+export type MemberRow = typeof members.$inferSelect;
+export type DeckRow = typeof decks.$inferSelect;
+export type MatchRow = typeof matches.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export const TOURNAMENT_NOT_FOUND = 'Tournament not found';
+
+/** The tournament rows the list shows, with team counts and what the notification dot needs. */
+export async function listForSummaries(db: Tx) {
   const teamCounts = db
     .select({ tournamentUid: teams.tournamentUid, n: sql<number>`count(*)::int`.as('n') })
     .from(teams)
     .where(eq(teams.dropped, false))
     .groupBy(teams.tournamentUid)
     .as('team_counts');
-  const rows = await db
-    .select({ t: tournaments, n: teamCounts.n })
+  // the current round's matches: how many, how many complete, how many flagged
+  const current = db
+    .select({
+      tournamentUid: matches.tournamentUid,
+      total: sql<number>`count(*)::int`.as('total'),
+      complete: sql<number>`count(*) filter (where ${matches.complete})::int`.as('complete'),
+      flagged: sql<number>`count(*) filter (where ${matches.flaggedForReview})::int`.as('flagged'),
+    })
+    .from(matches)
+    .innerJoin(tournaments, and(eq(tournaments.uid, matches.tournamentUid), eq(tournaments.currentRound, matches.roundNumber)))
+    .groupBy(matches.tournamentUid)
+    .as('current_round');
+  const anyMatch = db
+    .select({ tournamentUid: matches.tournamentUid, n: sql<number>`count(*)::int`.as('any_n') })
+    .from(matches)
+    .groupBy(matches.tournamentUid)
+    .as('any_match');
+  return db
+    .select({ t: tournaments, teamCount: teamCounts.n, total: current.total, complete: current.complete, flagged: current.flagged, anyMatches: anyMatch.n })
     .from(tournaments)
     .leftJoin(teamCounts, eq(teamCounts.tournamentUid, tournaments.uid))
+    .leftJoin(current, eq(current.tournamentUid, tournaments.uid))
+    .leftJoin(anyMatch, eq(anyMatch.tournamentUid, tournaments.uid))
     .where(eq(tournaments.cancelled, false))
     .orderBy(tournaments.createdAt);
-  return rows.map(({ t, n }) => ({
-    uid: t.uid,
-    name: t.name,
-    subtitle: t.subtitle,
-    iteration: t.iteration,
-    imageUri: t.imageUri,
-    seriesUid: t.seriesUid,
-    hostDiscordId: t.hostDiscordId,
-    format: t.format,
-    bestOf: t.bestOf,
-    inProgress: t.inProgress,
-    completed: t.completed,
-    currentRound: t.currentRound,
-    roundCount: t.roundCount,
-    teamCount: n ?? 0,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  }));
+}
+
+/** Uids of the tournaments where the user is an active member of an active team. */
+export async function participatingUids(db: Tx, discordId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ uid: members.tournamentUid })
+    .from(members)
+    .innerJoin(teams, eq(teams.uid, members.teamUid))
+    .where(and(eq(members.discordId, discordId), eq(members.dropped, false), eq(teams.dropped, false)));
+  return rows.map((r) => r.uid);
+}
+
+export async function findTournament(db: Tx, uid: string): Promise<TournamentRow | undefined> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.uid, uid));
+  return row;
+}
+
+/** The row, locked for this transaction: writes to one tournament run one after another. */
+export async function lockTournament(tx: Tx, uid: string): Promise<TournamentRow> {
+  const [row] = await tx.select().from(tournaments).where(eq(tournaments.uid, uid)).for('update');
+  if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
+  return row;
+}
+
+export async function insertTournament(db: Tx, values: typeof tournaments.$inferInsert): Promise<TournamentRow> {
+  const [row] = await db.insert(tournaments).values(values).returning();
+  return row!;
+}
+
+/** The next iteration number of a series' tournaments (1 for the first). */
+export async function nextIteration(db: Tx, seriesUid: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tournaments).where(eq(tournaments.seriesUid, seriesUid));
+  return (row?.n ?? 0) + 1;
+}
+
+/** Changes fields and moves the version on (every change does). */
+export async function updateTournament(tx: Tx, uid: string, set: Partial<typeof tournaments.$inferInsert>): Promise<TournamentRow> {
+  const [row] = await tx
+    .update(tournaments)
+    .set({ ...set, version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
+    .where(eq(tournaments.uid, uid))
+    .returning();
+  return row!;
+}
+
+export async function findUser(db: Tx, discordId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return row;
+}
+
+export async function usersByIds(db: Tx, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows: UserRow[] = [];
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 1000) rows.push(...(await db.select().from(users).where(inArray(users.discordId, unique.slice(i, i + 1000)))));
+  return new Map(rows.map((u) => [u.discordId, u]));
+}
+
+// ---- teams and members --------------------------------------------------------------------------
+
+export async function listTeams(db: Tx, uid: string): Promise<TeamRow[]> {
+  return db.select().from(teams).where(eq(teams.tournamentUid, uid)).orderBy(asc(teams.seed), asc(teams.createdAt));
+}
+
+/** Only these teams of a tournament (naming the two sides of a match without reading every team). */
+export async function teamsByUids(db: Tx, uid: string, teamUids: readonly (string | null)[]): Promise<TeamRow[]> {
+  const ids = teamUids.filter((x): x is string => x !== null);
+  if (ids.length === 0) return [];
+  return db.select().from(teams).where(and(eq(teams.tournamentUid, uid), inArray(teams.uid, ids)));
+}
+
+export async function listMembers(db: Tx, uid: string): Promise<MemberRow[]> {
+  return db.select().from(members).where(eq(members.tournamentUid, uid)).orderBy(asc(members.id));
+}
+
+/** Every deck of a tournament without its cards: sizes only. */
+export async function listDeckSummaries(db: Tx, uid: string) {
+  return db
+    .select({
+      id: decks.id, uid: decks.uid, memberId: decks.memberId, label: decks.label, approved: decks.approved,
+      reviewerDiscordId: decks.reviewerDiscordId, rejectionReason: decks.rejectionReason, createdAt: decks.createdAt,
+      mainCount: sql<number>`jsonb_array_length(${decks.mainDeck})::int`,
+      extraCount: sql<number>`jsonb_array_length(${decks.extraDeck})::int`,
+      sideCount: sql<number>`jsonb_array_length(${decks.sideDeck})::int`,
+    })
+    .from(decks)
+    .where(eq(decks.tournamentUid, uid))
+    .orderBy(asc(decks.id));
+}
+export type DeckSummaryRow = Awaited<ReturnType<typeof listDeckSummaries>>[number];
+
+/** The user's active membership (in an active team) of this tournament. */
+export async function activeMembership(db: Tx, uid: string, discordId: string): Promise<{ member: MemberRow; team: TeamRow } | undefined> {
+  const [row] = await db
+    .select({ member: members, team: teams })
+    .from(members)
+    .innerJoin(teams, eq(teams.uid, members.teamUid))
+    .where(and(eq(members.tournamentUid, uid), eq(members.discordId, discordId), eq(members.dropped, false), eq(teams.dropped, false)));
+  return row;
+}
+
+export async function findMember(db: Tx, uid: string, memberId: number): Promise<{ member: MemberRow; team: TeamRow } | undefined> {
+  const [row] = await db
+    .select({ member: members, team: teams })
+    .from(members)
+    .innerJoin(teams, eq(teams.uid, members.teamUid))
+    .where(and(eq(members.tournamentUid, uid), eq(members.id, memberId)));
+  return row;
+}
+
+export async function findTeam(db: Tx, uid: string, teamUid: string): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(and(eq(teams.tournamentUid, uid), eq(teams.uid, teamUid)));
+  return row;
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  for (let err = e as { code?: string; cause?: unknown } | undefined, d = 0; err && d < 4; err = err.cause as typeof err, d++) {
+    if (err.code === '23505') return true;
+  }
+  return false;
+};
+
+/** A new team with its captain as the sole member; 409 when the user already plays in an active team. */
+export async function insertTeam(
+  tx: Tx,
+  t: { uid: string; tournamentUid: string; name: string; captainDiscordId: string; image: string | null },
+): Promise<{ team: TeamRow; member: MemberRow }> {
+  const [{ seed } = { seed: 0 }] = await tx
+    .select({ seed: sql<number>`coalesce(max(${teams.seed}), 0)::int` })
+    .from(teams)
+    .where(eq(teams.tournamentUid, t.tournamentUid));
+  try {
+    // a savepoint: a unique violation must not abort the caller's transaction
+    return await tx.transaction(async (inner) => {
+      const [team] = await inner.insert(teams).values({ uid: t.uid, tournamentUid: t.tournamentUid, name: t.name, captainDiscordId: t.captainDiscordId, seed: seed + 1 }).returning();
+      const [member] = await inner.insert(members).values({ teamUid: t.uid, tournamentUid: t.tournamentUid, discordId: t.captainDiscordId, image: t.image }).returning();
+      return { team: team!, member: member! };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('You are already in a team of this tournament');
+    throw e;
+  }
+}
+
+/** Many generated teams at once (Seed Test Data): one-member teams, seeds after the existing ones. */
+export async function insertTeams(tx: Tx, tournamentUid: string, rows: { uid: string; name: string; discordId: string }[]): Promise<void> {
+  const [{ seed } = { seed: 0 }] = await tx
+    .select({ seed: sql<number>`coalesce(max(${teams.seed}), 0)::int` })
+    .from(teams)
+    .where(eq(teams.tournamentUid, tournamentUid));
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await tx.insert(teams).values(chunk.map((r, k) => ({ uid: r.uid, tournamentUid, name: r.name, captainDiscordId: r.discordId, seed: seed + i + k + 1 })));
+    await tx.insert(members).values(chunk.map((r) => ({ teamUid: r.uid, tournamentUid, discordId: r.discordId })));
+  }
+}
+
+export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(users).values(rows.slice(i, i + 500)).onConflictDoNothing();
+}
+
+export async function activeTeamNameTaken(db: Tx, uid: string, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teams)
+    .where(and(eq(teams.tournamentUid, uid), eq(teams.dropped, false), sql`lower(${teams.name}) = lower(${name})`));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function setMemberDropped(tx: Tx, memberId: number): Promise<MemberRow> {
+  const [row] = await tx.update(members).set({ dropped: true }).where(eq(members.id, memberId)).returning();
+  return row!;
+}
+
+export async function activeMemberCount(tx: Tx, teamUid: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(members).where(and(eq(members.teamUid, teamUid), eq(members.dropped, false)));
+  return row?.n ?? 0;
+}
+
+/** Drops a team and every one of its members. */
+export async function setTeamDropped(tx: Tx, teamUid: string): Promise<TeamRow> {
+  await tx.update(members).set({ dropped: true }).where(eq(members.teamUid, teamUid));
+  const [row] = await tx.update(teams).set({ dropped: true }).where(eq(teams.uid, teamUid)).returning();
+  return row!;
+}
+
+export async function setTeamRecords(tx: Tx, records: { uid: string; wins: number; losses: number; ties: number }[]): Promise<void> {
+  for (const r of records) await tx.update(teams).set({ wins: r.wins, losses: r.losses, ties: r.ties }).where(eq(teams.uid, r.uid));
+}
+
+// ---- decks --------------------------------------------------------------------------------------
+
+export async function countMemberDecks(db: Tx, memberId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(decks).where(eq(decks.memberId, memberId));
+  return row?.n ?? 0;
+}
+
+export async function insertDeck(tx: Tx, values: typeof decks.$inferInsert): Promise<DeckRow> {
+  const [row] = await tx.insert(decks).values(values).returning();
+  return row!;
+}
+
+export async function findDeck(db: Tx, uid: string, deckId: number): Promise<DeckRow | undefined> {
+  const [row] = await db.select().from(decks).where(and(eq(decks.tournamentUid, uid), eq(decks.id, deckId)));
+  return row;
+}
+
+export async function decksOfMembers(db: Tx, uid: string, memberIds: readonly number[]): Promise<DeckRow[]> {
+  if (memberIds.length === 0) return [];
+  return db.select().from(decks).where(and(eq(decks.tournamentUid, uid), inArray(decks.memberId, [...memberIds]))).orderBy(asc(decks.id));
+}
+
+export async function approvedDecks(db: Tx, uid: string): Promise<DeckRow[]> {
+  return db.select().from(decks).where(and(eq(decks.tournamentUid, uid), eq(decks.approved, true))).orderBy(asc(decks.id));
+}
+
+export async function deleteDeck(tx: Tx, deckId: number): Promise<void> {
+  await tx.delete(decks).where(eq(decks.id, deckId));
+}
+
+export async function reviewDeck(tx: Tx, deckId: number, set: { approved: boolean; reviewerDiscordId: string; rejectionReason: string | null }): Promise<DeckRow> {
+  const [row] = await tx.update(decks).set(set).where(eq(decks.id, deckId)).returning();
+  return row!;
+}
+
+// ---- matches ------------------------------------------------------------------------------------
+
+export async function listMatches(db: Tx, uid: string, round?: number): Promise<MatchRow[]> {
+  return db
+    .select()
+    .from(matches)
+    .where(round === undefined ? eq(matches.tournamentUid, uid) : and(eq(matches.tournamentUid, uid), eq(matches.roundNumber, round)))
+    .orderBy(asc(matches.roundNumber), asc(matches.bracket), asc(matches.position));
+}
+
+/** Matches where any of these teams plays. */
+export async function matchesOfTeams(db: Tx, uid: string, teamUids: readonly string[]): Promise<MatchRow[]> {
+  if (teamUids.length === 0) return [];
+  const ids = [...teamUids];
+  return db.select().from(matches).where(and(eq(matches.tournamentUid, uid), or(inArray(matches.team1Uid, ids), inArray(matches.team2Uid, ids))));
+}
+
+export async function findMatch(db: Tx, uid: string, id: number): Promise<MatchRow | undefined> {
+  const [row] = await db.select().from(matches).where(and(eq(matches.tournamentUid, uid), eq(matches.id, id)));
+  return row;
+}
+
+export async function insertMatches(tx: Tx, rows: (typeof matches.$inferInsert)[]): Promise<MatchRow[]> {
+  const out: MatchRow[] = [];
+  for (let i = 0; i < rows.length; i += 500) out.push(...(await tx.insert(matches).values(rows.slice(i, i + 500)).returning()));
+  return out;
+}
+
+export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>): Promise<MatchRow> {
+  const [row] = await tx.update(matches).set({ ...set, updatedAt: new Date() }).where(eq(matches.id, id)).returning();
+  return row!;
+}
+
+export async function deleteMatches(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length) await tx.delete(matches).where(inArray(matches.id, [...ids]));
+}
+
+/** Close: the teams, matches and decks go (members and decks cascade with the teams); the row stays. */
+export async function deleteEventData(tx: Tx, uid: string): Promise<void> {
+  await tx.delete(matches).where(eq(matches.tournamentUid, uid));
+  await tx.delete(decks).where(eq(decks.tournamentUid, uid));
+  await tx.delete(members).where(eq(members.tournamentUid, uid));
+  await tx.delete(teams).where(eq(teams.tournamentUid, uid));
+}
+
+// ---- audit --------------------------------------------------------------------------------------
+
+export async function audit(tx: Tx, e: { tournamentUid: string; actorDiscordId: string; action: string; before?: unknown; after?: unknown }): Promise<void> {
+  await tx.insert(auditLog).values({ tournamentUid: e.tournamentUid, actorDiscordId: e.actorDiscordId, action: e.action, before: e.before ?? null, after: e.after ?? null });
+}
+
+export async function listAudit(db: Db, uid: string) {
+  return db
+    .select({ entry: auditLog, actorName: sql<string | null>`coalesce(${users.preferredName}, ${users.displayName}, ${users.username})` })
+    .from(auditLog)
+    .leftJoin(users, eq(users.discordId, auditLog.actorDiscordId))
+    .where(eq(auditLog.tournamentUid, uid))
+    .orderBy(asc(auditLog.id));
 }

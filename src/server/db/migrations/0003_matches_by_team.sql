@@ -1,0 +1,2 @@
+CREATE INDEX "matches_team1_idx" ON "matches" USING btree ("tournament_uid","team1_uid");--> statement-breakpoint
+CREATE INDEX "matches_team2_idx" ON "matches" USING btree ("tournament_uid","team2_uid");

@@ -1,0 +1,365 @@
+// Tournaments played out (issue 11): start, next round, score reports, overrides, flags, the
+// winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
+// locked, the change in one transaction, the version moved on, the live message after commit.
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zipSync, strToU8 } from 'fflate';
+import {
+  BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema,
+  standingsSchema, tournamentSchema, winnerQuerySchema, type Tournament,
+} from '../../../domain/api/tournaments.ts';
+import { exportYdk } from '../../../domain/deck/ydk.ts';
+import { DECKS_AFTER_WINNER_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
+import { downstream } from '../../../domain/tournament/results.ts';
+import { nextRound, startTournament } from '../../../domain/tournament/engine.ts';
+import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
+import { requireUser } from '../../auth/guards.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { attachment } from '../banlists/banlists-routes.ts';
+import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { teamNamer, standingsOf, type TournamentLive } from './tournament-live.ts';
+import { afterResult, loadPlay, matchRow, settle } from './tournament-play.ts';
+import { isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import * as Repo from './tournaments-repository.ts';
+
+const tags = ['tournament play'];
+const uidParams = z.object({ id: z.string().min(1).max(64) });
+const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must be a match id').transform(Number) });
+
+const DECKS_AFTER_WINNER = DECKS_AFTER_WINNER_MESSAGE;
+const REPORTS_DISAGREE = REPORTS_DISAGREE_MESSAGE;
+
+export interface PlayHelpers {
+  live: TournamentLive;
+  mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T>;
+  adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown }>): Promise<T>;
+  loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament>;
+  findOr404(uid: string): Promise<Repo.TournamentRow>;
+  refuseIfOver(t: Repo.TournamentRow): void;
+  /** drops this tournament's cached reads (call after commit) */
+  changed(uid: string): void;
+  /** a public read of this tournament, from memory until its next change */
+  cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): Promise<CachedBody | undefined>;
+}
+
+export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const tournamentReply = { 200: tournamentSchema, ...errors(...WRITE_ERRORS, 404, 409) };
+  const reread = async (uid: string) => h.loadTournament(db, await h.findOr404(uid));
+
+  /** A write that changes matches: publishes the matches it touched. */
+  async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
+    let touched: number[] = [];
+    const result = await db.transaction(async (tx) => {
+      const t = await Repo.lockTournament(tx, uid);
+      const out = await work(tx, t);
+      touched = out.touched;
+      await Repo.updateTournament(tx, uid, {});
+      return out.result;
+    });
+    h.changed(uid);
+    void h.live.publish(uid, change, touched);
+    return result;
+  }
+
+  const requireInProgress = (t: Repo.TournamentRow) => {
+    h.refuseIfOver(t);
+    if (t.completed) throw conflict('The tournament is over');
+    if (!t.inProgress) throw conflict('The tournament has not started');
+  };
+
+  const matchOr404 = async (tx: Tx, uid: string, mid: number) => notFoundIfMissing(await Repo.findMatch(tx, uid, mid), 'Match not found');
+  /** A match as the API shows it, naming its two teams (not every team of a 4,096-team event). */
+  const shown = async (tx: Tx, uid: string, m: Repo.MatchRow) => toMatch(m, teamNamer(await Repo.teamsByUids(tx, uid, [m.team1Uid, m.team2Uid])));
+
+  // ---- reading ----------------------------------------------------------------------------------
+
+  app.get('/api/tournaments/:id/matches', {
+    schema: {
+      tags, summary: 'Every match (or one round’s with ?round=, one bracket’s with ?bracket=)', params: uidParams,
+      querystring: z.object({
+        round: z.coerce.number().int().min(1).max(10_000).optional(),
+        bracket: z.enum(BRACKETS).optional().describe('only this bracket (swiss, top, winners, losers, grand, rr)'),
+      }),
+      response: { 200: z.array(matchSchema), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const { round, bracket } = req.query;
+    const body = await h.cached(id, `matches:${round ?? 'all'}:${bracket ?? 'all'}`, async () => {
+      if (!(await Repo.findTournament(db, id))) return undefined;
+      const [teams, rows] = await Promise.all([Repo.listTeams(db, id), Repo.listMatches(db, id, round)]);
+      const name = teamNamer(teams);
+      return rows.filter((m) => !bracket || m.bracket === bracket).map((m) => toMatch(m, name));
+    });
+    return sendCached(req, reply, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+  });
+
+  app.get('/api/tournaments/:id/matches/:mid', {
+    schema: { tags, summary: 'One match', params: matchParams, response: { 200: matchSchema, ...errors(400, 404) } },
+  }, async (req) => {
+    await h.findOr404(req.params.id);
+    return shown(db, req.params.id, await matchOr404(db, req.params.id, req.params.mid));
+  });
+
+  app.get('/api/tournaments/:id/scoreboard', {
+    schema: { tags, summary: 'The state and every match of the current round (what the live topic carries)', params: uidParams, response: { 200: scoreboardSchema, ...errors(404) } },
+  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await h.cached(req.params.id, 'scoreboard', () => h.live.scoreboard(req.params.id, 'request')), Repo.TOURNAMENT_NOT_FOUND)));
+
+  app.get('/api/tournaments/:id/standings', {
+    schema: { tags, summary: 'Standings: points, W-L-T, OMW%, OOMW% and the tie-breaker number; final once a winner is declared', params: uidParams, response: { 200: standingsSchema, ...errors(404) } },
+  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await h.cached(req.params.id, 'standings', () => h.live.standings(req.params.id)), Repo.TOURNAMENT_NOT_FOUND)));
+
+  // ---- the lifecycle ----------------------------------------------------------------------------
+
+  app.post('/api/tournaments/:id/start', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Start: at least 2 active teams; locks sign-ups; creates round 1 (the whole bracket for double elimination)', params: uidParams, response: tournamentReply },
+  }, async (req) => {
+    await h.adminAction(req, req.params.id, 'start', async (tx, t) => {
+      h.refuseIfOver(t);
+      if (t.inProgress || t.completed) throw conflict('The tournament has already started');
+      const teams = await Repo.listTeams(tx, t.uid);
+      const active = teams.filter((x) => !x.dropped);
+      if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);
+      const seed = t.pairingSeed ?? randomInt(2 ** 31);
+      const { roundCount, matches } = startTournament(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), seed);
+      await Repo.insertMatches(tx, matches.map((m) => matchRow(t.uid, m)));
+      const started = await Repo.updateTournament(tx, t.uid, {
+        inProgress: true, signupsOpen: false, currentRound: 1, roundCount, pairingSeed: seed, roundStartDates: [new Date().toISOString()],
+      });
+      await settle(tx, started, active.map((x) => x.uid)); // byes count, dropped teams forfeit
+      return { result: undefined, before: { teams: active.length }, after: { roundCount, matches: matches.length, format: t.format } };
+    });
+    return reread(req.params.id);
+  });
+
+  app.post('/api/tournaments/:id/next-round', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Next Round: only when every match of the current round is complete', params: uidParams, response: tournamentReply },
+  }, async (req) => {
+    await h.adminAction(req, req.params.id, 'next-round', async (tx, t) => {
+      requireInProgress(t);
+      const loaded = await loadPlay(tx, t);
+      const facts = playFacts(t, loaded.teams, loaded.matches);
+      const open = loaded.matches.filter((m) => m.roundNumber <= t.currentRound && !m.complete);
+      if (open.length > 0) {
+        const earlier = open.filter((m) => m.roundNumber < t.currentRound).map((m) => `#${m.id} (round ${m.roundNumber})`);
+        throw conflict(earlier.length
+          ? `Match ${earlier.join(', ')} must be played again first`
+          : `Round ${t.currentRound} has ${open.length} match${open.length === 1 ? '' : 'es'} still to finish`);
+      }
+      if (t.currentRound >= t.roundCount) throw conflict('This is the last round: mark the winner');
+      if (facts.championTeamUid) throw conflict('The champion is decided: mark the winner');
+      const created = nextRound(loaded.state, t.currentRound);
+      await Repo.insertMatches(tx, created.map((m) => matchRow(t.uid, m)));
+      const moved = await Repo.updateTournament(tx, t.uid, { currentRound: t.currentRound + 1, roundStartDates: [...t.roundStartDates, new Date().toISOString()] });
+      await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
+      return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
+    });
+    return reread(req.params.id);
+  });
+
+  app.post('/api/tournaments/:id/winner', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Mark the winner once the last round is complete (or the bracket is decided); without winnerTeamUid, the engine’s champion',
+      params: uidParams, querystring: winnerQuerySchema, response: tournamentReply,
+    },
+  }, async (req) => {
+    await h.adminAction(req, req.params.id, 'winner', async (tx, t) => {
+      requireInProgress(t);
+      const loaded = await loadPlay(tx, t);
+      const facts = playFacts(t, loaded.teams, loaded.matches);
+      const lastRoundDone = t.currentRound >= t.roundCount && facts.roundComplete;
+      if (!lastRoundDone && !facts.championTeamUid) throw conflict('The winner can be marked once the last round is complete');
+      const winner = req.query.winnerTeamUid ?? facts.championTeamUid;
+      if (!winner) throw conflict('No champion could be determined: name the winner');
+      if (!loaded.teams.some((x) => x.uid === winner)) throw badRequest('winnerTeamUid: not a team of this tournament');
+      await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
+      return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
+    });
+    return reread(req.params.id);
+  });
+
+  app.post('/api/tournaments/:id/close', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Close a completed tournament: teams, matches and decks are deleted; the row and its final standings stay', params: uidParams, response: tournamentReply },
+  }, async (req) => {
+    await h.adminAction(req, req.params.id, 'close', async (tx, t) => {
+      h.refuseIfOver(t);
+      if (!t.completed) throw conflict('Only a completed tournament can be closed');
+      const loaded = await loadPlay(tx, t);
+      const members = (await Repo.listMembers(tx, t.uid)).filter((m) => m.teamUid === t.winnerTeamUid);
+      const standings = standingsOf(t, loaded.teams, loaded.matches, { members, users: await Repo.usersByIds(tx, members.map((m) => m.discordId)) });
+      await Repo.deleteEventData(tx, t.uid);
+      await Repo.updateTournament(tx, t.uid, { closed: true, finalStandings: standings });
+      return { result: undefined, after: { teams: loaded.teams.length, matches: loaded.matches.length } };
+    });
+    return reread(req.params.id);
+  });
+
+  // ---- matches ----------------------------------------------------------------------------------
+
+  app.post('/api/tournaments/:id/matches/:mid/report-score', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Report the score of your own match from your side; the other side’s matching report completes it, a different one flags it',
+      params: matchParams, querystring: reportScoreQuerySchema, body: reportScoreBodySchema,
+      response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req) => {
+    const user = requireUser(req);
+    const { gamesWon, gamesLost } = req.body;
+    return play(req.params.id, 'report', async (tx, t) => {
+      requireInProgress(t);
+      if (gamesWon > t.bestOf || gamesLost > t.bestOf || gamesWon + gamesLost > t.bestOf) {
+        throw badRequest(`gamesWon: a best of ${t.bestOf} has at most ${t.bestOf} games`);
+      }
+      const m = await matchOr404(tx, t.uid, req.params.mid);
+      if (m.bye) throw conflict('A bye has no score to report');
+      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
+      if (m.roundNumber > t.currentRound) throw conflict('This match is not in the current round yet');
+      if (m.complete) throw conflict('This match is complete: ask an admin to change its result');
+      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const side = mine?.team.uid === m.team1Uid ? 1 : mine?.team.uid === m.team2Uid ? 2 : 0;
+      if (side === 0) throw forbidden('Only players of this match can report its score');
+      if (req.query.fromTeam1 !== undefined && req.query.fromTeam1 !== (side === 1)) throw forbidden('You can only report for your own team');
+      if (gamesWon === gamesLost && !allowsTie(m.bracket as Parameters<typeof allowsTie>[0])) throw badRequest('gamesWon: a bracket match needs a winner');
+      const report = { reporterDiscordId: user.discordId, gamesWon, gamesLost, at: new Date().toISOString() };
+      const [team1Wins, team2Wins] = side === 1 ? [gamesWon, gamesLost] : [gamesLost, gamesWon];
+      const other = side === 1 ? m.reportFromTeam2 : m.reportFromTeam1;
+      const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
+      if (!other) {
+        const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
+        return { result: await shown(tx, t.uid, row), touched: [row.id] };
+      }
+      // the other side reported its games won and lost: agreement is the same score seen from here
+      if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
+        const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
+        const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null });
+        const touched = await afterResult(tx, t, row);
+        return { result: await shown(tx, t.uid, await matchOr404(tx, t.uid, m.id)), touched };
+      }
+      const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
+      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+    });
+  });
+
+  app.post('/api/tournaments/:id/matches/:mid/override-winner', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      summary: 'Set a result (auth >= 1, or an admin or the host): winnerTeamId, or none for a tie',
+      description: 'In a bracket, a change that would move teams of a match already played answers 409 naming it, unless force=true (those matches are reset).',
+      params: matchParams, querystring: overrideQuerySchema, body: overrideBodySchema,
+      response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req) => {
+    const user = requireUser(req);
+    const { team1Wins, team2Wins } = req.body;
+    const { winnerTeamId, force } = req.query;
+    return play(req.params.id, 'override', async (tx, t) => {
+      if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
+      requireInProgress(t);
+      if (team1Wins + team2Wins > t.bestOf) throw badRequest(`team1Wins: a best of ${t.bestOf} has at most ${t.bestOf} games`);
+      const m = await matchOr404(tx, t.uid, req.params.mid);
+      if (m.bye) throw conflict('A bye has no result to change');
+      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
+      if (winnerTeamId !== undefined && winnerTeamId !== m.team1Uid && winnerTeamId !== m.team2Uid) throw badRequest('winnerTeamId: not a team of this match');
+      const winner = winnerTeamId ?? null;
+      if (!winner && !allowsTie(m.bracket as Parameters<typeof allowsTie>[0])) throw badRequest('winnerTeamId: a bracket match needs a winner');
+      const [w, l] = winner === m.team1Uid ? [team1Wins, team2Wins] : [team2Wins, team1Wins];
+      if (winner && w < l) throw badRequest('team1Wins: the winner cannot have won fewer games');
+      const loaded = await loadPlay(tx, t);
+      const { played } = downstream(loaded.state, matchKey(toEngineMatch(m)), { winner, team1Wins, team2Wins });
+      if (played.length && !force) {
+        const byKey = new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x]));
+        const names = played.map((p) => `Match #${byKey.get(matchKey(p))?.id} (round ${p.round})`).join(', ');
+        throw conflict(`${names} ${played.length === 1 ? 'was' : 'were'} already played with the result this changes: send force=true to reset ${played.length === 1 ? 'it' : 'them'}`);
+      }
+      const before = { complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid };
+      const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null });
+      const touched = await afterResult(tx, t, row);
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
+      return { result: toMatch(await matchOr404(tx, t.uid, m.id), teamNamer(loaded.teams)), touched };
+    });
+  });
+
+  app.post('/api/tournaments/:id/matches/:mid/flag', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Flag a match for review (auth >= 1, an admin or the host, or a player of the match); the message is required',
+      params: matchParams, querystring: flagQuerySchema, response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req) => {
+    const user = requireUser(req);
+    return play(req.params.id, 'flag', async (tx, t) => {
+      requireInProgress(t);
+      const m = await matchOr404(tx, t.uid, req.params.mid);
+      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const player = !!mine && (mine.team.uid === m.team1Uid || mine.team.uid === m.team2Uid);
+      if (user.auth < 1 && !isPrivileged(user, t) && !player) throw forbidden('Only admins, curators, the host and the match’s players can flag it');
+      const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: true, flaggedMessage: req.query.message });
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } });
+      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+    });
+  });
+
+  app.post('/api/tournaments/:id/matches/:mid/resolve-flag', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Resolve a flag (auth >= 1, or an admin or the host)', params: matchParams, response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
+  }, async (req) => {
+    const user = requireUser(req);
+    return play(req.params.id, 'resolve-flag', async (tx, t) => {
+      if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can resolve a flag');
+      h.refuseIfOver(t);
+      const m = await matchOr404(tx, t.uid, req.params.mid);
+      if (!m.flaggedForReview) throw conflict('This match is not flagged');
+      const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
+      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+    });
+  });
+
+  // ---- the deck zip -----------------------------------------------------------------------------
+
+  app.get('/api/tournaments/:id/decks.zip', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Every approved deck as {team}/{player}/{label}.ydk (an admin or the host; once a winner exists)', params: uidParams,
+      response: { 200: z.unknown().describe('application/zip'), ...errors(401, 403, 404, 409) },
+    },
+  }, async (req, reply) => {
+    const t = await h.findOr404(req.params.id);
+    if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host can download every deck');
+    if (!t.winnerTeamUid) throw conflict(DECKS_AFTER_WINNER);
+    const [teams, members, decks] = await Promise.all([Repo.listTeams(db, t.uid), Repo.listMembers(db, t.uid), Repo.approvedDecks(db, t.uid)]);
+    const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
+    const teamOf = new Map(teams.map((x) => [x.uid, x]));
+    const memberOf = new Map(members.map((m) => [m.id, m]));
+    const files: Record<string, Uint8Array> = {};
+    for (const d of decks) {
+      const m = memberOf.get(d.memberId);
+      if (!m) continue;
+      const player = userName(users.get(m.discordId));
+      const base = `${safeName(teamOf.get(m.teamUid)?.name ?? 'Unnamed Team')}/${safeName(player)}/${safeName(d.label)}`;
+      let path = `${base}.ydk`;
+      for (let n = 2; path in files; n++) path = `${base} (${n}).ydk`;
+      files[path] = strToU8(exportYdk({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, player));
+    }
+    const zip = Buffer.from(zipSync(files, { level: 6 }));
+    return reply.type('application/zip').header('Content-Disposition', attachment(`${safeName(t.name)} decks.zip`)).send(zip);
+  });
+}
+
+/** A path segment any unzip accepts: no separators, no dot names, no control characters. */
+export function safeName(s: string): string {
+  const clean = [...s].map((c) => (c < ' ' || '/\\:*?"<>|'.includes(c) ? '_' : c)).join('').trim().replace(/^\.+/, '_').slice(0, 80);
+  return clean || '_';
+}

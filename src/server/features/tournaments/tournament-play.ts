@@ -1,0 +1,100 @@
+// Playing a tournament inside a write's transaction: the engine's state from the stored rows, and
+// what follows from a result (brackets filled, walkovers, the grand-final reset) written back with
+// the teams' W-L-T.
+import type { EngineMatch } from '../../../domain/tournament/types.ts';
+import { matchKey } from '../../../domain/tournament/types.ts';
+import { reconcile, type EngineState } from '../../../domain/tournament/results.ts';
+import type { Tx } from '../../db/client.ts';
+import * as Repo from './tournaments-repository.ts';
+import { toEngineMatch, toEngineTeam } from './tournament-views.ts';
+
+export interface Loaded {
+  teams: Repo.TeamRow[];
+  matches: Repo.MatchRow[];
+  state: EngineState;
+}
+
+export async function loadPlay(tx: Tx, t: Repo.TournamentRow): Promise<Loaded> {
+  const [teams, matches] = await Promise.all([Repo.listTeams(tx, t.uid), Repo.listMatches(tx, t.uid)]);
+  return { teams, matches, state: { format: t.format, seed: t.pairingSeed ?? 0, teams: teams.map(toEngineTeam), matches: matches.map(toEngineMatch) } };
+}
+
+/** An engine match as a row to insert. */
+export function matchRow(uid: string, m: EngineMatch) {
+  return {
+    tournamentUid: uid, roundNumber: m.round, bracket: m.bracket, position: m.position, team1Uid: m.team1, team2Uid: m.team2,
+    bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
+  };
+}
+
+/**
+ * After a result, an override or a drop: the stored matches brought in line with the results and
+ * the W-L-T of every team they touch recounted. Returns the ids of the matches written.
+ */
+export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterable<string> = []): Promise<number[]> {
+  if (!t.inProgress) return [];
+  const { matches, state } = await loadPlay(tx, t);
+  const diff = reconcile(state);
+  const byKey = new Map(matches.map((m) => [matchKey(toEngineMatch(m)), m]));
+  const teams = new Set(changedTeams);
+  const touched: number[] = [];
+  for (const m of diff.update) {
+    const row = byKey.get(matchKey(m))!;
+    const newPair = row.team1Uid !== m.team1 || row.team2Uid !== m.team2;
+    const reset = row.complete && !m.complete;
+    const updated = await Repo.updateMatch(tx, row.id, {
+      team1Uid: m.team1, team2Uid: m.team2, bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
+      // other players, or a result undone: the old reports and flags no longer apply
+      ...(newPair || reset ? { reportFromTeam1: null, reportFromTeam2: null, flaggedForReview: false, flaggedMessage: null } : {}),
+    });
+    touched.push(updated.id);
+    for (const id of [row.team1Uid, row.team2Uid, m.team1, m.team2]) if (id) teams.add(id);
+  }
+  if (diff.create.length) {
+    const created = await Repo.insertMatches(tx, diff.create.map((m) => matchRow(t.uid, m)));
+    touched.push(...created.map((m) => m.id));
+  }
+  if (diff.remove.length) {
+    const gone = diff.remove.map((m) => byKey.get(matchKey(m))!);
+    await Repo.deleteMatches(tx, gone.map((m) => m.id));
+    touched.push(...gone.map((m) => m.id));
+    for (const m of gone) for (const id of [m.team1Uid, m.team2Uid]) if (id) teams.add(id);
+  }
+  await recount(tx, t, teams);
+  return touched;
+}
+
+/**
+ * After a match got (or changed) its result: a Swiss or round robin result feeds nothing, so only
+ * its two teams are recounted; a bracket result is settled.
+ */
+export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
+  const teams = [m.team1Uid, m.team2Uid].filter((x): x is string => x !== null);
+  if (m.bracket === 'swiss' || m.bracket === 'rr') {
+    await recount(tx, t, teams);
+    return [m.id];
+  }
+  return [m.id, ...(await settle(tx, t, teams))];
+}
+
+/** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */
+export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {
+  const wanted = new Set(teamUids);
+  if (wanted.size === 0) return;
+  const records = new Map([...wanted].map((id) => [id, { uid: id, wins: 0, losses: 0, ties: 0 }]));
+  for (const m of await Repo.matchesOfTeams(tx, t.uid, [...wanted])) {
+    if (!m.complete) continue;
+    for (const [self, other] of [[m.team1Uid, m.team2Uid], [m.team2Uid, m.team1Uid]] as const) {
+      const r = self ? records.get(self) : undefined;
+      if (!r) continue;
+      if (m.bye) {
+        if (m.winnerTeamUid === self) r.wins++;
+      } else if (other !== null) {
+        if (m.winnerTeamUid === null) r.ties++;
+        else if (m.winnerTeamUid === self) r.wins++;
+        else r.losses++;
+      }
+    }
+  }
+  await Repo.setTeamRecords(tx, [...records.values()]);
+}

@@ -1,0 +1,73 @@
+// The public tournament reads come from memory until the next change (issue 12): ETags and 304s,
+// a write seen by the very next read, and on PostgreSQL a write on one instance seen on another
+// once its live notice arrives.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Standings, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { parseEnv } from '../../env.ts';
+import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+
+let server: TestServer;
+let host: TestClient;
+let uid: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  host = await signedInClient(server, '960000000000000001', 2, 'Ada');
+  uid = ((await (await host.post('/api/tournaments/host', { name: 'Cached' })).json()) as { uid: string }).uid;
+});
+afterAll(() => server?.close());
+
+const PATHS = () => ['/api/tournaments', `/api/tournaments/${uid}`, `/api/tournaments/${uid}/standings`, `/api/tournaments/${uid}/scoreboard`, `/api/tournaments/${uid}/matches?round=1`, `/api/tournaments/${uid}/participants`, '/api/series/summaries'];
+
+test('every public list answers with an ETag and a 304 for a client that has it', async () => {
+  for (const path of PATHS()) {
+    const first = await fetch(`${server.url}${path}`);
+    expect(first.status, path).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag, path).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${server.url}${path}`, { headers: { 'if-none-match': etag! } })).status, path).toBe(304);
+  }
+});
+
+test('a write is in the very next read: sign-ups, a start, a report', async () => {
+  const before = (await (await fetch(`${server.url}/api/tournaments/${uid}`)).json()) as Tournament;
+  await host.post(`/api/tournaments/${uid}/seed-test?count=4`);
+  const after = (await (await fetch(`${server.url}/api/tournaments/${uid}`)).json()) as Tournament;
+  expect(after.teams).toHaveLength(4);
+  expect(after.version).toBeGreaterThan(before.version);
+  const listed = ((await (await fetch(`${server.url}/api/tournaments`)).json()) as TournamentSummary[]).find((t) => t.uid === uid)!;
+  expect(listed.teamCount).toBe(4);
+  await host.post(`/api/tournaments/${uid}/start`);
+  const matches = (await (await fetch(`${server.url}/api/tournaments/${uid}/matches?round=1`)).json()) as { id: number; team1Id: string }[];
+  expect(matches).toHaveLength(2);
+  await host.post(`/api/tournaments/${uid}/matches/${matches[0]!.id}/override-winner?winnerTeamId=${matches[0]!.team1Id}`, { team1Wins: 2, team2Wins: 0 });
+  const standings = (await (await fetch(`${server.url}/api/tournaments/${uid}/standings`)).json()) as Standings;
+  expect(standings.rows[0]).toMatchObject({ teamId: matches[0]!.team1Id, points: 3 });
+  const name = 'Renamed series';
+  await host.post('/api/series', { name });
+  expect(JSON.stringify(await (await fetch(`${server.url}/api/series/summaries`)).json())).toContain(name);
+});
+
+// two instances share only PostgreSQL: the live notice is what tells the other one
+if (process.env.TEST_DB === 'postgres') {
+  test('a write on one instance is read on another once its live notice has arrived', async () => {
+    const other = await openDatabase({ kind: 'postgres', url: (server.database.pool!.options as { connectionString: string }).connectionString });
+    const app2 = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database: other, rateLimitScale: 100 });
+    await app2.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app2.server.address();
+      const url2 = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const read = async () => ((await (await fetch(`${url2}/api/tournaments/${uid}`)).json()) as Tournament).teams.length;
+      const before = await read(); // now cached on the second instance
+      await host.post(`/api/tournaments/${uid}/teams/${((await (await fetch(`${server.url}/api/tournaments/${uid}`)).json()) as Tournament).teams[0]!.uid}/drop`);
+      await expect.poll(async () => ((await (await fetch(`${url2}/api/tournaments/${uid}`)).json()) as Tournament).teams.filter((t) => t.dropped).length, { timeout: 3000 }).toBe(1);
+      expect(await read()).toBe(before);
+    } finally {
+      await app2.close();
+      await other.close();
+    }
+  });
+}

@@ -1,0 +1,200 @@
+// Stored rows → the shapes of src/domain/api/tournaments.ts.
+import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import {
+  deckStatus, type Deck, type DeckCard, type DeckSummary, type Match, type Member, type Participant, type Team, type Tournament,
+  type TournamentState, type TournamentSummary,
+} from '../../../domain/api/tournaments.ts';
+import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
+import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
+import { nameOf } from '../../../domain/users/display-name.ts';
+import type { EngineMatch, EngineTeam } from '../../../domain/tournament/types.ts';
+import { champion } from '../../../domain/tournament/results.ts';
+import { matchStatus } from '../../../domain/tournament/limits.ts';
+import { avatarUrlOf } from '../../auth/discord-profile.ts';
+import type { DeckRow, DeckSummaryRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
+
+export const UNKNOWN_PLAYER = 'Unknown Player';
+export const UNNAMED_TEAM = 'Unnamed Team';
+
+/** Privileged for a tournament (spec 2 §6): an admin (auth 2) or its host. */
+export function isPrivileged(user: { discordId: string; auth: number } | null | undefined, t: Pick<TournamentRow, 'hostDiscordId'>): boolean {
+  return !!user && (user.auth >= 2 || user.discordId === t.hostDiscordId);
+}
+
+export function userName(u: UserRow | undefined): string {
+  return nameOf(u, UNKNOWN_PLAYER);
+}
+
+export function userAvatar(u: UserRow | undefined, discordId: string): string {
+  return u?.avatarUrl ?? avatarUrlOf({ id: discordId, avatar: null, discriminator: '0' });
+}
+
+/** The summary of the list, with spec 2 §4's notification dot. */
+export function toSummary(r: {
+  t: TournamentRow; teamCount: number | null; total: number | null; complete: number | null; flagged: number | null; anyMatches: number | null;
+}): TournamentSummary {
+  const { t } = r;
+  const flagged = (r.flagged ?? 0) > 0;
+  const roundDone = t.inProgress && !t.completed && (r.total ?? 0) > 0 && r.complete === r.total;
+  const waiting = !t.inProgress && !t.completed && (r.teamCount ?? 0) > 0 && (r.anyMatches ?? 0) === 0;
+  return {
+    uid: t.uid, name: t.name, subtitle: t.subtitle, iteration: t.iteration, imageUri: t.imageUri, seriesUid: t.seriesUid,
+    hostDiscordId: t.hostDiscordId, format: t.format, bestOf: t.bestOf, inProgress: t.inProgress, completed: t.completed,
+    currentRound: t.currentRound, roundCount: t.roundCount, teamCount: r.teamCount ?? 0,
+    needsAttention: !t.cancelled && !t.closed && (flagged || roundDone || waiting),
+    createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+export function toDeckSummary(d: DeckSummaryRow | DeckRow): DeckSummary {
+  const sizes = 'mainCount' in d
+    ? { mainCount: d.mainCount, extraCount: d.extraCount, sideCount: d.sideCount }
+    : { mainCount: d.mainDeck.length, extraCount: d.extraDeck.length, sideCount: d.sideDeck.length };
+  return {
+    id: d.id, uid: d.uid, label: d.label, approved: d.approved, reviewerDiscordId: d.reviewerDiscordId,
+    status: deckStatus(d), rejectionReason: d.rejectionReason, ...sizes, createdAt: d.createdAt.toISOString(),
+  };
+}
+
+export function toDeck(d: DeckRow, name: (id: number) => string, problems: Deck['problems']): Deck {
+  const cards = (ids: number[]): DeckCard[] => ids.map((cardId) => ({ cardId, cardName: name(cardId) }));
+  return { ...toDeckSummary(d), mainDeck: cards(d.mainDeck), extraDeck: cards(d.extraDeck), sideDeck: cards(d.sideDeck), problems };
+}
+
+export interface TeamsContext {
+  teams: TeamRow[];
+  members: MemberRow[];
+  decks: (DeckSummaryRow | DeckRow)[];
+  users: Map<string, UserRow>;
+}
+
+export function toMember(m: MemberRow, team: TeamRow, ctx: Pick<TeamsContext, 'decks' | 'users'>, decksByMember?: Map<number, DeckSummary[]>): Member {
+  const u = ctx.users.get(m.discordId);
+  return {
+    id: m.id,
+    discordId: m.discordId,
+    displayName: userName(u),
+    username: u?.username ?? null,
+    image: m.image ?? userAvatar(u, m.discordId),
+    dropped: m.dropped || team.dropped,
+    captain: team.captainDiscordId === m.discordId,
+    submittedDecks: decksByMember?.get(m.id) ?? ctx.decks.filter((d) => d.memberId === m.id).map(toDeckSummary),
+  };
+}
+
+export function toTeams(ctx: TeamsContext): Team[] {
+  const decksByMember = new Map<number, DeckSummary[]>();
+  for (const d of ctx.decks) {
+    const list = decksByMember.get(d.memberId) ?? [];
+    list.push(toDeckSummary(d));
+    decksByMember.set(d.memberId, list);
+  }
+  const membersByTeam = new Map<string, MemberRow[]>();
+  for (const m of ctx.members) membersByTeam.set(m.teamUid, [...(membersByTeam.get(m.teamUid) ?? []), m]);
+  return ctx.teams.map((t) => toTeam(t, membersByTeam.get(t.uid) ?? [], ctx, decksByMember));
+}
+
+export function toTeam(t: TeamRow, members: MemberRow[], ctx: Pick<TeamsContext, 'decks' | 'users'>, decksByMember?: Map<number, DeckSummary[]>): Team {
+  return {
+    uid: t.uid,
+    name: t.name || UNNAMED_TEAM,
+    captainDiscordId: t.captainDiscordId,
+    members: members.map((m) => toMember(m, t, ctx, decksByMember)),
+    dropped: t.dropped,
+    wins: t.wins, losses: t.losses, ties: t.ties, seed: t.seed,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+export function toParticipants(ctx: TeamsContext): Participant[] {
+  const teamByUid = new Map(ctx.teams.map((t) => [t.uid, t]));
+  return ctx.members.flatMap((m) => {
+    const team = teamByUid.get(m.teamUid);
+    return team ? [{ ...toMember(m, team, ctx), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped }] : [];
+  });
+}
+
+/** The first list of the stored .lflist.conf text, if any. */
+export function tournamentList(t: Pick<TournamentRow, 'banlist'>) {
+  return t.banlist ? (parseLflist(t.banlist).lists[0] ?? null) : null;
+}
+
+/**
+ * What the stored matches say about the round and the winner: every match of the current round is
+ * complete; and the champion once decided (a bracket's final, or the standings after the last round).
+ */
+export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' | 'dropped'>[], matches: MatchRow[]) {
+  // an earlier round counts too: a forced override can reopen a match the bracket had played
+  const open = matches.filter((m) => m.roundNumber <= t.currentRound && !m.complete);
+  const roundComplete = t.inProgress && open.length === 0;
+  if (t.winnerTeamUid || !t.inProgress) return { roundComplete, championTeamUid: t.winnerTeamUid };
+  const engineMatches = matches.map(toEngineMatch);
+  const winner = champion(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), engineMatches);
+  const bracket = t.format === 'DOUBLE_ELIM' || matches.some((m) => m.bracket === 'top');
+  const atEnd = t.currentRound >= t.roundCount && roundComplete;
+  return { roundComplete, championTeamUid: bracket || atEnd ? winner : null };
+}
+
+export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserRow | undefined; matches: MatchRow[] }): Tournament {
+  const ruleOptions = RULE_CODES.filter((c) => t.ruleOptions.includes(c));
+  const cardTypeFilters = FILTER_CODES.filter((c) => t.cardTypeFilters.includes(c));
+  const list = tournamentList(t);
+  return {
+    uid: t.uid, name: t.name, subtitle: t.subtitle, iteration: t.iteration, description: t.description, imageUri: t.imageUri,
+    seriesUid: t.seriesUid, hostDiscordId: t.hostDiscordId,
+    host: { discordId: t.hostDiscordId, displayName: nameOf(ctx.host), avatarUrl: userAvatar(ctx.host, t.hostDiscordId) },
+    format: t.format, bestOf: t.bestOf,
+    banlistName: t.banlistName ?? list?.name ?? null, hasBanlist: !!list, banlistWhitelist: list?.whitelist ?? false,
+    manualDeckChecking: t.manualDeckChecking, playersTeam1: t.playersTeam1, playersTeam2: t.playersTeam2, relay: t.relay,
+    dontShuffleDeck: t.dontShuffleDeck, dontCheckDeckContents: t.dontCheckDeckContents, dontCheckDeckSize: t.dontCheckDeckSize,
+    tcgSegocRulings: t.tcgSegocRulings, startingLp: t.startingLp, startingHand: t.startingHand, cardsPerDraw: t.cardsPerDraw,
+    minMainDeckSize: t.minMainDeckSize, maxMainDeckSize: t.maxMainDeckSize, minExtraDeckSize: t.minExtraDeckSize,
+    maxExtraDeckSize: t.maxExtraDeckSize, minSideDeckSize: t.minSideDeckSize, maxSideDeckSize: t.maxSideDeckSize,
+    ruleOptions, cardTypeFilters,
+    ...edoproNumbers({ ...t, ruleOptions, cardTypeFilters }),
+    decksAllowedPerPlayer: t.decksAllowedPerPlayer, signupsOpen: t.signupsOpen, deckSubmissionOpen: t.deckSubmissionOpen,
+    currentRound: t.currentRound, roundCount: t.roundCount, inProgress: t.inProgress, completed: t.completed,
+    cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
+    championTeamUid: playFacts(t, ctx.teams, ctx.matches).championTeamUid,
+    teams: toTeams(ctx),
+    version: t.version,
+    createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+export function toState(t: TournamentRow, teams: TeamRow[], matches: MatchRow[]): TournamentState {
+  return {
+    ...playFacts(t, teams, matches),
+    uid: t.uid, version: t.version, format: t.format, signupsOpen: t.signupsOpen, deckSubmissionOpen: t.deckSubmissionOpen,
+    currentRound: t.currentRound, roundCount: t.roundCount, inProgress: t.inProgress, completed: t.completed,
+    cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
+    updatedAt: t.updatedAt.toISOString(), teamCount: teams.length, activeTeamCount: teams.filter((x) => !x.dropped).length,
+  };
+}
+
+/** Spec 2 §4: Completed if complete; In Progress if a score exists; otherwise Scheduled. */
+export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | null): Match {
+  const score = m.team1Wins !== null && m.team2Wins !== null ? { team1Wins: m.team1Wins, team2Wins: m.team2Wins } : null;
+  return {
+    id: m.id, matchId: m.id, roundNumber: m.roundNumber, bracket: m.bracket as Match['bracket'], position: m.position,
+    team1Id: m.team1Uid, team2Id: m.team2Uid, team1Name: teamName(m.team1Uid), team2Name: teamName(m.team2Uid),
+    bye: m.bye, complete: m.complete,
+    status: matchStatus({ complete: m.complete, hasScore: !!(score || m.reportFromTeam1 || m.reportFromTeam2) }),
+    finalScore: score,
+    outcome: m.complete ? { winnerTeamId: m.winnerTeamUid } : null,
+    reportFromTeam1: m.reportFromTeam1 ?? null, reportFromTeam2: m.reportFromTeam2 ?? null,
+    flaggedForReview: m.flaggedForReview, flaggedMessage: m.flaggedMessage,
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+export function toEngineTeam(t: TeamRow): EngineTeam {
+  return { id: t.uid, seed: t.seed, dropped: t.dropped };
+}
+
+export function toEngineMatch(m: MatchRow): EngineMatch {
+  return {
+    round: m.roundNumber, bracket: m.bracket as EngineMatch['bracket'], position: m.position, team1: m.team1Uid, team2: m.team2Uid,
+    bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid,
+  };
+}

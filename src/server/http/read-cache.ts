@@ -1,0 +1,52 @@
+// Reads served from memory until the next write: bodies serialised (and compressed) once per
+// version, sent with ETags (http-cache.ts). A write invalidates its group; a read that was
+// computing while the write committed does not store its (older) body.
+import { CachedBody, Lru } from '../features/banlists/http-cache.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface Entry {
+  generation: number;
+  at: number;
+  body: Promise<CachedBody | undefined>;
+}
+
+export class ReadCache {
+  private entries: Lru<string, Entry>;
+  private generations = new Map<string, number>();
+
+  /** `ttlMs`: how long an entry is trusted without a write (writes by another instance that sends no notice). */
+  constructor(max = 2000, private readonly ttlMs = Infinity) {
+    this.entries = new Lru(max);
+  }
+
+  private generation(group: string): number {
+    return this.generations.get(group) ?? 0;
+  }
+
+  /** The cached JSON of `key` in `group`, made by `make` on a miss; undefined (not cached) when `make` finds nothing. */
+  json<T>(group: string, key: string, make: () => Promise<T | undefined>): Promise<CachedBody | undefined> {
+    const id = `${group}\u0000${key}`;
+    const generation = this.generation(group);
+    const hit = this.entries.get(id);
+    if (hit && hit.generation === generation && Date.now() - hit.at < this.ttlMs) return hit.body;
+    const body = make().then((value) => (value === undefined ? undefined : new CachedBody(Buffer.from(JSON.stringify(value)), JSON_TYPE)));
+    const entry = { generation, at: Date.now(), body };
+    this.entries.set(id, entry);
+    // a failed or empty read is not kept; nor is one a write overtook
+    body.then(
+      (b) => { if (b === undefined || this.generation(group) !== generation) this.forget(id, entry); },
+      () => this.forget(id, entry),
+    );
+    return body;
+  }
+
+  private forget(id: string, entry: Entry) {
+    if (this.entries.get(id) === entry) this.entries.delete(id);
+  }
+
+  /** After a write to the group (and on every instance, when its live notice arrives). */
+  invalidate(group: string): void {
+    this.generations.set(group, this.generation(group) + 1);
+  }
+}
