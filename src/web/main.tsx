@@ -10,7 +10,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteError } from './components/route-error.tsx';
+import { prefetchBanlistPage } from './features/banlists/banlists-api.ts';
 import { HomePage } from './features/home/home-page.tsx';
 
 // Everything but the shell and the home page loads on demand, so the first page stays light.
@@ -59,6 +61,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Data of the page at this address that can load in parallel with the page's code. */
+function prefetchFor(queryClient: QueryClient, location: { pathname: string; search: string }) {
+  if (location.pathname === '/banlist') prefetchBanlistPage(queryClient, new URLSearchParams(location.search));
+}
+
+export function createRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(routes);
+  prefetchFor(queryClient, window.location);
+  let last = router.state.location;
+  router.subscribe((state) => {
+    if (state.location === last) return;
+    last = state.location;
+    prefetchFor(queryClient, state.location);
+  });
+  return router;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { CardDetail } from '../../domain/api/cards.ts';
@@ -12,6 +12,11 @@ import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query.ts';
  */
 function cardImageUrl(id: number, size: 'small' | 'large'): string {
   return size === 'small' ? `/api/cards/${id}/image?size=small` : `/api/cards/${id}/image`;
+}
+
+/** The thumbnail of a picture URL: this site's card pictures come in a small size too. */
+export function smallImageUrl(url: string): string {
+  return /^\/api\/cards\/\d+\/image$/.test(url) ? `${url}?size=small` : url;
 }
 
 export const cardKeys = {
@@ -55,13 +60,13 @@ function Stats({ card }: { card: CardDetail }) {
 }
 
 /** The larger picture with the card's type, stats and text. */
-function PreviewPanel({ cardId, name }: { cardId: number; name: string }) {
+function PreviewPanel({ cardId, name, imageUrl }: PreviewCard) {
   const details = useCardDetails(cardId);
   const card = details.data;
   return (
     <div className="flex gap-4 mobile:flex-col mobile:items-center">
       <img
-        src={cardImageUrl(cardId, 'large')}
+        src={imageUrl ?? cardImageUrl(cardId, 'large')}
         alt={name}
         width={200}
         height={291}
@@ -88,12 +93,12 @@ function PreviewPanel({ cardId, name }: { cardId: number; name: string }) {
 }
 
 /** Spec 1 §8: a failed card image is silently ignored; an empty frame keeps the row's shape. */
-function Thumb({ cardId, width, height }: { cardId: number; width: number; height: number }) {
+function Thumb({ src, width, height }: { src: string; width: number; height: number }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <span aria-hidden="true" style={{ width, height }} className="block rounded-sm border bg-muted" />;
   return (
     <img
-      src={cardImageUrl(cardId, 'small')}
+      src={src}
       alt=""
       width={width}
       height={height}
@@ -106,91 +111,153 @@ function Thumb({ cardId, width, height }: { cardId: number; width: number; heigh
   );
 }
 
+interface PreviewCard {
+  cardId: number;
+  name: string;
+  /** the picture, when the page knows it (e.g. from the card-name cache); else the card's own URL */
+  imageUrl?: string;
+}
+
+interface PreviewControls {
+  /** a mouse rests on a trigger (or on the open preview) */
+  hover(card: PreviewCard | null, anchor: HTMLElement | null): void;
+  leave(): void;
+  /** a click, a tap, Enter or Space on a trigger */
+  press(card: PreviewCard, anchor: HTMLElement): void;
+}
+
+const PreviewContext = createContext<PreviewControls | null>(null);
+
+const HOVER_OPEN_MS = 120;
+const HOVER_CLOSE_MS = 150;
+const REOPEN_AFTER_DISMISS_MS = 1000;
+
+type Shown = PreviewCard & { anchor: HTMLElement; byHover: boolean };
+
+/**
+ * One preview popover for the whole page: a list of 2,000 cards renders 2,000 plain buttons, not
+ * 2,000 popovers. The preview opens beside the trigger on hover with a mouse, on tap, click or Enter otherwise.
+ */
+export function CardPreviewProvider({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  const current = useRef<Shown | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  // A preview dismissed (Escape, a press outside) while the mouse rests on its trigger must not
+  // come back by itself: focus returning to the trigger can scroll it under the resting pointer.
+  const dismissed = useRef<{ anchor: HTMLElement; at: number } | null>(null);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const controls = useMemo<PreviewControls>(() => {
+    const show = (next: Shown | null) => {
+      // the triggers stay plain buttons: their expanded state is kept on the element itself
+      if (current.current && current.current.anchor !== next?.anchor) current.current.anchor.setAttribute('aria-expanded', 'false');
+      next?.anchor.setAttribute('aria-expanded', 'true');
+      current.current = next;
+      setShown(next);
+    };
+    const later = (fn: () => void, ms: number) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(fn, ms);
+    };
+    return {
+      hover(card, anchor) {
+        const open = current.current;
+        const just = dismissed.current;
+        if (!open && anchor && just?.anchor === anchor && Date.now() - just.at < REOPEN_AFTER_DISMISS_MS) return;
+        if (open && (!anchor || open.anchor === anchor)) window.clearTimeout(timer.current);
+        else if (card && anchor) later(() => show({ ...card, anchor, byHover: true }), HOVER_OPEN_MS);
+      },
+      leave() {
+        const open = current.current;
+        if (open && !open.byHover) return; // opened by a click: stays until dismissed
+        later(() => show(null), HOVER_CLOSE_MS);
+      },
+      press(card, anchor) {
+        window.clearTimeout(timer.current);
+        const open = current.current;
+        // a click on a preview the mouse already opened pins it instead of closing it
+        if (open?.anchor === anchor) show(open.byHover ? { ...open, byHover: false } : null);
+        else show({ ...card, anchor, byHover: false });
+      },
+    };
+  }, []);
+
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const close = () => {
+    window.clearTimeout(timer.current);
+    if (current.current) dismissed.current = { anchor: current.current.anchor, at: Date.now() };
+    current.current?.anchor.setAttribute('aria-expanded', 'false');
+    current.current = null;
+    setShown(null);
+  };
+  return (
+    <PreviewContext.Provider value={controls}>
+      {children}
+      <Popover.Root open={!!shown} onOpenChange={(open) => !open && close()}>
+        <Popover.Anchor virtualRef={{ current: shown?.anchor ?? null! }} />
+        <Popover.Portal>
+          {shown && (
+            <Popover.Content
+              // Beside the picture on desktop; below it on phones, where only the vertical axis has room.
+              side={isMobile ? 'bottom' : 'right'}
+              align="start"
+              sideOffset={8}
+              collisionPadding={8}
+              aria-label={`${shown.name} preview`}
+              className="z-50 w-[32rem] max-w-[calc(100vw-16px)] rounded-xl border bg-card p-4 text-foreground shadow-xl mobile:w-[22rem]"
+              onOpenAutoFocus={(e) => {
+                if (shown.byHover) e.preventDefault(); // hovering must not steal focus
+              }}
+              onCloseAutoFocus={(e) => {
+                // back to the trigger, which Radix does not know (it is not a Popover.Trigger)
+                e.preventDefault();
+                if (!shown.byHover && shown.anchor.isConnected) shown.anchor.focus();
+              }}
+              onPointerDownOutside={(e) => {
+                // a press on the open preview's own trigger is handled by the trigger (pin or close)
+                if (e.target instanceof Node && shown.anchor.contains(e.target)) e.preventDefault();
+              }}
+              onPointerEnter={(e) => e.pointerType === 'mouse' && controls.hover(null, null)}
+              onPointerLeave={(e) => e.pointerType === 'mouse' && controls.leave()}
+            >
+              <PreviewPanel cardId={shown.cardId} name={shown.name} imageUrl={shown.imageUrl} />
+            </Popover.Content>
+          )}
+        </Popover.Portal>
+      </Popover.Root>
+    </PreviewContext.Provider>
+  );
+}
+
 export interface CardThumbnailProps {
   cardId: number;
   name: string;
   /** rendered width in px (spec 1 §9: 40 in tables, 72 on mobile cards) */
   width: number;
+  /** the card's picture when the page knows it by name (card-name cache); else the picture of cardId */
+  imageUrl?: string;
   className?: string;
   /** replaces the picture as the trigger (e.g. a card name), keeping the same preview */
   children?: ReactNode;
 }
 
-const HOVER_OPEN_MS = 120;
-const HOVER_CLOSE_MS = 150;
-
-/**
- * A card picture that opens a larger preview: on hover with a mouse, on tap or Enter otherwise.
- * The details load only when the preview opens.
- */
-export function CardThumbnail({ cardId, name, width, className, children }: CardThumbnailProps) {
-  const [open, setOpen] = useState(false);
-  const openedByHover = useRef(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const schedule = (next: boolean, ms: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      openedByHover.current = next;
-      setOpen(next);
-    }, ms);
-  };
-  const onPointerEnter = (e: React.PointerEvent) => {
-    if (e.pointerType !== 'mouse') return;
-    if (open) window.clearTimeout(timer.current);
-    else schedule(true, HOVER_OPEN_MS);
-  };
-  const onPointerLeave = (e: React.PointerEvent) => {
-    if (e.pointerType !== 'mouse') return;
-    if (open && !openedByHover.current) return; // opened by a click: stays until dismissed
-    schedule(false, HOVER_CLOSE_MS);
-  };
-
+/** A card picture (or any trigger) that opens the larger preview of CardPreviewProvider; details load only then. */
+export function CardThumbnail({ cardId, name, width, imageUrl, className, children }: CardThumbnailProps) {
+  const preview = useContext(PreviewContext);
+  const card: PreviewCard = { cardId, name, imageUrl };
   const height = Math.round((width * 86) / 59);
-  // Beside the picture on desktop; below it on phones, where only the vertical axis has room.
-  const isMobile = useMediaQuery(MOBILE_QUERY);
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        window.clearTimeout(timer.current);
-        openedByHover.current = false;
-        setOpen(next);
-      }}
+    <button
+      type="button"
+      aria-label={`Preview ${name}`}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      className={cn('block shrink-0 cursor-zoom-in rounded-sm', children ? 'text-left' : '', className)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && preview?.hover(card, e.currentTarget)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && preview?.leave()}
+      onClick={(e) => preview?.press(card, e.currentTarget)}
     >
-      <Popover.Trigger
-        aria-label={`Preview ${name}`}
-        className={cn('block shrink-0 cursor-zoom-in rounded-sm', children ? 'text-left' : '', className)}
-        onPointerEnter={onPointerEnter}
-        onPointerLeave={onPointerLeave}
-        onClick={(e) => {
-          // A click on a preview the mouse already opened pins it instead of closing it.
-          if (open && openedByHover.current) {
-            e.preventDefault();
-            openedByHover.current = false;
-          }
-        }}
-      >
-        {children ?? <Thumb cardId={cardId} width={width} height={height} />}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side={isMobile ? 'bottom' : 'right'}
-          align="start"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label={`${name} preview`}
-          className="z-50 w-[32rem] max-w-[calc(100vw-16px)] rounded-xl border bg-card p-4 text-foreground shadow-xl mobile:w-[22rem]"
-          onOpenAutoFocus={(e) => {
-            if (openedByHover.current) e.preventDefault(); // hovering must not steal focus
-          }}
-          onPointerEnter={onPointerEnter}
-          onPointerLeave={onPointerLeave}
-        >
-          <PreviewPanel cardId={cardId} name={name} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      {children ?? <Thumb src={imageUrl ? smallImageUrl(imageUrl) : cardImageUrl(cardId, 'small')} width={width} height={height} />}
+    </button>
   );
 }

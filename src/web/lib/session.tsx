@@ -10,20 +10,31 @@ export const sessionKeys = {
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/oauth/me');
+    // 200 with null for a visitor: not an error, so nothing is logged for it
+    return (await api.get<CurrentUser | null>('/oauth/me')) ?? null;
   } catch {
     // Spec 1 §4: a failed lookup means not signed in.
     return null;
   }
 }
 
-/** Sends the whole window to the server, which answers 302 to Discord's authorize page. */
+/** The address that starts sign-in and comes back to `returnTo` (a path of this site) afterwards. */
+export function loginUrl(returnTo: string): string {
+  return `/api/oauth/login?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/** Sends the whole window to the server, which answers 302 to Discord's authorize page; sign-in comes back here. */
 export function login(): void {
-  window.location.assign('/api/oauth/login');
+  window.location.assign(loginUrl(window.location.pathname + window.location.search));
 }
 
 export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
   queryClient.setQueryData(sessionKeys.me, user);
+}
+
+/** Asks the server again who is signed in (after a 401: the session may have ended in another tab). */
+export function recheckSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.me });
 }
 
 export interface Session {
@@ -41,6 +52,8 @@ export function useSession(): Session {
     queryKey: sessionKeys.me,
     queryFn: fetchCurrentUser,
     staleTime: 5 * 60_000,
+    // a session can end in another tab: look again whenever this tab comes back
+    refetchOnWindowFocus: 'always',
     retry: false,
   });
 

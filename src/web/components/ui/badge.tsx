@@ -13,11 +13,11 @@ export type BadgeTone =
 const TONE: Record<BadgeTone, string> = {
   neutral: 'bg-muted text-muted-foreground border-border',
   primary: 'bg-primary/10 text-primary border-primary/30',
-  live: 'bg-live/15 text-live border-live/40',
-  forbidden: 'bg-forbidden/15 text-forbidden border-forbidden/40',
-  limited: 'bg-limited/15 text-limited border-limited/40',
-  'semi-limited': 'bg-semi-limited/15 text-semi-limited border-semi-limited/40',
-  unlimited: 'bg-unlimited/15 text-unlimited border-unlimited/40',
+  live: 'bg-live/15 text-live-ink border-live/40',
+  forbidden: 'bg-forbidden/15 text-forbidden-ink border-forbidden/40',
+  limited: 'bg-limited/15 text-limited-ink border-limited/40',
+  'semi-limited': 'bg-semi-limited/15 text-semi-limited-ink border-semi-limited/40',
+  unlimited: 'bg-unlimited/15 text-unlimited-ink border-unlimited/40',
 };
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {

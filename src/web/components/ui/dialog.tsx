@@ -43,7 +43,7 @@ export function DialogContent({ title, description, footer, size = 'md', classNa
               <RadixDialog.Description className="mt-1 text-sm text-muted-foreground">{description}</RadixDialog.Description>
             )}
           </div>
-          <RadixDialog.Close className={buttonClasses('ghost', 'icon', '-mt-2 -mr-2 size-9')} aria-label="Close dialog">
+          <RadixDialog.Close className={buttonClasses('ghost', 'icon', '-mt-2 -mr-2 size-9 mobile:size-11')} aria-label="Close dialog">
             <X aria-hidden="true" />
           </RadixDialog.Close>
         </div>

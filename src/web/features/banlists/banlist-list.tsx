@@ -1,5 +1,4 @@
-import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, useImperativeHandle, type CSSProperties } from 'react';
 import { Pencil } from 'lucide-react';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { CARD_TYPE_LABEL } from '../../../domain/banlist/card-types.ts';
@@ -30,17 +29,15 @@ interface BanlistListProps extends BanlistListOptions {
   onOpenReason: (entry: BanlistEntry) => void;
 }
 
-/** Height of the sticky navigation bar (h-16), so jumps and focus scrolling land below it. */
-const NAV_HEIGHT = 64;
-const TABLE_HEAD_HEIGHT = 41;
-
 export const STATUS_COLUMN = `${FORMAT_NAME} Status`;
 
 export const sectionHeadingId = (status: SectionStatus) => `banlist-section-${status}`;
 
-function estimate(row: BanlistRow | undefined, o: Pick<BanlistListOptions, 'showPictures' | 'compact' | 'isMobile'>): number {
-  if (!row || row.kind === 'section') return o.isMobile ? 52 : 48;
-  if (o.isMobile) return o.compact ? (o.showPictures ? 70 : 56) : o.showPictures ? 130 : 104;
+/** Height of a row before it was first painted; once painted, the browser remembers the real one. */
+function estimate(row: Pick<BanlistRow, 'kind'>, o: Pick<BanlistListOptions, 'showPictures' | 'compact' | 'isMobile'>): number {
+  if (row.kind === 'section') return o.isMobile ? 52 : 48;
+  // phone cards: the content box, inside the card's padding (72 px pictures are 105 px tall)
+  if (o.isMobile) return o.compact ? (o.showPictures ? 58 : 40) : o.showPictures ? 105 : 66;
   if (o.compact) return o.showPictures ? 66 : 33;
   return o.showPictures ? 71 : 45;
 }
@@ -122,7 +119,8 @@ function SectionHeading({ status, count, compact }: { status: SectionStatus; cou
     <h2
       id={sectionHeadingId(status)}
       data-testid={`section-${status}`}
-      className={cn('flex items-center gap-2 text-lg font-semibold', compact && 'text-base')}
+      // below the sticky navigation bar, and on desktop the sticky table head too
+      className={cn('flex scroll-mt-20 items-center gap-2 text-lg font-semibold desktop:scroll-mt-32', compact && 'text-base')}
     >
       <span className={cn('inline-block size-3 rounded-full', STATUS_DOT[status])} aria-hidden="true" />
       {STATUS_LABEL[status]}
@@ -133,188 +131,158 @@ function SectionHeading({ status, count, compact }: { status: SectionStatus; cou
   );
 }
 
+/** The alternate artworks' passcodes of a card, listed once under its row. */
+function AlsoPasscodes({ alternates }: { alternates: readonly BanlistEntry[] }) {
+  if (alternates.length === 0) return null;
+  return (
+    <span data-testid="also-passcodes" className="block text-xs font-normal text-muted-foreground" title="Alternate artworks of this card">
+      also {alternates.map((a) => a.cardId).join(', ')}
+    </span>
+  );
+}
+
+const rowHeight = (h: number) => ({ '--row-height': `${h}px` }) as CSSProperties;
+
 /**
- * Every section and card of a banlist as one window-scrolled virtual list: only the rows near the
- * viewport are in the DOM, so 6,000 entries scroll as smoothly as 60. A table on desktop, cards on phones.
+ * Every section and card of a banlist, all in the document (so Find, printing and screen readers see
+ * every card); rows off screen are laid out at an estimated height and not painted (content-visibility).
+ * A table on desktop, cards on phones.
  */
 export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(function BanlistList(props, ref) {
   const { rows, showPictures, compact, isMobile, hasPrevious, viewerId, onOpenReason } = props;
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // The list starts below the toolbar, whose height changes (filter panel, alerts): re-measure after every
-  // render; the guard stops the loop once the value is stable.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  });
-
-  const options = { showPictures, compact, isMobile };
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: (i) => estimate(rows[i], options),
-    overscan: 8,
-    scrollMargin,
-    scrollPaddingStart: NAV_HEIGHT + (isMobile ? 0 : TABLE_HEAD_HEIGHT),
-    getItemKey: (i) => {
-      const r = rows[i]!;
-      return r.kind === 'section' ? `s-${r.status}` : `e-${r.entry.id}`;
-    },
-  });
 
   useImperativeHandle(
     ref,
     () => ({
       scrollToSection(status) {
-        const index = rows.findIndex((r) => r.kind === 'section' && r.status === status);
-        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+        document.getElementById(sectionHeadingId(status))?.scrollIntoView({ block: 'start' });
       },
     }),
-    [rows, virtualizer],
+    [],
   );
 
-  const items = virtualizer.getVirtualItems();
-  const before = items.length ? items[0]!.start - scrollMargin : 0;
-  const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - scrollMargin) : 0;
+  const options = { showPictures, compact, isMobile };
+  const entryHeight = rowHeight(estimate({ kind: 'entry' }, options));
 
   if (isMobile) {
     return (
-      <div ref={listRef} data-testid="banlist-cards" style={{ paddingTop: before, paddingBottom: after }}>
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="pb-3">
-              {row.kind === 'section' ? (
-                <div className="pt-3">
-                  <SectionHeading status={row.status} count={row.count} />
-                  {row.count === 0 && <p className="mt-1 text-sm text-muted-foreground">No cards.</p>}
-                </div>
-              ) : (
-                <EntryCard entry={row.entry} status={row.status} {...props} />
-              )}
+      <div data-testid="banlist-cards">
+        {rows.map((row) =>
+          row.kind === 'section' ? (
+            <div key={`s-${row.status}`} className="pt-3 pb-3">
+              <SectionHeading status={row.status} count={row.count} />
+              {row.count === 0 && <p className="mt-1 text-sm text-muted-foreground">No cards.</p>}
             </div>
-          );
-        })}
+          ) : (
+            <EntryCard key={`e-${row.entry.id}`} entry={row.entry} alternates={row.alternates} status={row.status} style={entryHeight} {...props} />
+          ),
+        )}
       </div>
     );
   }
 
+  // A table whose rows are grids: table rows cannot be contained, grid rows can; the roles keep the
+  // table semantics that display: grid would otherwise drop.
   const columns = showPictures ? 7 : 6;
+  const grid = cn(
+    'grid',
+    showPictures
+      ? 'grid-cols-[4rem_10rem_minmax(0,24%)_11rem_8rem_8rem_minmax(0,1fr)]'
+      : 'grid-cols-[10rem_minmax(0,24%)_11rem_8rem_8rem_minmax(0,1fr)]',
+  );
+  const cell = cn('min-w-0 px-3', compact ? 'py-1' : 'py-1.5');
   return (
-    <div ref={listRef}>
-      <table
-        data-testid="banlist-table"
-        aria-rowcount={rows.length + 1}
-        className="w-full table-fixed border-separate border-spacing-0 text-sm"
-      >
-        <colgroup>
-          {showPictures && <col className="w-16" />}
-          <col className="w-40" />
-          <col className="w-[24%]" />
-          <col className="w-44" />
-          <col className="w-32" />
-          <col className="w-32" />
-          <col />
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            {(showPictures ? ['Img'] : []).concat(['Type', 'Name', STATUS_COLUMN, 'Remarks', 'Advanced', 'Reason']).map((h) => (
-              <th
-                key={h}
-                scope="col"
-                className="sticky top-16 z-10 border-b bg-background px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: before, padding: 0 }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            if (row.kind === 'section') {
-              return (
-                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
-                  <th colSpan={columns} scope="colgroup" className="border-b px-3 pt-5 pb-2 text-left">
-                    <SectionHeading status={row.status} count={row.count} />
-                    {row.count === 0 && <p className="mt-1 text-sm font-normal text-muted-foreground">No cards.</p>}
-                  </th>
-                </tr>
-              );
-            }
-            const e = row.entry;
-            const cell = cn('border-b px-3 align-middle', compact ? 'py-1' : 'py-1.5');
+    <table role="table" data-testid="banlist-table" className="block w-full text-sm">
+      <thead role="rowgroup" className="sticky top-16 z-10 block border-b bg-background">
+        <tr role="row" className={grid}>
+          {(showPictures ? ['Img'] : []).concat(['Type', 'Name', STATUS_COLUMN, 'Remarks', 'Advanced', 'Reason']).map((h) => (
+            <th
+              key={h}
+              role="columnheader"
+              scope="col"
+              className="px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+            >
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup" className="block">
+        {rows.map((row) => {
+          if (row.kind === 'section') {
             return (
-              <tr
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={item.index + 2}
-                data-testid="banlist-entry"
-                data-card-id={e.cardId}
-                className="hover:bg-muted/50"
-              >
-                {showPictures && (
-                  <td className={cell}>
-                    <CardThumbnail cardId={e.cardId} name={e.cardName} width={40} />
-                  </td>
-                )}
-                <td className={cn(cell, 'text-muted-foreground')}>{CARD_TYPE_LABEL[e.cardType]}</td>
-                <td className={cn(cell, 'font-medium')}>
-                  <CardName entry={e} previewable={!showPictures} className={cn('block', compact ? 'truncate' : 'line-clamp-2')} />
-                </td>
-                <td className={cell}>
-                  <StatusBadge status={e.formatStatus} />
-                </td>
-                <td className={cell}>
-                  <Remark text={remarkOf(e, hasPrevious)} />
-                </td>
-                <td className={cell}>
-                  <StatusBadge status={e.advancedFormatStatus} />
-                </td>
-                <td className={cell}>
-                  <ReasonCell entry={e} viewerId={viewerId} compact={compact} onOpen={onOpenReason} />
+              <tr key={`s-${row.status}`} role="row" className="block border-b">
+                <td role="cell" colSpan={columns} aria-colspan={columns} className="block px-3 pt-5 pb-2">
+                  <SectionHeading status={row.status} count={row.count} />
+                  {row.count === 0 && <p className="mt-1 text-sm text-muted-foreground">No cards.</p>}
                 </td>
               </tr>
             );
-          })}
-          {after > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: after, padding: 0 }} />
+          }
+          const e = row.entry;
+          return (
+            <tr
+              key={`e-${e.id}`}
+              role="row"
+              data-testid="banlist-entry"
+              data-card-id={e.cardId}
+              className={cn(grid, 'paint-when-visible items-center border-b hover:bg-muted/50')}
+              style={entryHeight}
+            >
+              {showPictures && (
+                <td role="cell" className={cell}>
+                  <CardThumbnail cardId={e.cardId} name={e.cardName} width={40} />
+                </td>
+              )}
+              <td role="cell" className={cn(cell, 'text-muted-foreground')}>{CARD_TYPE_LABEL[e.cardType]}</td>
+              <td role="cell" className={cn(cell, 'font-medium')}>
+                <CardName entry={e} previewable={!showPictures} className={cn('block', compact ? 'truncate' : 'line-clamp-2')} />
+                <AlsoPasscodes alternates={row.alternates} />
+              </td>
+              <td role="cell" className={cell}>
+                <StatusBadge status={e.formatStatus} />
+              </td>
+              <td role="cell" className={cell}>
+                <Remark text={remarkOf(e, hasPrevious)} />
+              </td>
+              <td role="cell" className={cell}>
+                <StatusBadge status={e.advancedFormatStatus} />
+              </td>
+              <td role="cell" className={cell}>
+                <ReasonCell entry={e} viewerId={viewerId} compact={compact} onOpen={onOpenReason} />
+              </td>
             </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+          );
+        })}
+      </tbody>
+    </table>
   );
 });
 
 function EntryCard({
   entry: e,
+  alternates,
   showPictures,
   compact,
   hasPrevious,
   viewerId,
   onOpenReason,
-}: BanlistListProps & { entry: BanlistEntry; status: SectionStatus }) {
+  style,
+}: BanlistListProps & { entry: BanlistEntry; alternates: readonly BanlistEntry[]; status: SectionStatus; style: CSSProperties }) {
   const remark = remarkOf(e, hasPrevious);
   return (
     <article
       aria-label={e.cardName}
       data-testid="banlist-entry"
       data-card-id={e.cardId}
-      className={cn('flex gap-3 rounded-lg border bg-card shadow-sm', compact ? 'p-2' : 'p-3')}
+      style={style}
+      className={cn('paint-when-visible mb-3 flex gap-3 rounded-lg border bg-card shadow-sm', compact ? 'p-2' : 'p-3')}
     >
       {showPictures && <CardThumbnail cardId={e.cardId} name={e.cardName} width={compact ? 40 : 72} />}
       <div className="min-w-0 flex-1 space-y-1.5">
         <div>
           <CardName entry={e} previewable={!showPictures} className="block leading-tight font-semibold" />
+          <AlsoPasscodes alternates={alternates} />
           <p className="text-xs text-muted-foreground">{CARD_TYPE_LABEL[e.cardType]}</p>
         </div>
         <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">

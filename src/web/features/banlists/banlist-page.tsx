@@ -1,8 +1,9 @@
-import { useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, LoaderCircle, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { SECTION_STATUSES, STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -14,6 +15,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { BanlistList, type BanlistListHandle } from './banlist-list.tsx';
 import { flattenSections, groupIntoSections, type BanlistFilters } from './banlist-view.ts';
 import {
+  countByStatus,
   downloadLflist,
   useBanlistDates,
   useBanlistEntries,
@@ -23,6 +25,8 @@ import {
 import { ImportBanlistDialog } from './import-banlist-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { STATUS_TEXT } from './status-style.ts';
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
 
@@ -82,9 +86,28 @@ export function BanlistPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const dates = useBanlistDates();
-  // With ?date= the entries load at once, in parallel with the dates.
-  const selectedDate = dateParam ?? dates.data?.[0];
+  const newest = dates.data?.[0];
+  // With a well-formed ?date= the entries load at once, in parallel with the dates. A date that is not one
+  // (?date=garbage), or that the fresh list of dates lacks, falls back to the newest list with a notice.
+  const unknownDate =
+    !!dateParam &&
+    (!DATE_PATTERN.test(dateParam) || (!!dates.data && !dates.isFetching && !dates.data.includes(dateParam)));
+  const selectedDate = dateParam && !unknownDate ? dateParam : newest;
   const entries = useBanlistEntries(selectedDate);
+  // The address then names the list shown; the notice says what was asked for.
+  const [fallbackFrom, setFallbackFrom] = useState<string | null>(null);
+  useEffect(() => {
+    if (!unknownDate || !newest || !dateParam) return;
+    setFallbackFrom(dateParam);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('date');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [unknownDate, newest, dateParam, setParams]);
   const dateIndex = selectedDate && dates.data ? dates.data.indexOf(selectedDate) : -1;
   const hasPrevious = !!dates.data && dateIndex >= 0 && dateIndex < dates.data.length - 1;
 
@@ -95,7 +118,8 @@ export function BanlistPage() {
     [entries.data, deferredSearch, differencesOnly, additionsOnly],
   );
   const rows = useMemo(() => (sections ? flattenSections(sections) : []), [sections]);
-  const shown = sections?.reduce((n, s) => n + s.entries.length, 0) ?? 0;
+  const shown = sections?.reduce((n, s) => n + s.cards.length, 0) ?? 0;
+  const total = useMemo(() => (entries.data ? Object.values(countByStatus(entries.data)).reduce((a, b) => a + b, 0) : 0), [entries.data]);
   const filtering = !!filters.search.trim() || differencesOnly || additionsOnly;
 
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -155,8 +179,8 @@ export function BanlistPage() {
 
   const datesError = dates.isError;
   const entriesError = entries.isError;
-  const notFound = entries.error instanceof ApiError && entries.error.status === 404;
-  const noBanlists = dates.isSuccess && dates.data.length === 0 && !dateParam;
+  const notFound = entries.error instanceof ApiError && (entries.error.status === 404 || entries.error.status === 400);
+  const noBanlists = dates.isSuccess && dates.data.length === 0;
 
   const versionSelect = (
     <div className="flex min-w-0 flex-col gap-1">
@@ -167,15 +191,16 @@ export function BanlistPage() {
         id={`${id}-version`}
         value={selectedDate ?? ''}
         disabled={!dates.data?.length}
-        onChange={(e) => updateParams({ date: e.target.value }, false)}
+        onChange={(e) => {
+          setFallbackFrom(null);
+          updateParams({ date: e.target.value }, false);
+        }}
         className="h-10 min-w-40 rounded-md border bg-card px-3 text-sm shadow-sm disabled:opacity-60"
       >
         {!dates.data && <option value="">{dates.isError ? 'Unavailable' : 'Loading…'}</option>}
         {dates.data?.length === 0 && <option value="">No versions</option>}
         {selectedDate && dates.data && !dates.data.includes(selectedDate) && (
-          <option value={selectedDate} disabled>
-            {selectedDate} (not found)
-          </option>
+          <option value={selectedDate}>{selectedDate}</option>
         )}
         {dates.data?.map((d, i) => (
           <option key={d} value={d}>
@@ -247,28 +272,20 @@ export function BanlistPage() {
   );
 
   let body: ReactNode;
-  if (datesError && !dateParam) {
+  if (datesError && !selectedDate) {
     body = <LoadError onRetry={() => void dates.refetch()} />;
   } else if (noBanlists) {
     body = <p className="py-10 text-center text-muted-foreground">No banlist published yet.</p>;
+  } else if (notFound && (!dates.data || dates.isFetching)) {
+    // the dates are still on their way: they decide whether the newest list stands in for this one
+    body = <Loading />;
   } else if (notFound) {
-    body = (
-      <Alert>
-        No banlist is dated {selectedDate}.{' '}
-        <button type="button" className="font-medium underline" onClick={() => updateParams({ date: undefined }, false)}>
-          Show the newest banlist
-        </button>
-      </Alert>
-    );
+    // the list of dates is stale (a list deleted meanwhile): fetch it again, then the newest takes over
+    body = <LoadError onRetry={() => void dates.refetch()} />;
   } else if (entriesError) {
     body = <LoadError onRetry={() => void entries.refetch()} />;
   } else if (!sections) {
-    body = (
-      <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-        Loading banlist…
-      </p>
-    );
+    body = <Loading />;
   } else if (entries.data?.length === 0) {
     body = <p className="py-10 text-center text-muted-foreground">This banlist has no cards.</p>;
   } else if (shown === 0) {
@@ -296,115 +313,137 @@ export function BanlistPage() {
   }
 
   return (
-    <div className="space-y-5">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight mobile:text-2xl">Banlist</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {selectedDate ? (
-              <>
-                Effective <time dateTime={selectedDate} className="font-medium text-foreground">{selectedDate}</time>
-                {sections && (
-                  <span data-testid="shown-count">
-                    {' · '}
-                    {filtering
-                      ? `${shown.toLocaleString('en-US')} of ${entries.data!.length.toLocaleString('en-US')} cards shown`
-                      : `${entries.data!.length.toLocaleString('en-US')} cards`}
-                  </span>
-                )}
-              </>
-            ) : (
-              'Cards by status for a chosen effective date.'
-            )}
-          </p>
-        </div>
-      </header>
+    <CardPreviewProvider>
+      <div className="space-y-5">
+        <header className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight mobile:text-2xl">Banlist</h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {selectedDate ? (
+                <>
+                  Effective <time dateTime={selectedDate} className="font-medium text-foreground">{selectedDate}</time>
+                  {sections && (
+                    <span data-testid="shown-count">
+                      {' · '}
+                      {filtering
+                        ? `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} cards shown`
+                        : `${total.toLocaleString('en-US')} cards`}
+                    </span>
+                  )}
+                </>
+              ) : (
+                'Cards by status for a chosen effective date.'
+              )}
+            </p>
+          </div>
+        </header>
 
-      <section aria-label="Banlist controls" className="space-y-3 rounded-xl border bg-card/60 p-4 shadow-sm mobile:p-3">
-        <div className="flex flex-wrap items-end gap-3 mobile:flex-col mobile:items-stretch">
-          {versionSelect}
-          {searchBox}
-          {!isMobile && actions}
-        </div>
-        {isMobile ? (
-          <>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-expanded={filtersOpen}
-              aria-controls={`${id}-filters`}
-              onClick={() => setFiltersOpen((o) => !o)}
-              className="w-full justify-between!"
-            >
-              <span className="flex items-center gap-2">
-                <SlidersHorizontal aria-hidden="true" />
-                Filters and actions
-              </span>
-              <span className="text-xs text-muted-foreground">{filtersOpen ? 'Hide' : 'Show'}</span>
-            </Button>
-            <div id={`${id}-filters`} hidden={!filtersOpen} className="space-y-4 border-t pt-3">
-              {checkboxes}
-              {actions}
-            </div>
-          </>
-        ) : (
-          checkboxes
-        )}
-      </section>
-
-      {notice && (
-        <div
-          role={notice.tone === 'error' ? 'alert' : 'status'}
-          className={cn(
-            'flex items-start gap-3 rounded-lg border p-3 text-sm',
-            notice.tone === 'error' ? 'border-danger/40 bg-danger/10 text-danger' : 'border-unlimited/40 bg-unlimited/10',
-          )}
-        >
-          <p className="flex-1">{notice.text}</p>
-          <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)} className="rounded-sm opacity-70 hover:opacity-100">
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      )}
-
-      {sections && shown > 0 && (
-        <nav aria-label="Sections" className="flex flex-wrap gap-2">
-          {SECTION_STATUSES.map((s) => {
-            const count = sections.find((x) => x.status === s)?.entries.length ?? 0;
-            return (
-              <button
-                key={s}
-                type="button"
-                onClick={() => listRef.current?.scrollToSection(s)}
-                data-testid={`jump-${s}`}
-                className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm shadow-sm hover:bg-muted"
+        <section aria-label="Banlist controls" className="space-y-3 rounded-xl border bg-card/60 p-4 shadow-sm mobile:p-3">
+          <div className="flex flex-wrap items-end gap-3 mobile:flex-col mobile:items-stretch">
+            {versionSelect}
+            {searchBox}
+            {!isMobile && actions}
+          </div>
+          {isMobile ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={filtersOpen}
+                aria-controls={`${id}-filters`}
+                onClick={() => setFiltersOpen((o) => !o)}
+                className="w-full justify-between!"
               >
-                <span className={cn('font-semibold', STATUS_TEXT[s])}>{STATUS_LABEL[s]}</span>
-                <span className="tabular-nums">{count}</span>
-              </button>
-            );
-          })}
-        </nav>
-      )}
+                <span className="flex items-center gap-2">
+                  <SlidersHorizontal aria-hidden="true" />
+                  Filters and actions
+                </span>
+                <span className="text-xs text-muted-foreground">{filtersOpen ? 'Hide' : 'Show'}</span>
+              </Button>
+              <div id={`${id}-filters`} hidden={!filtersOpen} className="space-y-4 border-t pt-3">
+                {checkboxes}
+                {actions}
+              </div>
+            </>
+          ) : (
+            checkboxes
+          )}
+        </section>
 
-      {body}
+        {fallbackFrom && (
+          <div role="status" data-testid="date-fallback" className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/10 p-3 text-sm">
+            <p className="flex-1">
+              No banlist is dated “{fallbackFrom}”: showing the newest{newest ? `, ${newest}` : ''}.
+            </p>
+            <button type="button" aria-label="Dismiss" onClick={() => setFallbackFrom(null)} className="rounded-sm opacity-70 hover:opacity-100">
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        )}
 
-      {selectedDate && (
-        <ReasonDialog date={selectedDate} entry={reasonEntry} viewerId={user?.discordId} onClose={() => setReasonEntry(null)} />
-      )}
-      {isAdmin && selectedDate && (
-        <ConfirmDialog
-          open={confirmDelete}
-          onOpenChange={setConfirmDelete}
-          title="Delete Banlist"
-          description={`Delete banlist dated ${selectedDate}? This cannot be undone.`}
-          confirmLabel="Delete"
-          pendingLabel="Deleting…"
-          pending={deleteBanlist.isPending}
-          onConfirm={runDelete}
-        />
-      )}
-    </div>
+        {notice && (
+          <div
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+            className={cn(
+              'flex items-start gap-3 rounded-lg border p-3 text-sm',
+              notice.tone === 'error' ? 'border-danger/40 bg-danger/10 text-danger' : 'border-unlimited/40 bg-unlimited/10',
+            )}
+          >
+            <p className="flex-1">{notice.text}</p>
+            <button type="button" aria-label="Dismiss" onClick={() => setNotice(null)} className="rounded-sm opacity-70 hover:opacity-100">
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        )}
+
+        {sections && shown > 0 && (
+          <nav aria-label="Sections" className="flex flex-wrap gap-2">
+            {SECTION_STATUSES.map((s) => {
+              const count = sections.find((x) => x.status === s)?.cards.length ?? 0;
+              return (
+                <button
+                  key={s}
+                  type="button"
+                  onClick={() => listRef.current?.scrollToSection(s)}
+                  data-testid={`jump-${s}`}
+                  className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm shadow-sm hover:bg-muted"
+                >
+                  <span className={cn('font-semibold', STATUS_TEXT[s])}>{STATUS_LABEL[s]}</span>
+                  <span className="tabular-nums">{count}</span>
+                </button>
+              );
+            })}
+          </nav>
+        )}
+
+        {body}
+
+        {selectedDate && (
+          <ReasonDialog date={selectedDate} entry={reasonEntry} viewerId={user?.discordId} onClose={() => setReasonEntry(null)} />
+        )}
+        {isAdmin && selectedDate && (
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            title="Delete Banlist"
+            description={`Delete banlist dated ${selectedDate}? This cannot be undone.`}
+            confirmLabel="Delete"
+            pendingLabel="Deleting…"
+            pending={deleteBanlist.isPending}
+            onConfirm={runDelete}
+          />
+        )}
+      </div>
+    </CardPreviewProvider>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="flex items-center gap-2 py-10 text-muted-foreground">
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      Loading banlist…
+    </p>
   );
 }
 

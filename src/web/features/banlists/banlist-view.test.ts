@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { NO_FILTERS, compareEntries, flattenSections, groupIntoSections, matchesFilters, remarkOf } from './banlist-view.ts';
+import { countByStatus } from './banlists-api.ts';
 
 let nextId = 1;
 function entry(overrides: Partial<BanlistEntry>): BanlistEntry {
@@ -9,6 +10,7 @@ function entry(overrides: Partial<BanlistEntry>): BanlistEntry {
     id,
     cardId: 1000 + id,
     cardName: `Card ${id}`,
+    alias: 0,
     cardType: 'MONSTER_EFFECT',
     formatStatus: 'LIMITED',
     advancedFormatStatus: 'LIMITED',
@@ -87,7 +89,7 @@ describe('sections and order (spec 1 §9)', () => {
       entry({ formatStatus: 'SEMI_LIMITED' }),
       entry({ formatStatus: 'FORBIDDEN' }),
     ]);
-    expect(sections.map((s) => [s.status, s.entries.length])).toEqual([
+    expect(sections.map((s) => [s.status, s.cards.length])).toEqual([
       ['FORBIDDEN', 2],
       ['LIMITED', 0],
       ['SEMI_LIMITED', 1],
@@ -105,6 +107,40 @@ describe('sections and order (spec 1 §9)', () => {
       'SEMI_LIMITED:0',
       'UNLIMITED:0',
     ]);
+  });
+});
+
+describe('alternate artworks (alias)', () => {
+  const original = () => entry({ cardId: 4280258, alias: 0, cardName: 'Apollousa, Bow of the Goddess', formatStatus: 'FORBIDDEN' });
+  const artwork = () => entry({ cardId: 4280259, alias: 4280258, cardName: 'Apollousa, Bow of the Goddess', formatStatus: 'FORBIDDEN' });
+
+  test.each([
+    ['original listed first', () => [original(), artwork()]],
+    ['artwork listed first: the original still leads the row', () => [artwork(), original()]],
+  ])('passcodes of one card are one card, counted once: %s', (_why, list) => {
+    const [forbidden] = groupIntoSections(list());
+    expect(forbidden!.cards).toHaveLength(1);
+    expect(forbidden!.cards[0]!.entry.cardId).toBe(4280258);
+    expect(forbidden!.cards[0]!.alternates.map((e) => e.cardId)).toEqual([4280259]);
+    expect(flattenSections(groupIntoSections(list())).filter((r) => r.kind === 'entry')).toHaveLength(1);
+    expect(countByStatus(list()).FORBIDDEN).toBe(1);
+  });
+
+  test('an artwork without its original in the list is a card of its own', () => {
+    const [forbidden] = groupIntoSections([artwork()]);
+    expect(forbidden!.cards.map((c) => [c.entry.cardId, c.alternates.length])).toEqual([[4280259, 0]]);
+  });
+
+  test('passcodes of one card with different statuses stay in their own sections', () => {
+    const sections = groupIntoSections([original(), { ...artwork(), formatStatus: 'LIMITED' }]);
+    expect(sections.map((s) => s.cards.length)).toEqual([1, 1, 0, 0]);
+    expect(countByStatus([original(), { ...artwork(), formatStatus: 'LIMITED' }])).toEqual({ FORBIDDEN: 1, LIMITED: 1, SEMI_LIMITED: 0, UNLIMITED: 0 });
+  });
+
+  test('the card is shown when any of its passcodes matches the filters', () => {
+    const differs = { ...artwork(), advancedFormatStatus: 'LIMITED' as const };
+    const [forbidden] = groupIntoSections([original(), differs], { ...NO_FILTERS, differencesOnly: true });
+    expect(forbidden!.cards.map((c) => c.entry.cardId)).toEqual([4280258]);
   });
 });
 

@@ -37,19 +37,51 @@ export function compareEntries(a: BanlistEntry, b: BanlistEntry): number {
   return TYPE_RANK[a.cardType] - TYPE_RANK[b.cardType] || collator.compare(a.cardName, b.cardName) || a.cardId - b.cardId;
 }
 
-export interface BanlistSection {
-  status: SectionStatus;
-  entries: BanlistEntry[];
+/** The passcode that names a card: an alternate artwork counts as its original (spec: alias, |id − alias| < 10). */
+export const cardKeyOf = (e: Pick<BanlistEntry, 'cardId' | 'alias'>): number => e.alias || e.cardId;
+
+/** One card of a section: its passcodes in this list shown as one row, counted once. */
+export interface BanlistCard {
+  /** the row's entry: the original passcode when the list has it, else the lowest one */
+  entry: BanlistEntry;
+  /** the card's other passcodes in the same section (alternate artworks), lowest first */
+  alternates: BanlistEntry[];
 }
 
-/** The four sections in display order, each sorted; NONE entries belong to no section. */
+export interface BanlistSection {
+  status: SectionStatus;
+  cards: BanlistCard[];
+}
+
+const compareCards = (a: BanlistCard, b: BanlistCard) => compareEntries(a.entry, b.entry);
+
+/**
+ * The four sections in display order, each sorted; NONE entries belong to no section. Passcodes of one
+ * card with the same status become one card; it is shown when any of them matches the filters.
+ */
 export function groupIntoSections(entries: readonly BanlistEntry[], filters: BanlistFilters = NO_FILTERS): BanlistSection[] {
-  const byStatus = new Map<SectionStatus, BanlistEntry[]>(SECTION_STATUSES.map((s) => [s, []]));
+  const byStatus = new Map<SectionStatus, Map<number, BanlistEntry[]>>(SECTION_STATUSES.map((s) => [s, new Map()]));
   for (const e of entries) {
-    if (e.formatStatus === 'NONE' || !matchesFilters(e, filters)) continue;
-    byStatus.get(e.formatStatus)!.push(e);
+    if (e.formatStatus === 'NONE') continue;
+    const cards = byStatus.get(e.formatStatus)!;
+    const key = cardKeyOf(e);
+    const passcodes = cards.get(key);
+    if (passcodes) passcodes.push(e);
+    else cards.set(key, [e]);
   }
-  return SECTION_STATUSES.map((status) => ({ status, entries: byStatus.get(status)!.sort(compareEntries) }));
+  return SECTION_STATUSES.map((status) => {
+    const cards: BanlistCard[] = [];
+    for (const passcodes of byStatus.get(status)!.values()) {
+      if (!passcodes.some((e) => matchesFilters(e, filters))) continue;
+      if (passcodes.length === 1) {
+        cards.push({ entry: passcodes[0]!, alternates: [] });
+        continue;
+      }
+      const sorted = [...passcodes].sort((a, b) => (a.alias === 0 ? 0 : 1) - (b.alias === 0 ? 0 : 1) || a.cardId - b.cardId);
+      cards.push({ entry: sorted[0]!, alternates: sorted.slice(1) });
+    }
+    return { status, cards: cards.sort(compareCards) };
+  });
 }
 
 /**
@@ -62,17 +94,17 @@ export function remarkOf(entry: Pick<BanlistEntry, 'formatStatus' | 'previousFor
   return `Was ${STATUS_LABEL[entry.previousFormatStatus]}`;
 }
 
-/** One row of the flattened, virtualised list: a section heading or a card. */
+/** One row of the flattened list: a section heading or a card. */
 export type BanlistRow =
   | { kind: 'section'; status: SectionStatus; count: number }
-  | { kind: 'entry'; status: SectionStatus; entry: BanlistEntry };
+  | ({ kind: 'entry'; status: SectionStatus } & BanlistCard);
 
 /** Sections flattened into rows; an empty section keeps its heading (count 0) so every section is visible. */
 export function flattenSections(sections: readonly BanlistSection[]): BanlistRow[] {
   const rows: BanlistRow[] = [];
   for (const s of sections) {
-    rows.push({ kind: 'section', status: s.status, count: s.entries.length });
-    for (const entry of s.entries) rows.push({ kind: 'entry', status: s.status, entry });
+    rows.push({ kind: 'section', status: s.status, count: s.cards.length });
+    for (const card of s.cards) rows.push({ kind: 'entry', status: s.status, ...card });
   }
   return rows;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { SECTION_STATUSES, type SectionStatus } from '../../../domain/banlist/statuses.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -10,13 +10,23 @@ export const banlistKeys = {
   entries: (date: string) => [...banlistKeys.all, 'entries', date] as const,
 };
 
-/** Banlist dates, newest first (the server's order). */
-export function useBanlistDates() {
-  return useQuery({
+const datesQuery = () =>
+  queryOptions({
     queryKey: banlistKeys.dates(),
     queryFn: ({ signal }) => api.get<string[]>('/banlists/dates', { signal }),
     staleTime: 5 * 60_000,
   });
+
+const entriesQuery = (date: string) =>
+  queryOptions({
+    queryKey: banlistKeys.entries(date),
+    queryFn: ({ signal }) => api.get<BanlistEntry[]>(`/banlists/${encodeURIComponent(date)}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Banlist dates, newest first (the server's order). */
+export function useBanlistDates() {
+  return useQuery(datesQuery());
 }
 
 /** Dates of the Advanced reference lists, newest first (for the import form's warning). */
@@ -31,19 +41,33 @@ export function useReferenceDates(enabled: boolean) {
 
 /** Entries of one banlist; idle until a date is known. */
 export function useBanlistEntries(date: string | undefined) {
-  return useQuery({
-    queryKey: banlistKeys.entries(date ?? ''),
-    queryFn: ({ signal }) => api.get<BanlistEntry[]>(`/banlists/${encodeURIComponent(date ?? '')}`, { signal }),
-    enabled: !!date,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...entriesQuery(date ?? ''), enabled: !!date });
 }
 
-/** How many entries each section holds; NONE entries are in no section. */
-export function countByStatus(entries: readonly Pick<BanlistEntry, 'formatStatus'>[]): Record<SectionStatus, number> {
+/**
+ * Starts loading what /banlist shows while its code is still on its way (the page is a lazy chunk), so a
+ * long list arrives as soon as the code does: the asked date's entries, or the newest list's.
+ */
+export function prefetchBanlistPage(queryClient: QueryClient, search: URLSearchParams): void {
+  const date = search.get('date');
+  const dates = queryClient.fetchQuery(datesQuery());
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) void queryClient.prefetchQuery(entriesQuery(date));
+  else void dates.then((d) => (d[0] ? queryClient.prefetchQuery(entriesQuery(d[0])) : undefined)).catch(() => undefined);
+}
+
+/**
+ * How many cards each section holds, as the banlist page counts them: the passcodes of one card
+ * (alternate artworks, `alias`) count once; NONE entries are in no section.
+ */
+export function countByStatus(entries: readonly Pick<BanlistEntry, 'formatStatus' | 'cardId' | 'alias'>[]): Record<SectionStatus, number> {
   const counts = Object.fromEntries(SECTION_STATUSES.map((s) => [s, 0])) as Record<SectionStatus, number>;
+  const seen = new Set<string>();
   for (const e of entries) {
-    if (e.formatStatus !== 'NONE') counts[e.formatStatus] += 1;
+    if (e.formatStatus === 'NONE') continue;
+    const key = `${e.formatStatus}:${e.alias || e.cardId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    counts[e.formatStatus] += 1;
   }
   return counts;
 }

@@ -9,11 +9,12 @@ export const STATUS_TONE: Record<SectionStatus, BadgeTone> = {
   UNLIMITED: 'unlimited',
 };
 
+/** Status names and counts as text: the darker ink shades, readable at WCAG AA. */
 export const STATUS_TEXT: Record<SectionStatus, string> = {
-  FORBIDDEN: 'text-forbidden',
-  LIMITED: 'text-limited',
-  SEMI_LIMITED: 'text-semi-limited',
-  UNLIMITED: 'text-unlimited',
+  FORBIDDEN: 'text-forbidden-ink',
+  LIMITED: 'text-limited-ink',
+  SEMI_LIMITED: 'text-semi-limited-ink',
+  UNLIMITED: 'text-unlimited-ink',
 };
 
 /** The one-letter counts of the home page: F, L, S, U. */

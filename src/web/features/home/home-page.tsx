@@ -93,7 +93,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="At a glance">
+      <section aria-labelledby="at-a-glance">
+        {/* the quick cards' titles are h3: their section needs its h2 between them and the h1 */}
+        <h2 id="at-a-glance" className="sr-only">
+          At a glance
+        </h2>
         {/* Only mobile: the rows of this page scroll sideways. */}
         <p data-testid="swipe-hint" className="mb-2 text-sm text-muted-foreground desktop:hidden">
           Swipe to explore →

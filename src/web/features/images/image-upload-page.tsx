@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, ExternalLink, ImageUp, LogIn } from 'lucide-react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type ImageUploadResponse } from '../../../domain/api/images.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -7,7 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { SignedIn, useSession } from '../../lib/session.tsx';
+import { SignedIn, recheckSession, setCurrentUser, useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { sendForm } from './upload-with-progress.ts';
@@ -22,6 +23,15 @@ type UploadState =
 export function ImageUploadPage() {
   useDocumentTitle('Image Upload');
   const { login } = useSession();
+  const queryClient = useQueryClient();
+  // set when the server refused an upload for want of a session (it ended in another tab, or expired)
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const onSessionEnded = () => {
+    setSessionEnded(true);
+    // one state on the whole page: signed out at once, then the server's word on who is signed in
+    setCurrentUser(queryClient, null);
+    void recheckSession(queryClient);
+  };
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-2">
@@ -34,6 +44,12 @@ export function ImageUploadPage() {
       <SignedIn
         signedOut={
           <Card>
+            {sessionEnded && (
+              <Alert className="m-5 mb-0">
+                <p className="font-medium">You are not logged in</p>
+                <p className="mt-1">Your session ended, so the image was not uploaded.</p>
+              </Alert>
+            )}
             <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
               <p className="font-medium">Please log in first.</p>
               <Button onClick={login}>
@@ -44,13 +60,13 @@ export function ImageUploadPage() {
           </Card>
         }
       >
-        {(user) => <Uploader user={user} />}
+        {(user) => <Uploader user={user} onSessionEnded={onSessionEnded} />}
       </SignedIn>
     </section>
   );
 }
 
-function Uploader({ user }: { user: CurrentUser }) {
+function Uploader({ user, onSessionEnded }: { user: CurrentUser; onSessionEnded: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<UploadState>({ state: 'idle' });
 
@@ -69,7 +85,7 @@ function Uploader({ user }: { user: CurrentUser }) {
       });
       setUpload({ state: 'done', result });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) setUpload({ state: 'failed', message: 'You are not logged in' });
+      if (e instanceof ApiError && e.status === 401) onSessionEnded();
       else setUpload({ state: 'failed', message: 'Upload failed', detail: e instanceof Error ? e.message : undefined });
     }
   }

@@ -20,6 +20,8 @@ export interface BoardSort {
 
 export interface JudgementBoardTableProps {
   rows: readonly JudgementEntry[];
+  /** card name → picture URL, from the browser-local card-name cache */
+  images: ReadonlyMap<string, string>;
   adminIds: readonly string[];
   adminNames: Record<string, string | undefined>;
   user: CurrentUser;
@@ -41,7 +43,7 @@ const stickyName = 'sticky left-14 z-10 bg-card shadow-[1px_0_0_var(--color-bord
 
 /** The board: Img, Card Name, one column per admin, Status, Opinion, Poster, Reason, Actions (spec 1 §2). */
 export function JudgementBoardTable({
-  rows, adminIds, adminNames, user, sort, onSort, onVote, onOpenReason, onDelete,
+  rows, images, adminIds, adminNames, user, sort, onSort, onVote, onOpenReason, onDelete,
 }: JudgementBoardTableProps) {
   const header = (key: BoardSortKey, label: ReactNode, className?: string, reactKey?: string) => {
     const active = sort !== null && sameKey(sort.key, key);
@@ -98,6 +100,7 @@ export function JudgementBoardTable({
             <BoardRow
               key={entry.id}
               entry={entry}
+              imageUrl={images.get(entry.cardName)}
               adminIds={adminIds}
               adminNames={adminNames}
               user={user}
@@ -113,15 +116,15 @@ export function JudgementBoardTable({
 }
 
 function BoardRow({
-  entry, adminIds, adminNames, user, onVote, onOpenReason, onDelete,
-}: Omit<JudgementBoardTableProps, 'rows' | 'sort' | 'onSort'> & { entry: JudgementEntry }) {
+  entry, imageUrl, adminIds, adminNames, user, onVote, onOpenReason, onDelete,
+}: Omit<JudgementBoardTableProps, 'rows' | 'images' | 'sort' | 'onSort'> & { entry: JudgementEntry; imageUrl: string | undefined }) {
   const canVote = user.auth === 2;
   const canDelete = user.auth === 2 || entry.poster.discordId === user.discordId;
   const contested = isContested(entry.currentOpinion);
   return (
     <tr data-testid="judgement-row" data-card-id={entry.cardId} data-contested={contested || undefined} className="align-middle">
       <td className={cn(stickyImg, 'px-3 py-2')}>
-        <CardThumbnail cardId={entry.cardId} name={entry.cardName} width={40} />
+        <CardThumbnail cardId={entry.cardId} name={entry.cardName} imageUrl={imageUrl} width={40} />
       </td>
       <th scope="row" className={cn(stickyName, 'max-w-56 min-w-36 px-3 py-2 text-left font-medium mobile:max-w-32 mobile:min-w-28')}>
         {entry.cardName}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ArrowLeft, Search } from 'lucide-react';
 import type { CardSearchResult } from '../../../domain/api/cards.ts';
 import { REASON_MAX_LENGTH } from '../../../domain/judgement/limits.ts';
@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { cardImageCache } from '../../lib/card-image-cache.ts';
 import { CARD_SEARCH_MIN_LENGTH, errorText, useCardSearch, useProposeCard } from './judgement-api.ts';
 import { VoteSelect } from './vote-select.tsx';
 
@@ -97,6 +98,10 @@ function CardPicker({
   const id = useId();
   const search = useCardSearch(query);
   const results = search.data ?? [];
+  // every search answer names pictures: the board's rows find them in the card-name cache later
+  useEffect(() => {
+    if (search.data) cardImageCache.remember(search.data);
+  }, [search.data]);
   const short = query.trim().length < CARD_SEARCH_MIN_LENGTH;
   return (
     <div className="space-y-3">

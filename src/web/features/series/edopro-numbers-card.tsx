@@ -8,16 +8,18 @@ export interface EdoproNumbersCardProps {
   forbiddenTypes: number;
   /** lflist hash of the banlist, when there is one */
   banlistHash?: number;
+  /** the title's level in the page's outline (h2 where no section heading precedes it) */
+  titleAs?: 'h2' | 'h3';
 }
 
 /** The numbers a host types into an EDOPro room: duel flags (hex and decimal) and the forbidden-types mask. */
-export function EdoproNumbersCard({ duelFlags, roomDuelFlags, forbiddenTypes, banlistHash }: EdoproNumbersCardProps) {
+export function EdoproNumbersCard({ duelFlags, roomDuelFlags, forbiddenTypes, banlistHash, titleAs }: EdoproNumbersCardProps) {
   const rules = BigInt(duelFlags);
   const room = BigInt(roomDuelFlags);
   return (
     <Card data-testid="edopro-numbers">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as={titleAs} className="flex items-center gap-2">
           <Cpu aria-hidden="true" className="size-4 text-primary" />
           EDOPro Room Settings
         </CardTitle>

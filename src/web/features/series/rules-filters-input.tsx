@@ -61,7 +61,7 @@ export function RulesFiltersInput({ rules, filters, onChange, room, rulesError, 
         <FieldMessage name="cardTypeFilters" error={filtersError} />
       </fieldset>
 
-      <EdoproNumbersCard duelFlags={numbers.duelFlags} roomDuelFlags={numbers.roomDuelFlags} forbiddenTypes={numbers.forbiddenTypes} />
+      <EdoproNumbersCard titleAs="h2" duelFlags={numbers.duelFlags} roomDuelFlags={numbers.roomDuelFlags} forbiddenTypes={numbers.forbiddenTypes} />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Download, Layers, Pencil, Trophy } from 'lucide-react';
 import type { Series } from '../../../domain/api/series.ts';
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
-import { FILTER_LABELS, RULE_LABELS } from '../../../domain/series/rules.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -12,6 +11,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
+import { RuleBadges } from './rule-badges.tsx';
 import { useSeries } from './series-api.ts';
 
 /** Spec 2 §2 /series/{id}: the series, read-only. */
@@ -149,22 +149,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
         {s.ruleOptions.length + s.cardTypeFilters.length === 0 ? (
           <p className="text-sm text-muted-foreground">No rules or filters.</p>
         ) : (
-          <ul className="flex flex-wrap gap-2" aria-label="Rules and filters">
-            {s.ruleOptions.map((r) => (
-              <li key={r}>
-                <Badge tone="primary" title={r}>
-                  {RULE_LABELS[r]}
-                </Badge>
-              </li>
-            ))}
-            {s.cardTypeFilters.map((f) => (
-              <li key={f}>
-                <Badge tone="forbidden" title={f}>
-                  {FILTER_LABELS[f]}
-                </Badge>
-              </li>
-            ))}
-          </ul>
+          <RuleBadges ruleOptions={s.ruleOptions} cardTypeFilters={s.cardTypeFilters} className="gap-2" />
         )}
       </section>
 

@@ -173,13 +173,15 @@ function SeriesForm({ mode, seriesId, initial, user }: { mode: 'create' | 'edit'
       )}
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="rounded-xl border bg-card shadow-sm">
-        <Tabs.List aria-label="Series settings" className="flex overflow-x-auto border-b px-2">
+        {/* Four tabs do not fit in one row of a phone: two rows of two there, every label whole. */}
+        <Tabs.List aria-label="Series settings" className="flex border-b px-2 mobile:grid mobile:grid-cols-2 mobile:px-1">
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.id}
               value={t.id}
               className={cn(
                 'relative shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-muted-foreground',
+                'mobile:px-2 mobile:text-center',
                 'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary',
               )}
             >

@@ -1,21 +1,42 @@
 import { Link } from 'react-router';
-import { Trophy } from 'lucide-react';
+import { Layers, Trophy, UserCheck } from 'lucide-react';
 import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState, type DisplayState } from '../../../domain/tournament/display-state.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { iterationSuffix } from './tournament-view.ts';
 
 const STATE_TONE: Record<DisplayState, BadgeTone> = { Live: 'live', Upcoming: 'primary', Completed: 'neutral' };
 
-export function TournamentCard({ tournament: t }: { tournament: TournamentSummary }) {
+export interface TournamentCardProps {
+  tournament: TournamentSummary;
+  /** spec 2 §4's notification dot (the list shows it to auth >= 1 and the host only) */
+  showDot?: boolean;
+  /** the viewer plays in it */
+  participating?: boolean;
+  /** the list's cards say more (series tag, round, teams) than the home page's */
+  detailed?: boolean;
+}
+
+export function TournamentCard({ tournament: t, showDot, participating, detailed }: TournamentCardProps) {
   const state = displayState(t);
+  const attention = showDot && t.needsAttention;
   return (
     <Link
       to={`/tournaments/${encodeURIComponent(t.uid)}`}
       data-testid="tournament-card"
-      className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:border-primary/50 hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:border-primary/50 hover:shadow-md"
     >
+      {attention && (
+        <span
+          data-testid="notification-dot"
+          title="Needs attention"
+          className="absolute top-2 right-2 z-10 flex size-4 items-center justify-center rounded-full bg-danger ring-2 ring-card"
+        >
+          <span className="sr-only">Needs attention</span>
+        </span>
+      )}
       <div className="aspect-[16/9] overflow-hidden bg-muted">
         <FallbackImage
           src={t.imageUri}
@@ -29,15 +50,43 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Badge tone={STATE_TONE[state]} data-testid="tournament-state">
             {state === 'Live' && <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />}
             {state}
           </Badge>
           <Badge>{FORMAT_LABEL[t.format]}</Badge>
+          {detailed && t.seriesUid && (
+            <Badge tone="primary" data-testid="series-tag">
+              <Layers aria-hidden="true" className="size-3" />
+              Series Tournament
+            </Badge>
+          )}
         </div>
-        <h3 className="font-semibold leading-snug group-hover:text-primary">{t.name}</h3>
+        <h3 className="leading-snug font-semibold group-hover:text-primary">
+          {t.name}
+          {iterationSuffix(t) && <span className="ml-1.5 font-normal text-muted-foreground">{iterationSuffix(t)}</span>}
+        </h3>
         {t.subtitle && <p className="line-clamp-2 text-sm text-muted-foreground">{t.subtitle}</p>}
+        {detailed && (
+          <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
+            <span>
+              {t.teamCount} {t.teamCount === 1 ? 'team' : 'teams'}
+            </span>
+            <span>Best of {t.bestOf}</span>
+            {state === 'Live' && t.roundCount > 0 && (
+              <span>
+                Round {t.currentRound} of {t.roundCount}
+              </span>
+            )}
+            {participating && (
+              <span className="inline-flex items-center gap-1 font-medium text-primary" data-testid="participating">
+                <UserCheck aria-hidden="true" className="size-3.5" />
+                You're playing
+              </span>
+            )}
+          </div>
+        )}
       </div>
     </Link>
   );

@@ -1,14 +1,129 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, LogIn, WifiOff } from 'lucide-react';
+import type { Tournament } from '../../../domain/api/tournaments.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
+import { CardPreviewProvider } from '../../components/card-preview.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AdminTools } from './admin-tools.tsx';
+import { CompletedPanel } from './completed-panel.tsx';
+import { InProgressPanel } from './in-progress-panel.tsx';
+import { PlayerPanel } from './player-panel.tsx';
+import { TournamentDetails, TournamentHeader } from './tournament-info-panel.tsx';
+import { useTournamentLive } from './tournament-live.ts';
+import { isPrivileged, ownEntry, stageOf } from './tournament-view.ts';
+import { useTournament } from './tournaments-api.ts';
 
+/** Spec 2 §2 /tournaments/{uid}: info, the stage of the tournament, and Admin Tools for privileged users. */
 export function TournamentPage() {
   const { uid = '' } = useParams();
+  const tournament = useTournament(uid);
+  useDocumentTitle(tournament.data?.name ?? 'Tournament');
+
   return (
-    <PlaceholderPage title="Tournament">
-      <p>
-        The page of tournament <span className="font-mono text-foreground">{uid}</span>, with sign-up, decks, rounds,
-        scores and standings, is coming soon.
-      </p>
-    </PlaceholderPage>
+    <section className="space-y-5" aria-label="Tournament">
+      <Link to="/tournaments" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All tournaments
+      </Link>
+      {tournament.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading tournament…
+        </p>
+      ) : tournament.isError ? (
+        <Alert>{(tournament.error as { status?: number }).status === 404 ? 'Tournament not found' : 'Failed to load tournament'}</Alert>
+      ) : (
+        <TournamentView tournament={tournament.data} />
+      )}
+    </section>
+  );
+}
+
+function TournamentView({ tournament: t }: { tournament: Tournament }) {
+  const { user, isLoading } = useSession();
+  const live = useTournamentLive(t.uid, t.version);
+  const privileged = isPrivileged(t, user);
+
+  return (
+    <CardPreviewProvider>
+      {live === 'reconnecting' && (
+        <p role="status" className="mb-3 flex items-center gap-2 rounded-lg border border-limited/40 bg-limited/10 px-3 py-2 text-sm" data-testid="live-status">
+          <WifiOff aria-hidden="true" className="size-4 shrink-0 text-limited-ink" />
+          Live updates paused: reconnecting…
+        </p>
+      )}
+      {/*
+        Phones read top to bottom: the tournament, what to do now, the details, Admin Tools. Wider
+        screens put the tournament and its details in a left column beside the centre panel, and Admin
+        Tools to the right from 1280 px (below both before that).
+      */}
+      <div
+        data-live={live}
+        className={cn(
+          'grid items-start gap-x-6 gap-y-5 min-[769px]:grid-rows-[auto_1fr]',
+          privileged
+            ? 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[15rem_minmax(0,1fr)_20rem]'
+            : 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[17rem_minmax(0,1fr)]',
+        )}
+      >
+        <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
+          <TournamentHeader tournament={t} />
+        </aside>
+        <div
+          className="min-w-0 space-y-5 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1"
+          data-testid="centre-panel"
+        >
+          {isLoading ? (
+            <p role="status" className="text-muted-foreground">
+              Checking sign-in…
+            </p>
+          ) : (
+            <CentrePanel tournament={t} user={user} />
+          )}
+        </div>
+        <aside aria-label="Tournament details" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-2">
+          <TournamentDetails tournament={t} />
+        </aside>
+        {privileged && user && (
+          <aside
+            aria-label="Admin panel"
+            className="min-w-0 min-[769px]:col-span-2 min-[769px]:row-start-3 min-[1280px]:col-span-1 min-[1280px]:col-start-3 min-[1280px]:row-span-2 min-[1280px]:row-start-1"
+          >
+            <AdminTools tournament={t} user={user} />
+          </aside>
+        )}
+      </div>
+    </CardPreviewProvider>
+  );
+}
+
+/** Conventions §8: one branch per stage of the tournament. */
+function CentrePanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
+  const stage = stageOf(t);
+  switch (stage) {
+    case 'cancelled':
+      return <Alert>This tournament was cancelled.</Alert>;
+    case 'signup':
+      return user ? <PlayerPanel tournament={t} user={user} entry={ownEntry(t, user.discordId)} /> : <LoginPrompt />;
+    case 'in-progress':
+      return <InProgressPanel tournament={t} user={user} />;
+    case 'completed':
+      return <CompletedPanel tournament={t} user={user} />;
+  }
+}
+
+function LoginPrompt() {
+  const { login } = useSession();
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 shadow-sm" data-testid="login-prompt">
+      <p className="font-medium">Log in to sign up and submit your deck.</p>
+      <Button onClick={login}>
+        <LogIn aria-hidden="true" />
+        Login with Discord
+      </Button>
+    </div>
   );
 }

@@ -1,15 +1,460 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
-import { api } from '../../lib/api.ts';
+import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+// Types only: this module is shared with the home page, which must not load zod.
+import type {
+  AuditEntry, Deck, DeckCard, DeckProblemBody, HostBody, Match, Participant, Scoreboard, SignupBody, Standings, Team, Tournament,
+  TournamentSummary,
+} from '../../../domain/api/tournaments.ts';
+import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 export const tournamentKeys = {
   all: ['tournaments'] as const,
   list: () => [...tournamentKeys.all, 'list'] as const,
+  participating: (discordId: string) => [...tournamentKeys.all, 'participating', discordId] as const,
+  /** everything of one tournament: a live message invalidates this prefix */
+  one: (uid: string) => [...tournamentKeys.all, 'one', uid] as const,
+  detail: (uid: string) => [...tournamentKeys.one(uid), 'detail'] as const,
+  decks: (uid: string, participantId: number) => [...tournamentKeys.one(uid), 'decks', participantId] as const,
+  teamDecks: (uid: string, participantIds: readonly number[]) => [...tournamentKeys.one(uid), 'team-decks', participantIds.join(',')] as const,
+  standings: (uid: string) => [...tournamentKeys.one(uid), 'standings'] as const,
+  scoreboard: (uid: string) => [...tournamentKeys.one(uid), 'scoreboard'] as const,
+  /** one round's matches, or (no round) every match of the tournament */
+  matches: (uid: string, round?: number) => [...tournamentKeys.one(uid), 'matches', round ?? 'all'] as const,
+  audit: (uid: string) => [...tournamentKeys.one(uid), 'audit'] as const,
 };
+
+const path = (uid: string, rest = '') => `/tournaments/${encodeURIComponent(uid)}${rest}`;
+const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 export function useTournaments() {
   return useQuery({
     queryKey: tournamentKeys.list(),
     queryFn: ({ signal }) => api.get<TournamentSummary[]>('/tournaments', { signal }),
   });
+}
+
+/** Uids of the tournaments the signed-in user plays in (none for a visitor). */
+export function useParticipating(discordId: string | undefined) {
+  return useQuery({
+    queryKey: tournamentKeys.participating(discordId ?? ''),
+    queryFn: ({ signal }) => api.get<string[]>('/tournaments/participating', { signal }),
+    enabled: !!discordId,
+    staleTime: 60_000,
+  });
+}
+
+/** One tournament; a 404 is an answer, not worth retrying. */
+export function useTournament(uid: string) {
+  return useQuery({
+    queryKey: tournamentKeys.detail(uid),
+    queryFn: ({ signal }) => api.get<Tournament>(path(uid), { signal }),
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+/** The decks (with cards) of one participant: their owner and privileged users only. */
+export function useParticipantDecks(uid: string, participantId: number | undefined) {
+  return useQuery({
+    queryKey: tournamentKeys.decks(uid, participantId ?? -1),
+    queryFn: ({ signal }) => api.get<Deck[]>(path(uid, `/participants/${participantId}/decks`), { signal }),
+    enabled: participantId !== undefined,
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+/**
+ * Decks of several participants in one request (GET .../participants/decks?participantIds=a,b); when that
+ * fails, one request per participant (spec 2 §7).
+ */
+export async function fetchDecksOf(uid: string, participantIds: readonly number[], signal?: AbortSignal): Promise<Record<number, Deck[]>> {
+  if (participantIds.length === 0) return {};
+  try {
+    return await api.get<Record<number, Deck[]>>(path(uid, `/participants/decks?participantIds=${participantIds.join(',')}`), { signal });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    const lists = await Promise.all(
+      participantIds.map((id) => api.get<Deck[]>(path(uid, `/participants/${id}/decks`), { signal }).catch(() => [] as Deck[])),
+    );
+    return Object.fromEntries(participantIds.map((id, i) => [id, lists[i]!]));
+  }
+}
+
+export function useTeamDecks(uid: string, participantIds: readonly number[], enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.teamDecks(uid, participantIds),
+    queryFn: ({ signal }) => fetchDecksOf(uid, participantIds, signal),
+    enabled: enabled && participantIds.length > 0,
+  });
+}
+
+/** Standings: points, W-L-T, OMW/OOMW and the tie-breaker number; final (with the champion) once a winner is marked. */
+export function useStandings(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.standings(uid),
+    queryFn: ({ signal }) => api.get<Standings>(path(uid, '/standings'), { signal }),
+    enabled,
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+/** The state (roundComplete, the engine's champion) and the current round's matches. */
+export function useScoreboard(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.scoreboard(uid),
+    queryFn: ({ signal }) => api.get<Scoreboard>(path(uid, '/scoreboard'), { signal }),
+    enabled,
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+const matchesQuery = (uid: string, round?: number) => ({
+  queryKey: tournamentKeys.matches(uid, round),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Match[]>(path(uid, round ? `/matches?round=${round}` : '/matches'), { signal }),
+  retry: (count: number, error: Error) => !notFound(error) && count < 2,
+});
+
+export interface ShownMatches {
+  matches: Match[];
+  isPending: boolean;
+  error: Error | null;
+}
+
+function combineMatches(results: UseQueryResult<Match[]>[]): ShownMatches {
+  const byId = new Map<number, Match>();
+  for (const r of results) for (const m of r.data ?? []) byId.set(m.id, m);
+  return { matches: [...byId.values()], isPending: results.some((r) => r.isPending), error: results.find((r) => r.error)?.error ?? null };
+}
+
+/**
+ * The matches the page shows: every match ('all'), or only some rounds (GET .../matches?round=n each),
+ * so that a large Swiss event does not load thousands of matches it does not show.
+ */
+export function useMatches(uid: string, rounds: readonly number[] | 'all', enabled = true): ShownMatches {
+  return useQueries({
+    queries: (rounds === 'all' ? [undefined] : rounds).map((round) => ({ ...matchesQuery(uid, round), enabled })),
+    combine: combineMatches,
+  });
+}
+
+/** Newer matches (a write's answer, a live message) over the ones shown, by id; unknown ones are added. */
+export function mergeMatches(shown: readonly Match[] | undefined, incoming: readonly Match[]): Match[] | undefined {
+  if (!shown) return undefined;
+  const byId = new Map(incoming.map((m) => [m.id, m]));
+  const merged = shown.map((m) => {
+    const next = byId.get(m.id);
+    byId.delete(m.id);
+    return next && next.updatedAt >= m.updatedAt ? next : m;
+  });
+  return byId.size ? [...merged, ...byId.values()] : merged;
+}
+
+export function useAudit(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.audit(uid),
+    queryFn: ({ signal }) => api.get<AuditEntry[]>(path(uid, '/audit'), { signal }),
+    enabled,
+  });
+}
+
+// ---- writes ------------------------------------------------------------------------------------
+
+/** Keeps the newest tournament the server answered with, and refetches the rest of it. */
+function settle(queryClient: QueryClient, uid: string, tournament?: Tournament) {
+  if (tournament && typeof tournament === 'object' && 'version' in tournament) {
+    const shown = queryClient.getQueryData<Tournament>(tournamentKeys.detail(uid));
+    if (!shown || shown.version <= tournament.version) queryClient.setQueryData(tournamentKeys.detail(uid), tournament);
+  }
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(uid) });
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
+}
+
+export function useHostTournament() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HostBody) => api.post<{ uid: string }>('/tournaments/host', body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() }),
+  });
+}
+
+export function useSignup(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupBody) => api.post<Team>(path(uid, '/signup'), body),
+    onSuccess: () => {
+      settle(queryClient, uid);
+      void queryClient.invalidateQueries({ queryKey: [...tournamentKeys.all, 'participating'] });
+    },
+  });
+}
+
+/** A refused deck: the server's sentence, every problem, and the deck as it read it (for the preview). */
+export class DeckRefusedError extends ApiError {
+  readonly problems: DeckProblemBody[];
+  readonly deck?: { mainDeck: DeckCard[]; extraDeck: DeckCard[]; sideDeck: DeckCard[] };
+
+  constructor(status: number, message: string, problems: DeckProblemBody[] = [], deck?: DeckRefusedError['deck']) {
+    super(status, message);
+    this.name = 'DeckRefusedError';
+    this.problems = problems;
+    this.deck = deck;
+  }
+}
+
+export interface DeckUpload {
+  participantDiscordId: string;
+  label: string;
+  text: string;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * POST .../decks with the text as text/plain, through XMLHttpRequest for its upload progress. Spec 2 §8:
+ * the error is the server's sentence, else the error's message, else 'Failed to upload deck'.
+ */
+export function uploadDeck(uid: string, { participantDiscordId, label, text, onProgress }: DeckUpload): Promise<Deck> {
+  const query = new URLSearchParams({ participantDiscordId, label });
+  return new Promise<Deck>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path(uid, `/decks?${query}`)}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', 'text/plain; charset=utf-8');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        onProgress?.(1);
+        resolve(body as Deck);
+        return;
+      }
+      const b = (body ?? {}) as { error?: unknown; problems?: DeckProblemBody[]; deck?: DeckRefusedError['deck'] };
+      const message = typeof b.error === 'string' && b.error ? b.error : xhr.statusText || 'Failed to upload deck';
+      reject(new DeckRefusedError(xhr.status, message, Array.isArray(b.problems) ? b.problems : [], b.deck));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload deck'));
+    xhr.send(text);
+  });
+}
+
+export function useUploadDeck(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeckUpload) => uploadDeck(uid, input),
+    onSuccess: () => settle(queryClient, uid),
+  });
+}
+
+export function useDeleteDeck(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deckId, participantDiscordId }: { deckId: number; participantDiscordId: string }) =>
+      api.delete<void>(path(uid, `/decks/${deckId}?participantDiscordId=${encodeURIComponent(participantDiscordId)}`)),
+    onSuccess: () => settle(queryClient, uid),
+  });
+}
+
+export function useDropParticipant(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participantId: number) => api.post<Participant>(path(uid, `/participants/${participantId}/drop`)),
+    onSuccess: () => {
+      settle(queryClient, uid);
+      void queryClient.invalidateQueries({ queryKey: [...tournamentKeys.all, 'participating'] });
+    },
+  });
+}
+
+export function useDropTeam(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (teamUid: string) => api.post<Team>(path(uid, `/teams/${encodeURIComponent(teamUid)}/drop`)),
+    onSuccess: () => {
+      settle(queryClient, uid);
+      void queryClient.invalidateQueries({ queryKey: [...tournamentKeys.all, 'participating'] });
+    },
+  });
+}
+
+export interface DeckReview {
+  participantId: number;
+  deckId: number;
+  approved: boolean;
+  reviewerDiscordId: string;
+  reason?: string;
+}
+
+export function useReviewDeck(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ participantId, deckId, approved, reviewerDiscordId, reason }: DeckReview) => {
+      const query = new URLSearchParams({ approved: String(approved), reviewerDiscordId });
+      if (reason) query.set('reason', reason);
+      return api.post<Deck>(path(uid, `/participants/${participantId}/decks/${deckId}/validate?${query}`));
+    },
+    onSuccess: () => settle(queryClient, uid),
+  });
+}
+
+/** The admin panel's buttons: each a POST that answers the tournament. */
+export type AdminAction =
+  | { kind: 'lock-signups' }
+  | { kind: 'lock-deck-submission' }
+  | { kind: 'toggle-signups'; open: boolean }
+  | { kind: 'toggle-deck-submission'; open: boolean }
+  | { kind: 'format'; format: TournamentFormat }
+  | { kind: 'seed-test' }
+  | { kind: 'cancel' }
+  | { kind: 'start' }
+  | { kind: 'next-round' }
+  | { kind: 'winner'; winnerTeamUid?: string }
+  | { kind: 'close' };
+
+export function adminActionPath(uid: string, action: AdminAction): string {
+  switch (action.kind) {
+    case 'toggle-signups':
+    case 'toggle-deck-submission':
+      return path(uid, `/${action.kind}?open=${action.open}`);
+    case 'format':
+      return path(uid, `/format?format=${action.format}`);
+    case 'winner':
+      return path(uid, `/winner${action.winnerTeamUid ? `?winnerTeamUid=${encodeURIComponent(action.winnerTeamUid)}` : ''}`);
+    default:
+      return path(uid, `/${action.kind}`);
+  }
+}
+
+export function useAdminAction(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AdminAction) => api.post<Tournament | undefined>(adminActionPath(uid, action)),
+    onSuccess: (tournament) => settle(queryClient, uid, tournament),
+  });
+}
+
+// ---- matches -----------------------------------------------------------------------------------
+
+/** Matches the server sent (a write's answer, a live message) into every list of them the page holds. */
+export function applyMatches(queryClient: QueryClient, uid: string, incoming: readonly Match[]) {
+  if (incoming.length === 0) return;
+  queryClient.setQueryData<Match[]>(tournamentKeys.matches(uid), (shown) => mergeMatches(shown, incoming));
+  for (const round of new Set(incoming.map((m) => m.roundNumber))) {
+    const ofRound = incoming.filter((m) => m.roundNumber === round);
+    queryClient.setQueryData<Match[]>(tournamentKeys.matches(uid, round), (shown) => mergeMatches(shown, ofRound));
+  }
+}
+
+/** A match write answered the match: show it at once, then refetch the rest (standings, state). */
+function settleMatch(queryClient: QueryClient, uid: string, match: Match) {
+  applyMatches(queryClient, uid, [match]);
+  settle(queryClient, uid);
+}
+
+export interface ScoreReport {
+  matchId: number;
+  fromTeam1: boolean;
+  gamesWon: number;
+  gamesLost: number;
+  reporterDiscordId: string;
+}
+
+export function useReportScore(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ matchId, fromTeam1, ...body }: ScoreReport) =>
+      api.post<Match>(path(uid, `/matches/${matchId}/report-score?fromTeam1=${fromTeam1}`), body),
+    onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+export interface Override {
+  matchId: number;
+  /** absent: a tie */
+  winnerTeamId?: string;
+  team1Wins: number;
+  team2Wins: number;
+  /** reset the later matches this change moves (after the server named them) */
+  force?: boolean;
+}
+
+export function overridePath(uid: string, { matchId, winnerTeamId, force }: Pick<Override, 'matchId' | 'winnerTeamId' | 'force'>): string {
+  const query = new URLSearchParams();
+  if (winnerTeamId) query.set('winnerTeamId', winnerTeamId);
+  query.set('force', String(!!force));
+  return path(uid, `/matches/${matchId}/override-winner?${query}`);
+}
+
+export function useOverrideWinner(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ team1Wins, team2Wins, ...o }: Override) => api.post<Match>(overridePath(uid, o), { team1Wins, team2Wins }),
+    onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+export function useFlagMatch(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ matchId, message }: { matchId: number; message: string }) =>
+      api.post<Match>(path(uid, `/matches/${matchId}/flag?${new URLSearchParams({ message })}`)),
+    onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+export function useResolveFlag(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: number) => api.post<Match>(path(uid, `/matches/${matchId}/resolve-flag`)),
+    onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+// ---- files -------------------------------------------------------------------------------------
+
+function fileNameOf(res: Response, fallback: string): string {
+  const header = res.headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain filename
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Saves a blob under a name, through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_');
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET a file of the tournament and save it under the server's Content-Disposition name. */
+export async function downloadFile(uid: string, rest: string, fallbackName: string): Promise<void> {
+  const res = await fetch(`/api${path(uid, rest)}`, { credentials: 'include' });
+  if (!res.ok) {
+    let message = res.statusText;
+    try {
+      const body = (await res.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(res.status, message);
+  }
+  saveBlob(await res.blob(), fileNameOf(res, fallbackName));
 }

@@ -10,15 +10,21 @@ import { setCurrentUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // A code can be exchanged once: StrictMode's second effect (and a remount) must reuse the first request.
-const exchanges = new Map<string, Promise<CurrentUser>>();
+type SignedIn = CurrentUser & { returnTo?: string };
+const exchanges = new Map<string, Promise<SignedIn>>();
 
-function exchangeCode(code: string, state: string | null): Promise<CurrentUser> {
+function exchangeCode(code: string, state: string | null): Promise<SignedIn> {
   let pending = exchanges.get(code);
   if (!pending) {
-    pending = api.post<CurrentUser>('/oauth/handle-callback', { code, ...(state ? { state } : {}) });
+    pending = api.post<SignedIn>('/oauth/handle-callback', { code, ...(state ? { state } : {}) });
     exchanges.set(code, pending);
   }
   return pending;
+}
+
+/** The server checked returnTo already; this only keeps the browser on this site whatever it answered. */
+function samePath(returnTo: string | undefined): string {
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/\\') ? returnTo : '/';
 }
 
 const NO_CODE = 'No authorization code was received';
@@ -41,10 +47,11 @@ export function OAuthCallbackPage() {
     if (denied || !code) return;
     let active = true;
     exchangeCode(code, state).then(
-      (user) => {
+      ({ returnTo, ...user }) => {
         if (!active) return;
         setCurrentUser(queryClient, user);
-        void navigate('/', { replace: true });
+        // back to the page where sign-in started
+        void navigate(samePath(returnTo), { replace: true });
       },
       () => {
         if (active) setFailed(true);

@@ -1,0 +1,155 @@
+import { useMemo, useState } from 'react';
+import { CircleAlert, Download } from 'lucide-react';
+import type { DeckCard, DeckProblemBody } from '../../../domain/api/tournaments.ts';
+import { exportYdk } from '../../../domain/deck/ydk.ts';
+import { CardThumbnail } from '../../components/card-preview.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { CARDS_PER_ROW, cardLabel, mainDeckSlots } from './tournament-view.ts';
+import { saveBlob } from './tournaments-api.ts';
+
+export interface DeckCards {
+  mainDeck: DeckCard[];
+  extraDeck: DeckCard[];
+  sideDeck: DeckCard[];
+}
+
+export interface DeckPreviewProps {
+  deck: DeckCards;
+  /** the deck's name, used for the .ydk file */
+  label: string;
+  /** written in the file's "#created by ..." line */
+  createdBy: string;
+  problems?: readonly DeckProblemBody[];
+  className?: string;
+}
+
+export const NO_CARD_DATA = 'No card data available for this deck.';
+
+/**
+ * Spec 2 §2 deck preview: the Main Deck 10 per row in at least 4 rows, Extra and Side Decks below, every
+ * problem listed beside the cards (the cards it names outlined), and the deck as a .ydk file.
+ */
+export function DeckPreview({ deck, label, createdBy, problems = [], className }: DeckPreviewProps) {
+  const flagged = useMemo(() => new Set(problems.flatMap((p) => p.cardIds ?? [])), [problems]);
+  const [exportError, setExportError] = useState<string>();
+  const empty = deck.mainDeck.length + deck.extraDeck.length + deck.sideDeck.length === 0;
+
+  function download() {
+    setExportError(undefined);
+    try {
+      const text = exportYdk(
+        { main: deck.mainDeck.map((c) => c.cardId), extra: deck.extraDeck.map((c) => c.cardId), side: deck.sideDeck.map((c) => c.cardId) },
+        createdBy,
+      );
+      saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${label || 'deck'}.ydk`);
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : 'The deck could not be exported');
+    }
+  }
+
+  return (
+    // a container query puts the problems beside the cards when there is room, above them otherwise
+    <div className={cn('@container', className)} data-testid="deck-preview">
+      <div className="flex flex-col gap-4 @3xl:flex-row-reverse @3xl:items-start">
+        {problems.length > 0 && (
+          <section
+            aria-labelledby="deck-problems-title"
+            className="rounded-lg border border-danger/40 bg-danger/5 p-3 text-sm @3xl:sticky @3xl:top-0 @3xl:w-72 @3xl:shrink-0"
+          >
+            <h4 id="deck-problems-title" className="flex items-center gap-1.5 font-semibold text-danger">
+              <CircleAlert aria-hidden="true" className="size-4" />
+              {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+            </h4>
+            <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Deck problems" data-testid="deck-problems">
+              {problems.map((p, i) => (
+                <li key={`${p.code}-${i}`}>{p.message}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <div className="min-w-0 flex-1 space-y-4">
+          {empty ? (
+            <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{NO_CARD_DATA}</p>
+          ) : (
+            <>
+              <Section title="Main Deck" cards={deck.mainDeck} flagged={flagged} slots={mainDeckSlots(deck.mainDeck.length).slots} />
+              {deck.extraDeck.length > 0 && <Section title="Extra Deck" cards={deck.extraDeck} flagged={flagged} />}
+              {deck.sideDeck.length > 0 && <Section title="Side Deck" cards={deck.sideDeck} flagged={flagged} />}
+            </>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" size="sm" onClick={download} disabled={empty}>
+              <Download aria-hidden="true" />
+              Download .ydk
+            </Button>
+            {exportError && (
+              <p role="alert" className="text-sm text-danger">
+                {exportError}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, cards, flagged, slots }: { title: string; cards: DeckCard[]; flagged: Set<number>; slots?: number }) {
+  const empties = Math.max(0, (slots ?? 0) - cards.length);
+  return (
+    <section aria-label={`${title} (${cards.length})`}>
+      <h4 className="mb-1.5 text-sm font-semibold">
+        {title} <span className="font-normal text-muted-foreground tabular-nums">({cards.length})</span>
+      </h4>
+      <ul className="grid gap-1" style={{ gridTemplateColumns: `repeat(${CARDS_PER_ROW}, minmax(0, 1fr))` }} data-testid={`deck-${title.split(' ')[0]!.toLowerCase()}`}>
+        {cards.map((c, i) => (
+          <li key={`${c.cardId}-${i}`}>
+            <CardTile card={c} flagged={flagged.has(c.cardId)} />
+          </li>
+        ))}
+        {Array.from({ length: empties }, (_, i) => (
+          <li key={`empty-${i}`} aria-hidden="true" className="aspect-[59/86] rounded-sm border border-dashed bg-muted/40" />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CardTile({ card, flagged }: { card: DeckCard; flagged: boolean }) {
+  const { name, known } = cardLabel(card);
+  const [failed, setFailed] = useState(false);
+  const ring = flagged ? 'ring-2 ring-danger ring-offset-1 ring-offset-card' : '';
+  if (!known || failed) {
+    return (
+      <span role="img" aria-label={name} title={name} className={cn('block rounded-sm', ring)} data-testid="card-back">
+        <CardBack label={name} />
+      </span>
+    );
+  }
+  return (
+    <CardThumbnail cardId={card.cardId} name={name} width={59} className={cn('w-full', ring)}>
+      <img
+        src={`/api/cards/${card.cardId}/image?size=small`}
+        alt=""
+        title={name}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+        className="aspect-[59/86] w-full rounded-sm bg-muted object-cover"
+      />
+    </CardThumbnail>
+  );
+}
+
+/** The back of a card, for ids the card database does not know; the id stays readable on it. */
+export function CardBack({ label }: { label: string }) {
+  return (
+    <span className="relative flex aspect-[59/86] w-full items-center justify-center overflow-hidden rounded-sm border border-amber-950/60 bg-gradient-to-br from-amber-800 via-amber-950 to-stone-900 shadow-sm">
+      <span aria-hidden="true" className="absolute inset-[12%] rounded-[50%] border border-amber-400/40 bg-stone-950/60" />
+      <span className="relative px-0.5 text-center text-[0.5rem] leading-tight font-semibold break-all text-amber-100 @max-xs:hidden">
+        {label}
+      </span>
+    </span>
+  );
+}

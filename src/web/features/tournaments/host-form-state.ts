@@ -1,0 +1,157 @@
+import { fieldIssues } from '../../../domain/api/series.ts';
+import type { Series } from '../../../domain/api/series.ts';
+import { hostBodySchema, type HostBody } from '../../../domain/api/tournaments.ts';
+import { SERIES_DEFAULTS, type SeriesFlagField, type SeriesNumberField } from '../../../domain/series/defaults.ts';
+import type { FilterCode, RuleCode } from '../../../domain/series/rules.ts';
+import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
+
+type NumberField = SeriesNumberField | 'decksAllowedPerPlayer';
+type FlagField = SeriesFlagField | 'openSubmissions';
+
+/** What the host form edits: numbers as typed (strings), so a half-typed value is never lost. */
+export type HostFormState = {
+  name: string;
+  subtitle: string;
+  description: string;
+  imageUri: string;
+  format: TournamentFormat;
+  banlistName: string;
+  banlist: string;
+  ruleOptions: RuleCode[];
+  cardTypeFilters: FilterCode[];
+} & Record<NumberField, string> & Record<FlagField, boolean>;
+
+export type HostField = keyof HostFormState | 'banlistDate';
+
+export const HOST_TABS = [
+  { id: 'basic', label: 'Basic Info' },
+  { id: 'rules', label: 'Rules & Format' },
+  { id: 'deck', label: 'Deck Settings' },
+  { id: 'advanced', label: 'Advanced' },
+] as const;
+export type HostTabId = (typeof HOST_TABS)[number]['id'];
+
+/** Spec 2 §2 Host tournament page: which tab shows each field, so an error brings its tab forward. */
+export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
+  name: 'basic',
+  subtitle: 'basic',
+  description: 'basic',
+  imageUri: 'basic',
+  format: 'basic',
+  bestOf: 'basic',
+  decksAllowedPerPlayer: 'basic',
+  openSubmissions: 'basic',
+  manualDeckChecking: 'basic',
+  relay: 'basic',
+  ruleOptions: 'rules',
+  cardTypeFilters: 'rules',
+  startingLp: 'rules',
+  startingHand: 'rules',
+  cardsPerDraw: 'rules',
+  minMainDeckSize: 'deck',
+  maxMainDeckSize: 'deck',
+  minExtraDeckSize: 'deck',
+  maxExtraDeckSize: 'deck',
+  minSideDeckSize: 'deck',
+  maxSideDeckSize: 'deck',
+  dontShuffleDeck: 'advanced',
+  dontCheckDeckContents: 'advanced',
+  dontCheckDeckSize: 'advanced',
+  tcgSegocRulings: 'advanced',
+  playersTeam1: 'advanced',
+  playersTeam2: 'advanced',
+  banlistDate: 'advanced',
+  banlistName: 'advanced',
+  banlist: 'advanced',
+};
+
+export const HOST_FIELD_LABEL: Record<HostField, string> = {
+  name: 'Name', subtitle: 'Subtitle', description: 'Description', imageUri: 'Cover image URL', format: 'Format', bestOf: 'Best of',
+  decksAllowedPerPlayer: 'Decks per player', openSubmissions: 'Open Submissions', manualDeckChecking: 'Manual Deck Check',
+  relay: 'Relay Duels', ruleOptions: 'Game rules', cardTypeFilters: 'Card type restrictions', startingLp: 'Starting LP',
+  startingHand: 'Starting hand', cardsPerDraw: 'Cards per draw', minMainDeckSize: 'Main Deck minimum',
+  maxMainDeckSize: 'Main Deck maximum', minExtraDeckSize: 'Extra Deck minimum', maxExtraDeckSize: 'Extra Deck maximum',
+  minSideDeckSize: 'Side Deck minimum', maxSideDeckSize: 'Side Deck maximum', dontShuffleDeck: "Don't Shuffle Deck",
+  dontCheckDeckContents: "Don't Check Contents", dontCheckDeckSize: "Don't Check Size", tcgSegocRulings: 'TCG SEGOC Rules',
+  playersTeam1: 'Players (team 1)', playersTeam2: 'Players (team 2)', banlistDate: 'Banlist date', banlistName: 'Banlist name',
+  banlist: 'Banlist text',
+};
+
+const SERIES_NUMBERS: SeriesNumberField[] = [
+  'playersTeam1', 'playersTeam2', 'bestOf', 'startingLp', 'startingHand', 'cardsPerDraw',
+  'minMainDeckSize', 'maxMainDeckSize', 'minExtraDeckSize', 'maxExtraDeckSize', 'minSideDeckSize', 'maxSideDeckSize',
+];
+const NUMBERS: NumberField[] = [...SERIES_NUMBERS, 'decksAllowedPerPlayer'];
+const SERIES_FLAGS: SeriesFlagField[] = ['manualDeckChecking', 'relay', 'dontShuffleDeck', 'dontCheckDeckContents', 'dontCheckDeckSize', 'tcgSegocRulings'];
+
+/** Spec 2 §5 host defaults: the series defaults, one deck per player, open submissions, Swiss → Top Cut. */
+export function defaultHostState(): HostFormState {
+  return {
+    name: '',
+    subtitle: '',
+    description: '',
+    imageUri: '',
+    format: 'DEFAULT',
+    banlistName: '',
+    banlist: '',
+    ruleOptions: [],
+    cardTypeFilters: [],
+    ...(Object.fromEntries(SERIES_NUMBERS.map((f) => [f, String(SERIES_DEFAULTS[f])])) as Record<SeriesNumberField, string>),
+    decksAllowedPerPlayer: '1',
+    ...(Object.fromEntries(SERIES_FLAGS.map((f) => [f, SERIES_DEFAULTS[f]])) as Record<SeriesFlagField, boolean>),
+    openSubmissions: true,
+  };
+}
+
+/** The form filled from a series: its name, picture and every duel setting. */
+export function hostStateFromSeries(s: Series): HostFormState {
+  return {
+    ...defaultHostState(),
+    name: s.name,
+    description: s.description ?? '',
+    imageUri: s.picture ?? '',
+    banlistName: s.banlistName ?? '',
+    banlist: s.banlist ?? '',
+    ruleOptions: [...s.ruleOptions],
+    cardTypeFilters: [...s.cardTypeFilters],
+    ...(Object.fromEntries(SERIES_NUMBERS.map((f) => [f, String(s[f])])) as Record<SeriesNumberField, string>),
+    ...(Object.fromEntries(SERIES_FLAGS.map((f) => [f, s[f]])) as Record<SeriesFlagField, boolean>),
+  };
+}
+
+/** Numeric inputs are converted to numbers (spec 2 §5); anything else goes as typed and is refused by name. */
+const toNumber = (v: string): number | string => (/^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+
+export function toHostBody(state: HostFormState, seriesUid: string | undefined, discordId: string): HostBody {
+  const numbers = Object.fromEntries(NUMBERS.map((f) => [f, toNumber(state[f])]));
+  return { ...state, ...numbers, discordId, seriesUid: seriesUid ?? null } as HostBody;
+}
+
+export type HostErrors = Partial<Record<HostField, string>>;
+
+/** The server's schema, on the client: the same messages at the same fields. */
+export function hostClientErrors(body: HostBody): HostErrors {
+  const r = hostBodySchema.safeParse(body);
+  const errors: HostErrors = {};
+  if (r.success) return errors;
+  for (const { field, message } of fieldIssues(r.error)) {
+    if (field in HOST_FIELD_TAB) errors[field as HostField] ??= message;
+  }
+  return errors;
+}
+
+/** A server 400 ("bestOf: must be at least 1; name: Name is required") back onto the fields; the rest is form-wide. */
+export function hostServerErrors(message: string): { fields: HostErrors; form?: string } {
+  const fields: HostErrors = {};
+  const rest: string[] = [];
+  for (const part of message.split('; ')) {
+    const m = /^([A-Za-z0-9]+): (.*)$/s.exec(part);
+    if (m && m[1]! in HOST_FIELD_TAB) fields[m[1] as HostField] ??= m[2]!;
+    else rest.push(part);
+  }
+  return { fields, form: rest.length ? rest.join('; ') : undefined };
+}
+
+export function firstHostErrorTab(errors: HostErrors): HostTabId | undefined {
+  return HOST_TABS.find((t) => Object.entries(errors).some(([f, m]) => m && HOST_FIELD_TAB[f as HostField] === t.id))?.id;
+}

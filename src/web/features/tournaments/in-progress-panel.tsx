@@ -1,0 +1,261 @@
+import { useId, useMemo, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { CalendarClock, Cpu, Network, Rows3, Search, Swords } from 'lucide-react';
+import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
+import { toHex } from '../../../domain/series/rules.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { SelectField } from '../series/series-form-fields.tsx';
+import { BracketSectionView, MatchList, type MatchOpener } from './bracket-view.tsx';
+import { MatchDialog } from './match-dialog.tsx';
+import {
+  ALL_ROUNDS, STATUS_TONE, bracketSections, byRoundThenPosition, defaultRound, isTie, matchPlace, matchesSearch, ownMatch, resetRound,
+  roundsToLoad, selectableRounds, sideName, sideOf, type RoundChoice,
+} from './match-view.ts';
+import { StandingsTable } from './standings-table.tsx';
+import { ownEntry, playerName, teamName } from './tournament-view.ts';
+import { useMatches, useStandings } from './tournaments-api.ts';
+
+/** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
+export function InProgressPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
+  const [choice, setChoice] = useState<RoundChoice | null>(null);
+  const round = choice ?? defaultRound(t);
+  const shown = useMatches(t.uid, roundsToLoad(t, round));
+  const standings = useStandings(t.uid, true);
+  const entry = user ? ownEntry(t, user.discordId) : undefined;
+  const [openId, setOpenId] = useState<number | null>(null);
+  const all = shown.matches;
+  const open = openId === null ? undefined : all.find((m) => m.id === openId);
+  const mine = entry ? ownMatch(all, t.currentRound, entry.team.uid) : undefined;
+
+  return (
+    <div className="space-y-5">
+      <RoundBanner tournament={t} />
+      {entry && (all.length > 0 || !shown.isPending) && <YourMatch tournament={t} team={entry.team} match={mine} onOpen={setOpenId} />}
+      {shown.isPending && all.length === 0 ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading matches…
+        </p>
+      ) : shown.error && all.length === 0 ? (
+        <Alert>Failed to load the matches: {shown.error.message}</Alert>
+      ) : (
+        <MatchesSection tournament={t} matches={all} round={round} onRound={setChoice} onOpen={setOpenId} ownTeamUid={entry?.team.uid} />
+      )}
+      {standings.data && <StandingsTable standings={standings.data} title="Leaderboard" level={2} ownTeamUid={entry?.team.uid} />}
+      {standings.isError && <Alert>Failed to load the standings: {standings.error.message}</Alert>}
+      <MatchDialog tournament={t} match={open} user={user} ownTeamUid={entry?.team.uid} resetRound={resetRound(all)} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}
+
+export function RoundBanner({ tournament: t }: { tournament: Tournament }) {
+  const started = t.roundStartDates[t.currentRound - 1];
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-live/40 bg-live/10 p-4" data-testid="round-banner">
+      <CalendarClock aria-hidden="true" className="size-5 text-live-ink" />
+      <p className="text-lg font-semibold" data-testid="round-label">
+        Round {t.currentRound} of {t.roundCount}
+      </p>
+      {started && (
+        <p className="text-sm text-muted-foreground">
+          started <time dateTime={started}>{new Date(started).toLocaleString()}</time>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The signed-in player's match first: the opponent, and the EDOPro numbers to host the room (the same
+ * the left panel shows), with a button to the Match modal to report the score.
+ */
+function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tournament; team: Team; match: Match | undefined; onOpen: (id: number) => void }) {
+  const side = m ? sideOf(m, team.uid) : null;
+  const opponentId = m && side ? (side === 1 ? m.team2Id : m.team1Id) : null;
+  const opponent = opponentId ? t.teams.find((x) => x.uid === opponentId) : undefined;
+  const later = m && m.roundNumber > t.currentRound;
+  return (
+    <section aria-labelledby="your-match-title" className="space-y-3 rounded-xl border border-primary/40 bg-primary/5 p-4" data-testid="your-match">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="your-match-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Swords aria-hidden="true" className="size-5 text-primary" />
+          Your Match
+        </h2>
+        {m && (
+          <span className="text-sm text-muted-foreground">
+            Match #{m.id} · {matchPlace(m)}
+          </span>
+        )}
+        {m && !m.bye && (
+          <Badge tone={STATUS_TONE[m.status]} className="ml-auto">
+            {isTie(m) ? 'Tie' : m.status}
+          </Badge>
+        )}
+      </div>
+      {!m ? (
+        <p className="text-sm text-muted-foreground">You have no match this round.</p>
+      ) : m.bye ? (
+        <p className="text-sm" data-testid="your-bye">
+          You have a bye this round: it counts as a 2-0 win.
+        </p>
+      ) : (
+        <>
+          <p className="text-base">
+            <span className="font-semibold">{teamName(team)}</span> <span className="text-muted-foreground">vs</span>{' '}
+            <span className="font-semibold" data-testid="opponent">
+              {side ? sideName(m, side === 1 ? 2 : 1) : 'TBD'}
+            </span>
+            {later && <span className="text-sm text-muted-foreground"> (Round {m.roundNumber}, once the bracket gets there)</span>}
+          </p>
+          {opponent && (
+            <p className="text-sm text-muted-foreground" data-testid="opponent-players">
+              Opponent: {opponent.members.filter((p) => !p.dropped).map(playerName).join(', ')}
+            </p>
+          )}
+          <RoomNumbers tournament={t} />
+          <Button onClick={() => onOpen(m.id)} className="mobile:h-11 mobile:w-full">
+            {m.complete ? 'View Match' : 'Report Score'}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What a player types into EDOPro to host the duel room. */
+function RoomNumbers({ tournament: t }: { tournament: Tournament }) {
+  const rules = BigInt(t.duelFlags);
+  const room = BigInt(t.roomDuelFlags);
+  const facts: [string, string][] = [
+    // the same numbers, under the same names, as the left panel's EDOPro Room Settings
+    ['Duel flags', `${toHex(rules)} · ${rules.toString()}`],
+    ...(room !== rules ? ([['Duel flags with room options', `${toHex(room)} · ${room.toString()}`]] as [string, string][]) : []),
+    ['Forbidden types', `${toHex(t.forbiddenTypes)} · ${t.forbiddenTypes}`],
+    ['Best of', String(t.bestOf)],
+    ['Starting LP', String(t.startingLp)],
+    ['Starting hand', String(t.startingHand)],
+    ['Cards per draw', String(t.cardsPerDraw)],
+    ['Banlist', t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : 'None')],
+  ];
+  return (
+    <div className="rounded-lg border bg-card p-3" data-testid="room-settings">
+      <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+        <Cpu aria-hidden="true" className="size-4 text-primary" />
+        Host the room in EDOPro with
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm min-[1100px]:grid-cols-[auto_1fr_auto_1fr]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-mono text-xs leading-5 break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+type MatchView = 'bracket' | 'list';
+
+/** The bracket or the match list, a round selector and a team search (spec 2 §2). */
+export function MatchesSection({
+  tournament: t, matches, round, onRound, onOpen, ownTeamUid,
+}: {
+  tournament: Tournament;
+  matches: readonly Match[];
+  round: RoundChoice;
+  onRound: (round: RoundChoice) => void;
+  onOpen: (id: number) => void;
+  ownTeamUid?: string;
+}) {
+  const searchId = useId();
+  const [view, setView] = useState<MatchView>('bracket');
+  const [search, setSearch] = useState('');
+  const rounds = useMemo(() => selectableRounds(t.currentRound, matches), [t.currentRound, matches]);
+  const sections = useMemo(() => bracketSections(t.format, matches), [t.format, matches]);
+  const opener: MatchOpener = { onOpen, ownTeamUid, search };
+  const selectedRound = round === ALL_ROUNDS ? undefined : round;
+  const inRound = (m: Match) => round === ALL_ROUNDS || m.roundNumber === round;
+
+  const listed = matches.filter((m) => inRound(m) && matchesSearch(m, search)).sort(byRoundThenPosition);
+  const swiss = matches.filter((m) => m.bracket === 'swiss' && inRound(m) && matchesSearch(m, search)).sort(byRoundThenPosition);
+
+  if (matches.length === 0) return null;
+  return (
+    <section aria-labelledby="matches-title" className="@container space-y-3 rounded-xl border bg-card p-4 shadow-sm mobile:p-3" data-testid="matches">
+      <Tabs.Root value={view} onValueChange={(v) => setView(v as MatchView)} className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="matches-title" className="text-lg font-semibold">
+            Matches
+          </h2>
+          <Tabs.List aria-label="Match view" className="ml-auto inline-flex rounded-lg border bg-muted p-0.5">
+            <Tabs.Trigger
+              value="bracket"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm mobile:h-11"
+            >
+              <Network aria-hidden="true" className="size-4" />
+              Bracket
+            </Tabs.Trigger>
+            <Tabs.Trigger
+              value="list"
+              className="inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm mobile:h-11"
+            >
+              <Rows3 aria-hidden="true" className="size-4" />
+              Match List
+            </Tabs.Trigger>
+          </Tabs.List>
+        </div>
+        <div className="grid grid-cols-[12rem_minmax(0,1fr)] items-end gap-3 mobile:grid-cols-1">
+          <SelectField
+            name="match-round"
+            label="Round"
+            value={String(round)}
+            onChange={(v) => onRound(v === ALL_ROUNDS ? ALL_ROUNDS : Number(v))}
+            options={[
+              { value: ALL_ROUNDS, label: 'All rounds' },
+              ...rounds.map((r) => ({ value: String(r), label: r === t.currentRound && !t.completed ? `Round ${r} (current)` : `Round ${r}` })),
+            ]}
+          />
+          <div className="space-y-1.5">
+            <label htmlFor={searchId} className="block text-sm font-medium">
+              Find a team
+            </label>
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+              <input
+                id={searchId}
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Team name…"
+                className="h-10 w-full rounded-md border bg-background pr-3 pl-8 text-sm shadow-sm mobile:h-11"
+              />
+            </div>
+          </div>
+        </div>
+
+        <Tabs.Content value="bracket" className="space-y-5" data-testid="bracket-view">
+          {sections.map((s) => (
+            <BracketSectionView key={s.bracket} section={s} selectedRound={selectedRound} {...opener} />
+          ))}
+          {t.format === 'DEFAULT' && (
+            <section aria-label="Swiss Rounds" className="space-y-2" data-testid="swiss-rounds">
+              <h3 className="text-sm font-semibold">
+                Swiss Rounds{round !== ALL_ROUNDS && ` · Round ${round}`}
+              </h3>
+              <MatchList matches={swiss} empty={search ? 'No Swiss match of such a team in this round.' : `No Swiss matches in round ${round}.`} {...opener} />
+              {sections.length === 0 && !t.completed && (
+                <p className="text-xs text-muted-foreground">The top cut bracket appears here after the last Swiss round, when there is one.</p>
+              )}
+            </section>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="list" data-testid="list-view">
+          <MatchList matches={listed} empty={search ? 'No match of such a team in this round.' : 'No matches in this round.'} {...opener} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,456 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Eye, LoaderCircle, LogOut, Send, Trash2, UserPlus, Users, X } from 'lucide-react';
+import type { DeckCard, DeckProblemBody, DeckSummary, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
+import { parseDeckText } from '../../../domain/deck/deck-text.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { cn } from '../../lib/cn.ts';
+import { ProgressBar } from '../images/progress-bar.tsx';
+import { DeckDialog, DeckStatusPill, shownDeckOf } from './deck-dialog.tsx';
+import { DeckPreview } from './deck-preview.tsx';
+import { labelFromFileName, playerName, teamName } from './tournament-view.ts';
+import {
+  DeckRefusedError, useDeleteDeck, useDropParticipant, useDropTeam, useParticipantDecks, useSignup, useUploadDeck,
+} from './tournaments-api.ts';
+
+const inputClasses = (invalid?: boolean) =>
+  cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
+
+export const DROP_SELF_FAILED = 'Failed to drop from tournament. Please try again or contact an admin.';
+export const NO_PARTICIPANT_ID = 'Could not determine your participant ID to drop. Please contact an admin.';
+export const DROP_TEAM_FAILED = 'Failed to drop team. Please try again or contact an admin.';
+
+/** Spec 2 §2 centre panel before the start, for a signed-in user: sign up, or play. */
+export function PlayerPanel({ tournament: t, user, entry }: { tournament: Tournament; user: CurrentUser; entry?: { team: Team; member: Member } }) {
+  if (!entry) {
+    if (!t.signupsOpen) {
+      return (
+        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground" data-testid="signups-closed">
+          Sign-ups are closed.
+        </p>
+      );
+    }
+    return <SignupForm tournament={t} user={user} />;
+  }
+  return <PlayerArea tournament={t} user={user} team={entry.team} member={entry.member} />;
+}
+
+function SignupForm({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
+  const signup = useSignup(t.uid);
+  const id = useId();
+  const [name, setName] = useState('');
+  const [blank, setBlank] = useState(false);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) {
+      setBlank(true);
+      return;
+    }
+    signup.mutate({
+      name: name.trim(),
+      captainDiscordId: user.discordId,
+      members: [{ discordId: user.discordId, image: user.avatarUrl, dropped: false, submittedDecks: [] }],
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border bg-card p-5 shadow-sm">
+      <div className="space-y-1">
+        <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold">
+          <UserPlus aria-hidden="true" className="size-5 text-primary" />
+          Sign Up
+        </h2>
+        <p className="text-sm text-muted-foreground">You sign up as a team with yourself as captain; then submit your deck.</p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium">
+          Team name
+        </label>
+        <input
+          id={id}
+          value={name}
+          autoComplete="off"
+          placeholder={`${user.displayName}'s team`}
+          aria-invalid={blank || undefined}
+          aria-describedby={blank ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setBlank(false);
+          }}
+          className={cn(inputClasses(blank), 'h-10')}
+        />
+        {blank && (
+          <p id={`${id}-error`} className="text-sm font-medium text-danger">
+            Team name is required
+          </p>
+        )}
+      </div>
+      {signup.isError && (
+        <Alert>
+          <p className="font-medium">Failed to sign up</p>
+          {signup.error.message && <p className="mt-1">{signup.error.message}</p>}
+        </Alert>
+      )}
+      <Button type="submit" disabled={signup.isPending}>
+        {signup.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <UserPlus aria-hidden="true" />}
+        Sign Up
+      </Button>
+    </form>
+  );
+}
+
+function PlayerArea({ tournament: t, user, team, member }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member }) {
+  const decks = useParticipantDecks(t.uid, member.id);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const summaries = member.submittedDecks;
+  const canUpload = summaries.length < t.decksAllowedPerPlayer;
+  const viewed = viewing === null ? undefined : decks.data?.find((d) => d.id === viewing);
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 shadow-sm">
+        <Users aria-hidden="true" className="size-5 text-primary" />
+        <p className="min-w-0 flex-1 text-sm">
+          You're signed up as <span className="font-semibold" data-testid="own-team">{teamName(team)}</span>
+          {team.captainDiscordId === user.discordId && <span className="text-muted-foreground"> (captain)</span>}
+        </p>
+      </div>
+
+      {!t.deckSubmissionOpen ? (
+        <p className="rounded-xl border border-dashed p-4 text-center text-sm text-muted-foreground" data-testid="deck-submission-closed">
+          Deck submission is closed.
+        </p>
+      ) : canUpload ? (
+        <DeckUploadForm tournament={t} user={user} submitted={summaries.length} />
+      ) : (
+        <p className="rounded-xl border border-dashed p-4 text-center text-sm text-muted-foreground">
+          You have submitted {t.decksAllowedPerPlayer === 1 ? 'the one deck' : `all ${t.decksAllowedPerPlayer} decks`} this tournament
+          allows; delete one to submit another.
+        </p>
+      )}
+
+      <SubmittedDecks tournament={t} user={user} decks={summaries} onView={setViewing} />
+
+      <DeckDialog
+        deck={viewed ? shownDeckOf(viewed, playerName(member)) : null}
+        loading={viewing !== null && decks.isPending}
+        error={viewing !== null && (decks.isError || (decks.data && !viewed)) ? "Couldn't find any decks for this participant" : undefined}
+        onClose={() => setViewing(null)}
+      />
+
+      <DropControls tournament={t} user={user} team={team} member={member} />
+    </div>
+  );
+}
+
+interface Refused {
+  message: string;
+  problems: DeckProblemBody[];
+  deck?: { mainDeck: DeckCard[]; extraDeck: DeckCard[]; sideDeck: DeckCard[] };
+  label: string;
+}
+
+/** A .ydk file or a pasted ydke:// link, checked here first, then sent with upload progress. */
+function DeckUploadForm({ tournament: t, user, submitted }: { tournament: Tournament; user: CurrentUser; submitted: number }) {
+  const upload = useUploadDeck(t.uid);
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string>();
+  const [fileText, setFileText] = useState<string>();
+  const [pasted, setPasted] = useState('');
+  const [label, setLabel] = useState('');
+  const [labelTouched, setLabelTouched] = useState(false);
+  const [localError, setLocalError] = useState<string>();
+  const [progress, setProgress] = useState<number>();
+  const [refused, setRefused] = useState<Refused>();
+
+  const text = fileText ?? pasted;
+  const reset = () => {
+    setFileName(undefined);
+    setFileText(undefined);
+    setPasted('');
+    setLabel('');
+    setLabelTouched(false);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  async function chooseFile(f: File | undefined) {
+    setLocalError(undefined);
+    setRefused(undefined);
+    if (!f) return;
+    setFileName(f.name);
+    setFileText(await f.text());
+    setPasted('');
+    if (!labelTouched) setLabel(labelFromFileName(f.name));
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setLocalError(undefined);
+    setRefused(undefined);
+    const parsed = parseDeckText(text);
+    if (!parsed.ok) {
+      setLocalError(parsed.error);
+      return;
+    }
+    const deckLabel = label.trim() || (fileName ? labelFromFileName(fileName) : `Deck ${submitted + 1}`);
+    setProgress(0);
+    upload.mutate(
+      { participantDiscordId: user.discordId, label: deckLabel, text, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setProgress(undefined);
+          reset();
+        },
+        onError: (err) => {
+          setProgress(undefined);
+          // spec 2 §8: the server's sentence, else the error's message, else 'Failed to upload deck'
+          // a refused deck's sentence names its field ("deck: ..."), which this form does not need
+          const sentence = err.message.replace(/^deck: /, '');
+          const message = sentence ? sentence.charAt(0).toUpperCase() + sentence.slice(1) : 'Failed to upload deck';
+          if (err instanceof DeckRefusedError) setRefused({ message, problems: err.problems, deck: err.deck, label: deckLabel });
+          else setRefused({ message, problems: [], label: deckLabel });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-4 rounded-xl border bg-card p-5 shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            Submit a Deck
+          </h2>
+          <p className="text-sm text-muted-foreground tabular-nums" data-testid="deck-allowance">
+            {submitted} of {t.decksAllowedPerPlayer} submitted
+          </p>
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-file`} className="block text-sm font-medium">
+            Deck file (.ydk)
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              ref={fileInput}
+              id={`${id}-file`}
+              type="file"
+              accept=".ydk"
+              onChange={(e) => void chooseFile(e.target.files?.[0])}
+              className={cn(
+                'block min-w-0 flex-1 rounded-md text-sm text-muted-foreground',
+                'file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-solid file:bg-card file:px-3',
+                'file:text-sm file:font-medium file:text-foreground hover:file:bg-muted',
+              )}
+            />
+            {fileName && (
+              <Button variant="ghost" size="sm" onClick={reset} aria-label="Clear the chosen file">
+                <X aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-ydke`} className="block text-sm font-medium">
+            or paste a ydke:// link
+          </label>
+          <textarea
+            id={`${id}-ydke`}
+            rows={2}
+            value={pasted}
+            spellCheck={false}
+            placeholder="ydke://…!…!…!"
+            onChange={(e) => {
+              // the last thing given wins: pasting replaces a chosen file
+              if (fileText !== undefined) {
+                setFileName(undefined);
+                setFileText(undefined);
+                if (fileInput.current) fileInput.current.value = '';
+                if (!labelTouched) setLabel('');
+              }
+              setPasted(e.target.value);
+              setLocalError(undefined);
+            }}
+            className={cn(inputClasses(), 'font-mono text-xs')}
+          />
+        </div>
+
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-label`} className="block text-sm font-medium">
+            Deck label
+          </label>
+          <input
+            id={`${id}-label`}
+            value={label}
+            autoComplete="off"
+            placeholder={fileName ? labelFromFileName(fileName) : `Deck ${submitted + 1}`}
+            onChange={(e) => {
+              setLabel(e.target.value);
+              setLabelTouched(true);
+            }}
+            className={cn(inputClasses(), 'h-10')}
+          />
+        </div>
+
+        {localError && <Alert>{localError}</Alert>}
+        {progress !== undefined && <ProgressBar value={progress} label="Uploading deck" />}
+
+        <Button type="submit" disabled={upload.isPending || !text.trim()}>
+          {upload.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          Submit Deck
+        </Button>
+      </form>
+
+      {refused && (
+        <section aria-label="Refused deck" className="space-y-3 rounded-xl border border-danger/40 bg-card p-4 shadow-sm" data-testid="refused-deck">
+          <div className="flex items-start gap-2">
+            <Alert className="flex-1">
+              <p className="font-medium">{refused.label}: the deck was not accepted.</p>
+              <p className="mt-1" data-testid="upload-error">
+                {refused.message}
+              </p>
+            </Alert>
+            <Button variant="ghost" size="icon" className="size-9" onClick={() => setRefused(undefined)} aria-label="Dismiss">
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+          {(refused.deck || refused.problems.length > 0) && (
+            <DeckPreview
+              deck={refused.deck ?? { mainDeck: [], extraDeck: [], sideDeck: [] }}
+              label={refused.label}
+              createdBy={user.displayName}
+              problems={refused.problems}
+            />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SubmittedDecks({ tournament: t, user, decks, onView }: { tournament: Tournament; user: CurrentUser; decks: DeckSummary[]; onView: (id: number) => void }) {
+  const remove = useDeleteDeck(t.uid);
+  const [deleting, setDeleting] = useState<DeckSummary | null>(null);
+  return (
+    <section aria-labelledby="submitted-decks" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm">
+      <h2 id="submitted-decks" className="text-lg font-semibold">
+        Your Submitted Decks
+      </h2>
+      {decks.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No decks submitted yet.</p>
+      ) : (
+        <ul className="divide-y" aria-label="Your decks">
+          {decks.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="submitted-deck">
+              <div className="min-w-0 flex-1 mobile:basis-full">
+                <p className="truncate font-medium" data-testid="deck-label" title={d.label}>
+                  {d.label}
+                </p>
+                <p className="text-xs text-muted-foreground tabular-nums">
+                  Main {d.mainCount} · Extra {d.extraCount} · Side {d.sideCount}
+                </p>
+                {d.status === 'Rejected' && d.rejectionReason && (
+                  <p className="mt-0.5 text-sm text-danger" data-testid="rejection-reason">
+                    Reason: {d.rejectionReason}
+                  </p>
+                )}
+              </div>
+              <DeckStatusPill status={d.status} />
+              <div className="flex gap-1.5 mobile:ml-auto">
+                <Button variant="secondary" size="sm" onClick={() => onView(d.id)} aria-label={`View Deck ${d.label}`}>
+                  <Eye aria-hidden="true" />
+                  View Deck
+                </Button>
+                {t.deckSubmissionOpen && !t.inProgress && !t.completed && (
+                  <Button variant="ghost" size="sm" onClick={() => setDeleting(d)} aria-label={`Delete deck ${d.label}`}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => {
+          if (!o && !remove.isPending) {
+            setDeleting(null);
+            remove.reset();
+          }
+        }}
+        title="Delete deck"
+        description={`Delete the deck ${deleting?.label ?? ''}? You can submit another while deck submission is open.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate({ deckId: deleting.id, participantDiscordId: user.discordId }, { onSuccess: () => setDeleting(null) })
+        }
+        error={remove.isError ? <Alert>Failed to delete deck</Alert> : undefined}
+      />
+    </section>
+  );
+}
+
+function DropControls({ tournament: t, user, team, member }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member }) {
+  const dropSelf = useDropParticipant(t.uid);
+  const dropTeam = useDropTeam(t.uid);
+  const [asking, setAsking] = useState<'self' | 'team' | null>(null);
+  const [selfError, setSelfError] = useState<string>();
+  const isAdmin = user.auth >= 2;
+  if (t.completed) return null;
+
+  const close = () => {
+    if (dropSelf.isPending || dropTeam.isPending) return;
+    setAsking(null);
+    setSelfError(undefined);
+    dropSelf.reset();
+    dropTeam.reset();
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2 border-t pt-4 mobile:flex-col mobile:[&>*]:w-full">
+      <Button variant="secondary" className="text-danger" onClick={() => setAsking('self')}>
+        <LogOut aria-hidden="true" />
+        Drop from Tournament
+      </Button>
+      {isAdmin && (
+        <Button variant="secondary" className="text-danger" onClick={() => setAsking('team')}>
+          <Users aria-hidden="true" />
+          Drop Team from Tournament
+        </Button>
+      )}
+      <ConfirmDialog
+        open={asking === 'self'}
+        onOpenChange={(o) => !o && close()}
+        title="Drop from tournament"
+        description="Drop from this tournament? You will not be paired again, and this cannot be undone."
+        confirmLabel="Drop"
+        pendingLabel="Dropping…"
+        pending={dropSelf.isPending}
+        onConfirm={() => {
+          if (typeof member.id !== 'number') return setSelfError(NO_PARTICIPANT_ID);
+          dropSelf.mutate(member.id, { onSuccess: () => setAsking(null) });
+        }}
+        error={selfError || dropSelf.isError ? <Alert>{selfError ?? DROP_SELF_FAILED}</Alert> : undefined}
+      />
+      <ConfirmDialog
+        open={asking === 'team'}
+        onOpenChange={(o) => !o && close()}
+        title="Drop team"
+        description={`Drop the team ${teamName(team)} from this tournament? This cannot be undone.`}
+        confirmLabel="Drop Team"
+        pendingLabel="Dropping…"
+        pending={dropTeam.isPending}
+        onConfirm={() => dropTeam.mutate(team.uid, { onSuccess: () => setAsking(null) })}
+        error={dropTeam.isError ? <Alert>{DROP_TEAM_FAILED}</Alert> : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { Medal } from 'lucide-react';
+import type { Champion, Standings } from '../../../domain/api/tournaments.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { cn } from '../../lib/cn.ts';
+import { UNKNOWN_PLAYER, UNNAMED_TEAM } from './tournament-view.ts';
+
+const percent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+
+/**
+ * The leaderboard (spec 2 §2, rules.md): rank, team, points, W-L-T, OMW% and OOMW%, and Konami's
+ * tie-breaker number XX YYY ZZZ; rows as the server ranks them (points first).
+ */
+export function StandingsTable({
+  standings, title, ownTeamUid, level = 3,
+}: {
+  standings: Standings;
+  title: string;
+  ownTeamUid?: string;
+  /** the heading's level in the page outline */
+  level?: 2 | 3;
+}) {
+  if (standings.rows.length === 0) return null;
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby="standings-title" className="rounded-xl border bg-card" data-testid="standings">
+      <Heading id="standings-title" className="border-b px-4 py-3 font-semibold">
+        {title}
+      </Heading>
+      {/* a region of its own so a keyboard can scroll the table sideways on a phone */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} table`}>
+        <table className="w-full min-w-[30rem] text-sm mobile:min-w-0">
+          <thead className="text-left text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-2 pr-1 pl-3">#</th>
+              <th scope="col" className="px-2 py-2">Team</th>
+              <th scope="col" className="px-2 py-2 text-right">Points</th>
+              <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W-L-T</th>
+              <th scope="col" className="px-2 py-2 text-right mobile:hidden" title="Opponents' match-win percentage">
+                <abbr title="Opponents' match-win percentage" className="no-underline">OMW</abbr>
+              </th>
+              <th scope="col" className="px-2 py-2 text-right mobile:hidden" title="Opponents' opponents' match-win percentage">
+                <abbr title="Opponents' opponents' match-win percentage" className="no-underline">OOMW</abbr>
+              </th>
+              <th scope="col" className="py-2 pr-3 pl-2 text-right">
+                Tie-breaker
+                <span className="block font-normal desktop:hidden">OMW · OOMW</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {standings.rows.map((r) => (
+              <tr
+                key={r.teamId}
+                data-testid="standing-row"
+                className={cn('border-t', r.dropped && 'text-muted-foreground', r.teamId === ownTeamUid && 'bg-primary/5')}
+              >
+                <td className="py-2 pr-1 pl-3 tabular-nums">{r.rank}</td>
+                <td className="px-2 py-2">
+                  <span className="flex items-center gap-1.5">
+                    <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
+                    {r.teamId === ownTeamUid && <Badge tone="primary">You</Badge>}
+                    {r.dropped && <Badge>dropped</Badge>}
+                  </span>
+                </td>
+                <td className="px-2 py-2 text-right font-semibold tabular-nums" data-testid="standing-points">
+                  {r.points}
+                </td>
+                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="standing-record">
+                  {r.wins}-{r.losses}-{r.ties}
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.omw)}</td>
+                <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.oomw)}</td>
+                <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
+                  <span className="font-mono text-xs tabular-nums" data-testid="tie-breaker">
+                    {r.tieBreaker}
+                  </span>
+                  {/* phones: the percentages under the number instead of in columns of their own */}
+                  <span className="block text-[0.6875rem] text-muted-foreground tabular-nums desktop:hidden">
+                    <span className="sr-only">OMW </span>
+                    {percent(r.omw)} · <span className="sr-only">OOMW </span>
+                    {percent(r.oomw)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Spec 2 §2 Completed: the champion's team, record W-L-T, points, and members with avatars and names. */
+export function ChampionBlock({ champion: c, usernameOf }: { champion: Champion; usernameOf?: (discordId: string) => string | null | undefined }) {
+  return (
+    <section aria-labelledby="champion-title" className="space-y-3 rounded-xl border border-limited/40 bg-limited/10 p-5" data-testid="champion">
+      <p id="champion-title" className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+        <Medal aria-hidden="true" className="size-4" />
+        Champion
+      </p>
+      <p className="text-2xl font-bold" data-testid="champion-name">
+        {c.teamName || UNNAMED_TEAM}
+      </p>
+      <p className="text-sm tabular-nums" data-testid="champion-record">
+        {c.wins}-{c.losses}-{c.ties} · {c.points} {c.points === 1 ? 'point' : 'points'}
+      </p>
+      {c.members.length > 0 && (
+        <ul className="flex flex-wrap gap-3" aria-label="Champion team members">
+          {c.members.map((m) => (
+            <li key={m.discordId} className="flex items-center gap-2 rounded-full border bg-card py-1 pr-3 pl-1 text-sm" data-testid="champion-member">
+              <Avatar src={m.avatarUrl} name={m.displayName || UNKNOWN_PLAYER} className="size-8" />
+              <span>
+                {m.displayName || UNKNOWN_PLAYER}
+                {usernameOf?.(m.discordId) && usernameOf(m.discordId) !== m.displayName && (
+                  <span className="ml-1 text-muted-foreground">@{usernameOf(m.discordId)}</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+// Pure rules of the tournament pages (spec 2 §2, §4, §8, §9), kept apart from React so they are tested
+// with tables. Types only from the API contract: the home page shares this feature's chunk and stays
+// free of zod.
+import type { DeckStatus, DeckSummary, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
+
+/** Spec 2 §8 fallback labels. */
+export const UNKNOWN_PLAYER = 'Unknown Player';
+export const UNKNOWN_CAPTAIN = 'Unknown Captain';
+export const UNNAMED_TEAM = 'Unnamed Team';
+
+export const playerName = (m: Pick<Member, 'displayName' | 'username'> | undefined): string =>
+  m?.displayName?.trim() || m?.username?.trim() || UNKNOWN_PLAYER;
+export const teamName = (t: Pick<Team, 'name'> | undefined): string => t?.name?.trim() || UNNAMED_TEAM;
+export function captainName(t: Team): string {
+  const captain = t.members.find((m) => m.discordId === t.captainDiscordId);
+  return captain ? captain.displayName?.trim() || captain.username?.trim() || UNKNOWN_CAPTAIN : UNKNOWN_CAPTAIN;
+}
+
+/** '#12' after a name, unless the name already says it (a host may write 'GOAT Monthly #12'). */
+export function iterationSuffix(t: { name: string; iteration: number | null }): string | null {
+  if (t.iteration === null) return null;
+  return new RegExp(`#${t.iteration}\\b`).test(t.name) ? null : `#${t.iteration}`;
+}
+
+/** Who the viewer is to this tournament (spec 2 §6). */
+export interface Viewer {
+  discordId: string;
+  auth: number;
+}
+
+/** Privileged: auth >= 2, or the tournament's host. Sees Admin Tools. */
+export const isPrivileged = (t: Pick<Tournament, 'hostDiscordId'>, v: Viewer | null | undefined): boolean =>
+  !!v && (v.auth >= 2 || v.discordId === t.hostDiscordId);
+
+/** Spec 2 §4: the list's notification dot, only for auth >= 1 and the host. */
+export const seesNotificationDot = (t: { hostDiscordId: string }, v: Viewer | null | undefined): boolean =>
+  !!v && (v.auth >= 1 || v.discordId === t.hostDiscordId);
+
+/** The viewer's active team and their own member entry, if they play in it. */
+export function ownEntry(t: Pick<Tournament, 'teams'>, discordId: string | undefined): { team: Team; member: Member } | undefined {
+  if (!discordId) return undefined;
+  for (const team of t.teams) {
+    if (team.dropped) continue;
+    const member = team.members.find((m) => m.discordId === discordId && !m.dropped);
+    if (member) return { team, member };
+  }
+  return undefined;
+}
+
+/** The centre panel's stage (conventions §8: a discriminated union of page states). */
+export type Stage = 'cancelled' | 'signup' | 'in-progress' | 'completed';
+
+export function stageOf(t: Pick<Tournament, 'cancelled' | 'completed' | 'inProgress'>): Stage {
+  if (t.cancelled) return 'cancelled';
+  if (t.completed) return 'completed';
+  return t.inProgress ? 'in-progress' : 'signup';
+}
+
+/** Sorted for the list: the tournaments the viewer plays in first, the rest keeping `order`. */
+export function participationsFirst<T extends { uid: string }>(list: readonly T[], participating: ReadonlySet<string>): T[] {
+  return [...list].sort((a, b) => Number(participating.has(b.uid)) - Number(participating.has(a.uid)));
+}
+
+// ---- decks -------------------------------------------------------------------------------------
+
+export const DECK_STATUS_TONE: Record<DeckStatus, 'unlimited' | 'forbidden' | 'limited'> = {
+  Approved: 'unlimited',
+  Rejected: 'forbidden',
+  Pending: 'limited',
+};
+
+/** A member's deck tick in the admin panel: at least one approved deck. */
+export const hasApprovedDeck = (m: Pick<Member, 'submittedDecks'>): boolean => m.submittedDecks.some((d) => d.status === 'Approved');
+
+export const unapprovedDecks = (m: Pick<Member, 'submittedDecks'>): DeckSummary[] => m.submittedDecks.filter((d) => d.status !== 'Approved');
+
+/** The label a deck file suggests: its name without the .ydk extension. */
+export const labelFromFileName = (name: string): string => name.replace(/\.ydk$/i, '').trim();
+
+export const CARDS_PER_ROW = 10;
+export const MIN_MAIN_ROWS = 4;
+
+/**
+ * Spec 2 §2/§9 deck preview: 10 cards per row, at least 4 rows; a Main Deck under 40 cards still shows
+ * 4 rows ("rows of 4"), its empty places left as empty slots so every deck keeps the mat's shape.
+ */
+export function mainDeckSlots(count: number): { columns: number; rows: number; slots: number } {
+  const rows = Math.max(MIN_MAIN_ROWS, Math.ceil(count / CARDS_PER_ROW));
+  return { columns: CARDS_PER_ROW, rows, slots: rows * CARDS_PER_ROW };
+}
+
+/** A card's name, or spec 2 §2's fallback 'Card {id}' when the card database does not know it. */
+export function cardLabel(card: { cardId: number; cardName?: string | null }): { name: string; known: boolean } {
+  const name = card.cardName?.trim();
+  if (!name || name === `Card ${card.cardId}` || /^unknown/i.test(name)) return { name: `Card ${card.cardId}`, known: false };
+  return { name, known: true };
+}
+
+// ---- the admin panel's team list --------------------------------------------------------------
+
+export type TeamSortKey = 'name' | 'joined';
+export type SortDirection = 'asc' | 'desc';
+
+export function sortTeams(teams: readonly Team[], key: TeamSortKey, direction: SortDirection, search: string): Team[] {
+  const q = search.trim().toLowerCase();
+  const shown = q
+    ? teams.filter((t) => teamName(t).toLowerCase().includes(q) || t.members.some((m) => playerName(m).toLowerCase().includes(q)))
+    : [...teams];
+  const sign = direction === 'asc' ? 1 : -1;
+  return shown.sort((a, b) => {
+    const by =
+      key === 'name'
+        ? teamName(a).localeCompare(teamName(b), undefined, { sensitivity: 'base' })
+        : Date.parse(a.createdAt) - Date.parse(b.createdAt);
+    return sign * (by || a.seed - b.seed || a.uid.localeCompare(b.uid));
+  });
+}
+
+/** spec 2 §9 points: 3 a win, 1 a tie. */
+export const pointsOf = (t: Pick<Team, 'wins' | 'ties'>): number => 3 * t.wins + t.ties;
+
+/** Whether a live message is news: older or equal versions than the one shown are ignored. */
+export function isNewer(message: unknown, shownVersion: number | undefined): boolean {
+  if (!message || typeof message !== 'object') return false;
+  const v = (message as { version?: unknown }).version;
+  if (typeof v !== 'number') return true; // no version: refetch to be safe
+  return shownVersion === undefined || v > shownVersion;
+}
