@@ -1,5 +1,5 @@
 import { request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADA, DEMO_URL, JOEY, expect, isMobile, signInAs, test } from './fixtures.ts';
+import { ADA, demoUrl, JOEY, expect, isMobile, signInAs, test } from './fixtures.ts';
 
 const GRACE = { id: '100000000000000002', name: 'Grace', auth: 2 };
 /** Live messages arrive at once and the board reloads 1.5 s later; far below the 25 s poll. */
@@ -11,7 +11,7 @@ const VOTE_CALL = /\/api\/judgement\/\d+\/vote\?/;
 
 /** An API client signed in through the demo identity provider, as the browser does it. */
 async function apiAs(user: { id: string; name: string }): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL: DEMO_URL, extraHTTPHeaders: { origin: DEMO_URL } });
+  const ctx = await request.newContext({ baseURL: demoUrl(), extraHTTPHeaders: { origin: demoUrl() } });
   const login = await ctx.get('/api/oauth/login', { maxRedirects: 0 });
   const authorize = new URL(login.headers().location!);
   authorize.searchParams.set('login', user.id);
@@ -91,7 +91,7 @@ async function signedInBoard(browser: Browser, user: { name: string }, page?: Pa
   const use = test.info().project.use;
   const context = () =>
     browser.newContext({
-      baseURL: DEMO_URL, viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch,
+      baseURL: demoUrl(), viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch,
       userAgent: use.userAgent, deviceScaleFactor: use.deviceScaleFactor,
     });
   const p = page ?? (await (await context()).newPage());
@@ -106,10 +106,11 @@ test.beforeEach(async () => {
 });
 
 test.describe('judgement board', () => {
-  test('signed out, the board asks to log in', async ({ page }) => {
+  test('signed out, the board asks to log in, with a login button beside it', async ({ page }) => {
     await page.goto('/judgement');
     await expect(page.getByRole('heading', { name: 'The Next Judgement' })).toBeVisible();
     await expect(page.getByText('Please log in to view.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Login with Discord' })).toBeVisible();
     await expect(page).toHaveTitle(/The Next Judgement/);
   });
 
@@ -233,9 +234,14 @@ test.describe('judgement board', () => {
     await expect(board.ownVote('Raigeki')).toHaveText(/Forbidden/);
     await expect(board.row('Raigeki').getByTestId('opinion')).toHaveText('Forbidden');
     release();
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save vote. Reverted.' })).toBeVisible();
+    const reverted = page.getByRole('alert').filter({ hasText: 'Failed to save vote. Reverted.' });
+    await expect(reverted).toBeVisible();
     await expect(board.ownVote('Raigeki')).toHaveText(/No Opinion/);
     await expect(board.row('Raigeki').getByTestId('opinion')).toHaveText('No Opinion');
+    // a second refusal does not stack a second copy of the same alert
+    await board.vote('Raigeki', 'Limited');
+    await expect(board.ownVote('Raigeki')).toHaveText(/No Opinion/);
+    await expect(reverted).toHaveCount(1);
 
     // with the server back, the vote sticks
     await page.unroute(VOTE_CALL);
@@ -276,29 +282,46 @@ test.describe('judgement board', () => {
     await grace.page.context().close();
   });
 
-  test('Send Votes before everyone voted shows the 409 text; pressing toggles to Resend Votes', async ({ page, browser }) => {
-    const entry = await proposeByApi(ADA, RAIGEKI, 'send test', '0');
+  test('Send Votes is disabled with the reason until a send-off can publish; pressing toggles to Resend Votes', async ({ page, browser }) => {
     const board = await signedInBoard(browser, ADA, page);
-    await page.getByRole('button', { name: 'Send Votes' }).click();
-    await expect(page.getByText('Cannot send votes: all admins must vote on every card first.')).toBeVisible();
+    const send = page.getByRole('button', { name: 'Send Votes' });
+    const blocker = page.getByTestId('sendoff-blocker');
+    // an empty board: nothing to publish
+    await expect(send).toBeDisabled();
+    await expect(blocker).toHaveText('Cannot send votes: the board is empty.');
+    await expect(send).toHaveAccessibleDescription('Cannot send votes: the board is empty.');
+
+    const entry = await proposeByApi(ADA, RAIGEKI, 'send test', '0');
+    await board.open();
+    await expect(send).toBeDisabled();
+    await expect(blocker).toHaveText('Cannot send votes: all admins must vote on every card first.');
     await expect(page.getByTestId('sendoff-progress')).toHaveText('Sent by 0 of 2 admins');
 
+    // every admin voted, but the opinions differ: a poll decides nothing, as the server would answer last
     await voteByApi(GRACE, entry.id, '1');
     await board.open();
-    await page.getByRole('button', { name: 'Send Votes' }).click();
+    await expect(send).toBeDisabled();
+    await expect(blocker).toHaveText('Cannot send votes: no card has a decided status (every row is a poll or a discussion).');
+
+    await voteByApi(GRACE, entry.id, '0');
+    await board.open();
+    await expect(send).toBeEnabled();
+    await expect(blocker).toHaveCount(0);
+    await send.click();
     await expect(page.getByRole('button', { name: 'Resend Votes' })).toBeVisible();
     await expect(page.getByTestId('sendoff-progress')).toHaveText('Sent by 1 of 2 admins: Ada');
     await page.getByRole('button', { name: 'Resend Votes' }).click();
-    await expect(page.getByRole('button', { name: 'Send Votes' })).toBeVisible();
+    await expect(send).toBeVisible();
   });
 
-  test('Effective from is editable by admins only', async ({ page, browser }) => {
+  test('Effective from is editable by admins only; a refused date gives way to the saved one', async ({ page, browser }) => {
     const board = await signedInBoard(browser, ADA, page);
     const date = page.getByLabel('Effective from');
-    await date.fill('2026-01-01');
-    await expect(page.getByText('The effective date must be after the newest banlist (2026-07-01).')).toBeVisible();
     await date.fill('2026-12-01');
     await expect(page.getByText('The next banlist takes this date.')).toBeVisible();
+    await date.fill('2026-01-01');
+    await expect(page.getByText(/The effective date must be after the newest banlist \(2026-07-01\)\./)).toBeVisible();
+    await expect(date).toHaveValue('2026-12-01'); // what the server kept
     await board.open();
     await expect(page.getByLabel('Effective from')).toHaveValue('2026-12-01');
 
@@ -307,6 +330,27 @@ test.describe('judgement board', () => {
     await expect(joey.page.getByLabel('Effective from')).toHaveCount(0);
     await expect(joey.page.getByRole('button', { name: /Send Votes/ })).toHaveCount(0);
     await joey.page.context().close();
+  });
+
+  test('card pictures come from the browser-local card-name cache, asked for once', async ({ page, browser }) => {
+    await proposeByApi(JOEY, RAIGEKI, 'picture test', undefined);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/cards/images')) asked.push(r.postData() ?? '');
+    });
+    const board = await signedInBoard(browser, ADA, page);
+    const thumb = board.row('Raigeki').getByRole('button', { name: 'Preview Raigeki' }).locator('img');
+    await expect(thumb).toHaveAttribute('src', `/api/cards/${RAIGEKI}/image?size=small`);
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('fh.card-images.v1') ?? '{}').Raigeki)).toBe(`/api/cards/${RAIGEKI}/image`);
+    expect(asked.some((body) => body.includes('Raigeki'))).toBe(true);
+
+    // the next visit finds the picture in the cache: no question to the server
+    asked.length = 0;
+    await board.open();
+    await expect(thumb).toHaveAttribute('src', `/api/cards/${RAIGEKI}/image?size=small`);
+    await board.row('Raigeki').getByRole('button', { name: 'Preview Raigeki' }).click();
+    await expect(page.getByRole('dialog', { name: 'Raigeki preview' }).getByRole('img', { name: 'Raigeki' })).toHaveAttribute('src', `/api/cards/${RAIGEKI}/image`);
+    expect(asked).toEqual([]);
   });
 
   test('reasons: everyone reads them, the poster edits, an admin deletes after confirming', async ({ page, browser }) => {

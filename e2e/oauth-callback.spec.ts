@@ -16,9 +16,11 @@ test.describe('OAuth callback page', () => {
   });
 
   test('while the server answers: Completing Authentication', async ({ page }) => {
+    // the gate exists before the page asks, so release() is never called before the request is held
     let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
     await page.route('**/api/oauth/handle-callback', async (route) => {
-      await new Promise<void>((r) => (release = r));
+      await gate;
       await route.continue();
     });
     await page.goto('/api/oauth/callback?code=slow&state=slow');

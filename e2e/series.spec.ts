@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { EMPTY_URL, JOEY, LINUS, expect, signInAs, test } from './fixtures.ts';
+import { emptyUrl, JOEY, LINUS, expect, signInAs, test } from './fixtures.ts';
 
 const png = (colour: string) => sharp({ create: { width: 48, height: 32, channels: 3, background: colour } }).png().toBuffer();
 
@@ -24,6 +24,15 @@ test.describe('a curator publishes and maintains a series', () => {
     await page.getByRole('link', { name: 'New Series' }).click();
     await expect(page).toHaveURL(/\/series\/new$/);
     await expect(page.getByRole('heading', { name: 'New Series' })).toBeVisible();
+
+    // the four tabs fit the screen (two rows of two on a phone), each label whole
+    const tabList = page.getByRole('tablist', { name: 'Series settings' });
+    expect(await tabList.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const tab of ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters']) {
+      const trigger = page.getByRole('tab', { name: tab });
+      await expect(trigger).toBeInViewport({ ratio: 1 });
+      expect(await trigger.evaluate((el) => el.scrollWidth <= el.clientWidth), `${tab} is not cut`).toBe(true);
+    }
 
     // Metadata
     await page.getByLabel('Name', { exact: true }).fill(name);
@@ -163,7 +172,7 @@ test.describe('series pages for everyone', () => {
   });
 
   test('an empty database says No series found.', async ({ page }) => {
-    await page.goto(`${EMPTY_URL}/series`);
+    await page.goto(`${emptyUrl()}/series`);
     await expect(page.getByText('No series found.')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { ADA, JOEY, LINUS, expect, openMenuIfMobile, signInAs, test } from './fixtures.ts';
+import { ADA, JOEY, LINUS, approveOnDemoProvider, expect, openMenuIfMobile, signInAs, test } from './fixtures.ts';
 
 test.describe('sign-in', () => {
   test('a visitor signs in through the demo provider page and logs out', async ({ page }) => {
@@ -8,8 +8,30 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
     await openMenuIfMobile(page);
     await expect(page.getByRole('button', { name: 'Login with Discord' })).toBeVisible();
-    // the session is gone on the server too
-    expect((await page.request.get('/api/oauth/me')).status()).toBe(401);
+    // the session is gone on the server too; a visitor is not an error
+    const me = await page.request.get('/api/oauth/me');
+    expect(me.status()).toBe(200);
+    expect(await me.json()).toBeNull();
+  });
+
+  test('sign-in comes back to the page it started on, with its query', async ({ page }) => {
+    // from the navigation bar, on a filtered banlist
+    await page.goto('/banlist?date=2026-05-01&q=dragon');
+    await expect(page.getByPlaceholder('Search cards by name, type, or reason...')).toHaveValue('dragon');
+    await openMenuIfMobile(page);
+    await page.getByRole('button', { name: 'Login with Discord' }).click();
+    await approveOnDemoProvider(page, JOEY, /\/banlist\?date=2026-05-01&q=dragon$/);
+    await openMenuIfMobile(page);
+    await expect(page.getByTestId('user-name').first()).toHaveText('Joey');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // from the button beside 'Please log in to view.' on the judgement board
+    await page.goto('/judgement');
+    await expect(page.getByText('Please log in to view.')).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: 'Login with Discord' }).click();
+    await approveOnDemoProvider(page, ADA, /\/judgement$/);
+    await expect(page.getByRole('button', { name: 'Suggest Card' })).toBeVisible();
   });
 
   test('a new user types an id and a name on the provider page', async ({ page }) => {

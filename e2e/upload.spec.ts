@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LINUS, expect, signInAs, test } from './fixtures.ts';
+import { LINUS, expect, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
 
 test.describe('image upload tool (/secret/upload)', () => {
   test('upload a small PNG: the username, a 1-hour URL, a preview and a copy button', async ({ page }) => {
@@ -38,14 +38,40 @@ test.describe('image upload tool (/secret/upload)', () => {
     await expect(alert).toContainText('only PNG, JPEG, WebP or GIF');
   });
 
-  test('a session that ended meanwhile: You are not logged in', async ({ page }) => {
+  test('a session that ended in another tab: one signed-out state, never "Logged in as" beside "You are not logged in"', async ({ page }) => {
     await signInAs(page, LINUS);
     await page.goto('/secret/upload');
-    await page.route('**/api/images/api/upload', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"You must be signed in"}' }));
+    await expect(page.getByTestId('upload-username')).toHaveText('Linus');
+    // the other tab logs out: this one still shows Linus until it hears of it
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await openMenuIfMobile(other);
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    await other.close();
+
+    // an upload now is refused: the page turns signed out as a whole
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Select Image' }).click();
     const buffer = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer();
     await (await chooser).setFiles({ name: 'a.png', mimeType: 'image/png', buffer });
-    await expect(page.getByRole('alert')).toHaveText('You are not logged in');
+    await expect(page.getByRole('alert')).toContainText('You are not logged in');
+    await expect(page.getByText('Please log in first.')).toBeVisible();
+    await expect(page.getByText(/Logged in as/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Select Image' })).toHaveCount(0);
+    await screenshot(page, 'upload-session-ended');
+    await openMenuIfMobile(page);
+    await expect(page.getByTestId('user-name')).toHaveCount(0);
+  });
+
+  test('coming back to the tab after a logout elsewhere shows the signed-out page', async ({ page }) => {
+    await signInAs(page, LINUS);
+    await page.goto('/secret/upload');
+    await expect(page.getByTestId('upload-username')).toHaveText('Linus');
+    await page.request.post('/api/oauth/logout', { headers: { Origin: new URL(page.url()).origin } });
+    // what a browser does when the tab is shown again
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(page.getByText('Please log in first.')).toBeVisible();
+    await expect(page.getByText(/Logged in as/)).toHaveCount(0);
   });
 });

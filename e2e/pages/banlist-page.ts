@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { DEMO_URL, expect, isMobile, signInAs } from '../fixtures.ts';
+import { demoUrl, expect, isMobile, signInAs } from '../fixtures.ts';
 
 export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
 export const SECTIONS = ['FORBIDDEN', 'LIMITED', 'SEMI_LIMITED', 'UNLIMITED'] as const;
@@ -9,6 +9,8 @@ export interface ApiEntry {
   id: number;
   cardId: number;
   cardName: string;
+  /** the original passcode when this one is an alternate artwork of it, else 0 */
+  alias: number;
   cardType: string;
   formatStatus: string;
   advancedFormatStatus: string;
@@ -41,7 +43,7 @@ export class BanlistPage {
     this.filtersToggle = page.getByRole('button', { name: /Filters and actions/ });
   }
 
-  async goto(query = '', baseURL = DEMO_URL) {
+  async goto(query = '', baseURL = demoUrl()) {
     await this.page.goto(`${baseURL}/banlist${query}`);
   }
 
@@ -82,16 +84,25 @@ export class BanlistPage {
   }
 }
 
-/** Sections of an API answer as the page shows them: counts per status. */
+/** Sections of an API answer as the page shows them: cards per status, the passcodes of one card counted once. */
 export function countsOf(entries: readonly ApiEntry[]) {
   const counts: Record<string, number> = { FORBIDDEN: 0, LIMITED: 0, SEMI_LIMITED: 0, UNLIMITED: 0 };
-  for (const e of entries) if (e.formatStatus in counts) counts[e.formatStatus]! += 1;
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const card = `${e.formatStatus}:${e.alias || e.cardId}`;
+    if (!(e.formatStatus in counts) || seen.has(card)) continue;
+    seen.add(card);
+    counts[e.formatStatus]! += 1;
+  }
   return counts;
 }
 
+/** How many cards (rows) the page shows for these entries. */
+export const cardCount = (entries: readonly ApiEntry[]) => Object.values(countsOf(entries)).reduce((a, b) => a + b, 0);
+
 /** A signed-in API client for one demo user, in a browser context of its own. */
 export async function signedInRequest(browser: Browser, user: { name: string }): Promise<{ request: APIRequestContext; close(): Promise<void> }> {
-  const context = await browser.newContext({ baseURL: DEMO_URL, extraHTTPHeaders: { Origin: DEMO_URL } });
+  const context = await browser.newContext({ baseURL: demoUrl(), extraHTTPHeaders: { Origin: demoUrl() } });
   const page = await context.newPage();
   await signInAs(page, user);
   return { request: context.request, close: () => context.close() };

@@ -1,4 +1,5 @@
-import { forwardRef, useImperativeHandle, type CSSProperties } from 'react';
+import { forwardRef, startTransition, useEffect, useImperativeHandle, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import { Pencil } from 'lucide-react';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { CARD_TYPE_LABEL } from '../../../domain/banlist/card-types.ts';
@@ -143,22 +144,48 @@ function AlsoPasscodes({ alternates }: { alternates: readonly BanlistEntry[] }) 
 
 const rowHeight = (h: number) => ({ '--row-height': `${h}px` }) as CSSProperties;
 
+/** Rows rendered at once when a list opens: several screens' worth, so the first paint never waits for a whole list. */
+export const FIRST_RENDER_ROWS = 120;
+
+/**
+ * A long list opens with its first rows, then renders the rest in a transition (React yields to input
+ * between rows): on a slow phone the 1,700-card GOAT list shows at once instead of after seconds.
+ * Only on opening: later changes (filters, options) render in full, so the scroll position never jumps.
+ */
+function useOpeningRows(rows: readonly BanlistRow[]) {
+  const [complete, setComplete] = useState(rows.length <= FIRST_RENDER_ROWS);
+  useEffect(() => {
+    if (complete) return;
+    const id = setTimeout(() => startTransition(() => setComplete(true)), 0);
+    return () => clearTimeout(id);
+  }, [complete]);
+  return {
+    shown: complete ? rows : rows.slice(0, FIRST_RENDER_ROWS),
+    /** render every row now (a jump to a section below the first rows) */
+    completeNow: () => {
+      if (!complete) flushSync(() => setComplete(true));
+    },
+  };
+}
+
 /**
  * Every section and card of a banlist, all in the document (so Find, printing and screen readers see
  * every card); rows off screen are laid out at an estimated height and not painted (content-visibility).
  * A table on desktop, cards on phones.
  */
 export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(function BanlistList(props, ref) {
-  const { rows, showPictures, compact, isMobile, hasPrevious, viewerId, onOpenReason } = props;
+  const { showPictures, compact, isMobile, hasPrevious, viewerId, onOpenReason } = props;
+  const { shown: rows, completeNow } = useOpeningRows(props.rows);
 
   useImperativeHandle(
     ref,
     () => ({
       scrollToSection(status) {
+        completeNow();
         document.getElementById(sectionHeadingId(status))?.scrollIntoView({ block: 'start' });
       },
     }),
-    [],
+    [completeNow],
   );
 
   const options = { showPictures, compact, isMobile };

@@ -1,0 +1,124 @@
+import type { Locator, Page } from '@playwright/test';
+import { ADA, collectConsoleErrors, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
+
+const RAIGEKI = 12580477;
+
+/**
+ * The banlist's rows repeat one template hundreds of times, and axe takes seconds per hundred: it checks the
+ * first rows of each section (every status colour), the others are marked for it to skip.
+ */
+async function sampleBanlistRows(page: Page, perSection = 3) {
+  await page.evaluate((n) => {
+    let seen = 0;
+    for (const el of document.querySelectorAll('h2[data-testid^="section-"], [data-testid="banlist-entry"]')) {
+      if (el.tagName === 'H2') seen = 0;
+      else if (++seen > n) el.setAttribute('data-axe-skip', '');
+    }
+  }, perSection);
+}
+
+interface Visit {
+  path: string | ((page: Page) => Promise<string>);
+  /** shown once the page has loaded what it shows */
+  ready: (page: Page) => Locator;
+  screenshot?: string;
+  fullPage?: boolean;
+  /** the tournament pages belong to another piece of work: only serious and critical findings count there */
+  outlineOptional?: boolean;
+}
+
+/** Beyond serious and critical: the heading outline, which axe rates moderate. */
+const OUTLINE = ['heading-order'];
+
+async function seriesDetailPath(page: Page) {
+  const series = (await (await page.request.get('/api/series/summaries')).json()) as { id: string; name: string }[];
+  return `/series/${series[0]!.id}`;
+}
+
+/** Every page a visitor can open, each in the state it settles in. */
+const VISITOR_PAGES: Visit[] = [
+  { path: '/', ready: (p) => p.getByTestId('banlist-effective-date'), screenshot: 'home' },
+  { path: '/banlist', ready: (p) => p.getByTestId('banlist-entry').first(), screenshot: 'banlist', fullPage: false },
+  { path: '/judgement', ready: (p) => p.getByText('Please log in to view.'), screenshot: 'judgement-visitor' },
+  { path: '/series', ready: (p) => p.getByTestId('series-card').first() },
+  { path: seriesDetailPath, ready: (p) => p.getByRole('heading', { name: 'Match Parameters' }) },
+  { path: '/series/new', ready: (p) => p.getByText('Log in to create or edit series.') },
+  { path: '/tournaments', ready: (p) => p.getByRole('heading', { level: 1 }), outlineOptional: true },
+  { path: '/secret/upload', ready: (p) => p.getByText('Please log in first.') },
+  { path: '/api/oauth/callback', ready: (p) => p.getByRole('heading', { name: 'Authentication Error' }) },
+  { path: '/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Page not found' }) },
+];
+
+test.describe('accessibility and a quiet console', () => {
+  test('a visitor: every page passes axe and logs no console error', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = collectConsoleErrors(page);
+    for (const visit of VISITOR_PAGES) {
+      const path = typeof visit.path === 'string' ? visit.path : await visit.path(page);
+      await page.goto(path);
+      await expect(visit.ready(page), path).toBeVisible();
+      if (path === '/banlist') await sampleBanlistRows(page);
+      await expectAccessible(page, path, visit.outlineOptional ? [] : OUTLINE);
+      if (visit.screenshot) await screenshot(page, visit.screenshot, visit.fullPage);
+      expect(errors, `console errors on ${path}`).toEqual([]);
+    }
+    // the phone menu, open
+    if (isMobile(page)) {
+      await page.goto('/');
+      await openMenuIfMobile(page);
+      await expect(page.locator('#mobile-menu')).toBeVisible();
+      await expectAccessible(page, '/ with the menu open', OUTLINE);
+    }
+    // the status colours in the dark theme too
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const [path, ready] of [['/', 'banlist-effective-date'], ['/banlist', 'banlist-entry']] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(ready).first()).toBeVisible();
+      if (path === '/banlist') await sampleBanlistRows(page);
+      await expectAccessible(page, `${path} (dark)`, OUTLINE);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('an admin: the board, the banlist tools, the series form and the upload tool pass axe', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, ADA);
+    const origin = new URL(page.url()).origin;
+    const proposed = await page.request.post('/api/judgement', {
+      data: { cardId: RAIGEKI, reason: 'Accessibility check', votes: { [ADA.id]: '0' } },
+      headers: { Origin: origin },
+    });
+    const entryId = proposed.ok() ? ((await proposed.json()) as { id: number }).id : null;
+    try {
+      await page.goto('/judgement');
+      await expect(page.getByTestId('judgement-row').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: /Send Votes|Resend Votes/ })).toBeVisible();
+      await expectAccessible(page, '/judgement (admin)', OUTLINE);
+      await screenshot(page, 'judgement');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectAccessible(page, '/judgement (admin, dark)', OUTLINE);
+      await page.emulateMedia({ colorScheme: 'light' });
+    } finally {
+      if (entryId !== null) await page.request.delete(`/api/judgement/${entryId}?requesterId=${ADA.id}`, { headers: { Origin: origin } });
+    }
+
+    await page.goto('/banlist');
+    await expect(page.getByTestId('banlist-entry').first()).toBeVisible();
+    if (isMobile(page)) await page.getByRole('button', { name: /Filters and actions/ }).click();
+    await expect(page.getByRole('button', { name: 'Delete Banlist' })).toBeVisible();
+    await sampleBanlistRows(page);
+    await expectAccessible(page, '/banlist (admin)', OUTLINE);
+
+    await page.goto('/series/new');
+    for (const tab of ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
+      await expectAccessible(page, `/series/new, ${tab}`, OUTLINE);
+      if (tab === 'Metadata') await screenshot(page, 'series-form');
+    }
+
+    await page.goto('/secret/upload');
+    await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
+    await expectAccessible(page, '/secret/upload (signed in)', OUTLINE);
+  });
+});
