@@ -3,18 +3,20 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Two servers of the built app on fresh data dirs: one with the demo data, one empty.
+// Each project (desktop 1280 px, mobile 390 px) gets two servers of the built app on fresh data
+// dirs, one with the demo data and one empty, so the two projects run side by side without
+// seeing each other's writes; within a project the specs run one after another.
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'));
-// E2E_PORT moves both servers (port and port + 1) so that several runs can share a machine.
+// E2E_PORT moves every server (ports E2E_PORT .. E2E_PORT + 3) so that several runs can share a machine.
 const basePort = Number(process.env.E2E_PORT ?? 8090);
-export const DEMO_URL = `http://localhost:${basePort}`;
+const PROJECT_PORTS = { desktop: basePort, mobile: basePort + 2 };
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-const server = (port: number, demo: boolean) => ({
+const server = (port: number, demo: boolean, name: string) => ({
   command: 'node_modules/.bin/tsx src/server/main.ts',
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
@@ -24,11 +26,13 @@ const server = (port: number, demo: boolean) => ({
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: path.join(runDir, demo ? 'demo' : 'empty'),
+    DATA_DIR: path.join(runDir, `${name}-${demo ? 'demo' : 'empty'}`),
     DATABASE_URL: '',
     DISCORD_CLIENT_ID: '',
     DEMO_DATA: demo ? '1' : '0',
     LOG_LEVEL: 'warn',
+    // the specs sign in through the demo provider dozens of times a minute, far above a person's rate
+    RATE_LIMIT_SCALE: '20',
     ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
   },
 });
@@ -36,15 +40,22 @@ const server = (port: number, demo: boolean) => ({
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // one worker per project (each has its own servers): desktop and mobile in parallel
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
-  use: { baseURL: DEMO_URL, launchOptions: chromium, trace: 'retain-on-failure' },
+  use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'desktop', grepInvert: /@mobile/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: 'mobile', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: 'desktop', grepInvert: /@mobile/, workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PROJECT_PORTS.desktop}`, viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'mobile', grepInvert: /@desktop/, workers: 1,
+      use: { ...devices['Pixel 7'], baseURL: `http://localhost:${PROJECT_PORTS.mobile}`, viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
   ],
-  webServer: [server(basePort, true), server(basePort + 1, false)],
+  webServer: Object.entries(PROJECT_PORTS).flatMap(([name, port]) => [server(port, true, name), server(port + 1, false, name)]),
 });

@@ -26,17 +26,18 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** The real server, built app and demo data, in its own process on a fresh data dir. */
-export async function startServer(port: number): Promise<{ url: string; stop(): void }> {
+/** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
+export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): void; pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child);
   return {
     url,
+    pid: child.pid!,
     stop() {
       child.kill('SIGTERM');
       setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
@@ -44,15 +45,26 @@ export async function startServer(port: number): Promise<{ url: string; stop(): 
   };
 }
 
-/** A bare Node http server answering fixed bytes: the ceiling on this machine. */
-export async function startBareServer(port: number, body: Buffer, contentType: string): Promise<{ url: string; stop(): void }> {
+/**
+ * A bare Node http server answering fixed bytes: the ceiling on this machine. With `headers` it
+ * sends the site's own response headers too (its security headers are part of every answer and
+ * cost the client time to parse), so both send the same bytes.
+ */
+export async function startBareServer(port: number, body: Buffer, contentType: string, headers: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bare-')), 'body');
   fs.writeFileSync(file, body);
-  const code = `const body=require('fs').readFileSync(${JSON.stringify(file)});require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':${JSON.stringify(contentType)},'content-length':body.length});s.end(body)}).listen(${port},'127.0.0.1')`;
+  const all = { ...headers, 'content-type': contentType };
+  const code = `const body=require('fs').readFileSync(${JSON.stringify(file)});const h=${JSON.stringify(all)};require('http').createServer((q,s)=>{s.writeHead(200,{...h,'content-length':body.length});s.end(body)}).listen(${port},'127.0.0.1')`;
   const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
   return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** A response's headers as a server sets them (without those Node adds per connection). */
+export function replayableHeaders(headers: Headers): Record<string, string> {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding']);
+  return Object.fromEntries([...headers].filter(([k]) => !skip.has(k)));
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,9 +1,10 @@
 // `npm run bench`: every bench/*.bench.ts in turn, each printing its own figures and ratios.
 // Pass names to run a few: npm run bench -- home-api banlist-api
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 
-if (!existsSync('dist/web/index.html')) execSync('npm run build', { stdio: 'inherit' });
+// the web app and the compiled server, as `npm start` has them
+execSync('node scripts/ensure-build.mjs --server', { stdio: 'inherit' });
 const only = process.argv.slice(2);
 const files = readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).sort()
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.bench\.ts$/, '')));
