@@ -53,6 +53,8 @@ declare module 'fastify' {
     auth?: 'user' | 1 | 2;
     /** the 403 sentence when the auth level is too low */
     authMessage?: string;
+    /** answered by sendCached (CACHED_READ): compressed once per version, not per request */
+    cachedRead?: true;
   }
 }
 
@@ -88,14 +90,19 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+    const methods = [route.method].flat();
+    for (const method of methods) routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+    // @fastify/compress hooks every route: reads have no body to inflate, and cached reads
+    // send bodies compressed once per version
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
+    if (route.config?.cachedRead) route.compress ??= false;
   });
 
   // (hooks on every request take a callback: no promise per request)
   app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
     if (ms >= SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'slow request');
-    else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'request');
+    else if (req.log.level === 'debug' || req.log.level === 'trace') req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(ms) }, 'request');
     done();
   });
 
@@ -105,25 +112,23 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
     return sendError(reply, error, req.routeOptions.config?.textBody);
   });
 
+  // first: every answer carries them, refusals below included
+  registerSecurityHeaders(app, { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies });
+
   // Only our own host names: a page on a DNS-rebinding domain reaches us with its own Host.
   const hostnames = allowedHostnames(publicUrl, env.ALLOWED_HOSTS);
+  // Cross-site writes are refused: a non-GET API call must come from our own origin.
+  const allowedOrigins = new Set<string>(publicUrl ? [publicUrl.origin] : []);
+  const ownOrigins = (req: FastifyRequest) => new Set([...allowedOrigins, `${req.protocol}://${req.host}`]);
   app.addHook('onRequest', (req, _reply, done) => {
     assertHostAllowed(req, hostnames);
+    if (req.method !== 'GET' && req.url.startsWith('/api/')) assertSameOriginWrite(req, ownOrigins);
     done();
   });
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-  registerSecurityHeaders(app, { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies });
   await registerOpenApi(app, { version: process.env.npm_package_version ?? '0.1.0' });
-
-  // Cross-site writes are refused: a non-GET API call must come from our own origin.
-  const allowedOrigins = new Set<string>(publicUrl ? [publicUrl.origin] : []);
-  const ownOrigins = (req: FastifyRequest) => new Set([...allowedOrigins, `${req.protocol}://${req.host}`]);
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (req.url.startsWith('/api/')) assertSameOriginWrite(req, ownOrigins);
-    done();
-  });
 
   const sessions = registerSessions(app, { db, secureCookies });
   // after the session hook (writes count per user), before every route (it hooks routes as they come)

@@ -69,3 +69,10 @@ test('/api/docs is a browsable page under our content security policy', async ()
   const js = await fetch(`${server.url}/api/docs/static/swagger-initializer.js`);
   expect(js.status).toBe(200);
 });
+
+test('the document (an answer made per request) is still compressed by @fastify/compress when asked', async () => {
+  const plain = await (await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': 'identity' } })).text();
+  const gz = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers.get('content-encoding')).toBe('gzip');
+  expect(await gz.text()).toBe(plain);
+});

@@ -5,10 +5,15 @@ import { CachedBody, Lru } from '../features/banlists/http-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Route config of a read answered by sendCached: its bodies are encoded once per version, so @fastify/compress stays out of it. */
+export const CACHED_READ = { cachedRead: true } as const;
+
 interface Entry {
   generation: number;
   at: number;
   body: Promise<CachedBody | undefined>;
+  /** the body once made: hits are answered without a promise */
+  value?: CachedBody;
 }
 
 export class ReadCache {
@@ -24,18 +29,24 @@ export class ReadCache {
     return this.generations.get(group) ?? 0;
   }
 
-  /** The cached JSON of `key` in `group`, made by `make` on a miss; undefined (not cached) when `make` finds nothing. */
-  json<T>(group: string, key: string, make: () => Promise<T | undefined>): Promise<CachedBody | undefined> {
+  /**
+   * The cached JSON of `key` in `group` (the body itself on a hit), made by `make` on a miss;
+   * undefined (not cached) when `make` finds nothing.
+   */
+  json<T>(group: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined> {
     const id = `${group}\u0000${key}`;
     const generation = this.generation(group);
     const hit = this.entries.get(id);
-    if (hit && hit.generation === generation && Date.now() - hit.at < this.ttlMs) return hit.body;
+    if (hit && hit.generation === generation && Date.now() - hit.at < this.ttlMs) return hit.value ?? hit.body;
     const body = make().then((value) => (value === undefined ? undefined : new CachedBody(Buffer.from(JSON.stringify(value)), JSON_TYPE)));
-    const entry = { generation, at: Date.now(), body };
+    const entry: Entry = { generation, at: Date.now(), body };
     this.entries.set(id, entry);
     // a failed or empty read is not kept; nor is one a write overtook
     body.then(
-      (b) => { if (b === undefined || this.generation(group) !== generation) this.forget(id, entry); },
+      (b) => {
+        if (b === undefined || this.generation(group) !== generation) this.forget(id, entry);
+        else entry.value = b;
+      },
       () => this.forget(id, entry),
     );
     return body;

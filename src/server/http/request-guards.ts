@@ -21,9 +21,17 @@ export function hostnameOf(host: string | undefined): string | undefined {
   return m ? m[1]!.toLowerCase() : undefined;
 }
 
+// Every request names its Host: the few seen are remembered (a forged one is still parsed each time).
+const ALLOWED_SEEN = new WeakMap<ReadonlySet<string>, Set<string>>();
+
 export function hostAllowed(host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  let seen = ALLOWED_SEEN.get(allowed);
+  if (host !== undefined && seen?.has(host)) return true;
   const name = hostnameOf(host);
-  return name !== undefined && allowed.has(name);
+  if (name === undefined || !allowed.has(name)) return false;
+  if (!seen) ALLOWED_SEEN.set(allowed, (seen = new Set()));
+  if (seen.size < 64) seen.add(host!);
+  return true;
 }
 
 export function assertHostAllowed(req: FastifyRequest, allowed: ReadonlySet<string>): void {

@@ -46,14 +46,12 @@ export function securityHeaders({ cardImageBaseUrl, https }: { cardImageBaseUrl?
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { cardImageBaseUrl?: string; https: boolean }): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  // API answers are per request (and often per user): never kept by a shared cache, unless the
+  // route says otherwise (cached reads set their own validators, images their lifetime). Set up
+  // front, so no onSend hook runs on every answer.
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') ? apiHeaders : headers);
     done();
-  });
-  // API answers are per request (and often per user): never kept by a shared cache, unless a
-  // route says otherwise (the banlist reads set their own validators).
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
   });
 }

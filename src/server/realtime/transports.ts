@@ -49,8 +49,10 @@ export function originAllowed(req: IncomingMessage, policy: OriginPolicy): boole
 }
 
 function underPrefix(url: string | undefined): boolean {
-  const path = (url ?? '').split('?')[0]!;
-  return path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`);
+  // every HTTP request passes here: decide from one character without splitting the URL
+  if (!url?.startsWith(LIVE_PREFIX)) return false;
+  const next = url.charCodeAt(LIVE_PREFIX.length);
+  return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f /* ? */;
 }
 
 export interface Transports {

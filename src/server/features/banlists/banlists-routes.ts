@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CACHED_READ } from '../../http/read-cache.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -41,11 +42,11 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
   const reads = new BanlistReads(db, formatName);
   const tags = ['banlists'];
 
-  app.get('/api/banlists/dates', {
+  app.get('/api/banlists/dates', { config: CACHED_READ,
     schema: { tags, summary: 'Dates of the format’s banlists, newest first', response: { 200: banlistDatesSchema } },
   }, async (req, reply) => sendCached(req, reply, await reads.dates('format')));
 
-  app.get('/api/banlists/references', {
+  app.get('/api/banlists/references', { config: CACHED_READ,
     schema: { tags, summary: 'Dates of the Advanced reference lists, newest first', response: { 200: banlistDatesSchema } },
   }, async (req, reply) => sendCached(req, reply, await reads.dates('reference')));
 
@@ -53,7 +54,7 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
     schema: { tags, summary: 'Every list, format and reference, newest first', response: { 200: z.array(banlistSummarySchema) } },
   }, async () => BanlistsRepository.listSummaries(db));
 
-  app.get('/api/banlists/:date', {
+  app.get('/api/banlists/:date', { config: CACHED_READ,
     compress: false,
     schema: {
       tags,
@@ -63,7 +64,7 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
     },
   }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await reads.entries(req.params.date), 'Banlist not found')));
 
-  app.get('/api/banlists/:date/lflist', {
+  app.get('/api/banlists/:date/lflist', { config: CACHED_READ,
     compress: false,
     schema: {
       tags,

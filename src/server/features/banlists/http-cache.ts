@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFoundIfMissing } from '../../errors.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -49,32 +50,63 @@ export class CachedBody {
     readonly etag: string = contentEtag(body),
   ) {}
 
+  private done = new Map<Encoding, Buffer>();
+
   encode(encoding: Encoding): Promise<Buffer> {
     let p = this.encoded.get(encoding);
     if (!p) {
       // brotli quality 5: far faster than the default 11 on megabyte lists, still smaller than gzip
       p = encoding === 'br' ? brotli(this.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(this.body);
+      p.then((b) => this.done.set(encoding, b), () => this.encoded.delete(encoding));
       this.encoded.set(encoding, p);
     }
     return p;
   }
+
+  /** The encoded bytes if they are made already. */
+  encodedNow(encoding: Encoding): Buffer | undefined {
+    return this.done.get(encoding);
+  }
 }
 
-/** Answers 304 when the client holds this version, else the bytes in the best accepted encoding. */
-export async function sendCached(
+/**
+ * Answers 304 when the client holds this version, else the bytes in the best accepted encoding.
+ * Sent in this tick (no promise) unless the encoding is still being made.
+ */
+export function sendCached(
   req: FastifyRequest,
   reply: FastifyReply,
   cached: CachedBody,
-  headers: Record<string, string> = {},
-): Promise<FastifyReply> {
+  headers?: Record<string, string>,
+): FastifyReply | Promise<FastifyReply> {
   reply.header('ETag', cached.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  if (headers) for (const k in headers) reply.header(k, headers[k]);
   if (etagMatches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   reply.type(cached.contentType);
   const encoding = cached.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(cached.body);
-  // already encoded: @fastify/compress leaves a reply with Content-Encoding alone
-  return reply.header('Content-Encoding', encoding).send(await cached.encode(encoding));
+  // Content-Encoding set: the reply is not compressed again
+  reply.header('Content-Encoding', encoding);
+  const ready = cached.encodedNow(encoding);
+  if (ready) return reply.send(ready);
+  return cached.encode(encoding).then((b) => reply.send(b));
+}
+
+/**
+ * The handler's answer for a cached read: in this tick when the body is in memory (the handler
+ * then returns nothing, so Fastify makes no promise either), else once it is made; 404 with
+ * `notFound` when there is none.
+ */
+export function replyCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody | undefined | Promise<CachedBody | undefined>,
+  notFound: string,
+): Promise<void> | undefined {
+  // (awaiting a reply waits until it has been written)
+  if (body instanceof Promise) return body.then(async (b) => { await sendCached(req, reply, notFoundIfMissing(b, notFound)); });
+  const sent = sendCached(req, reply, notFoundIfMissing(body, notFound));
+  return sent instanceof Promise ? sent.then(async (r) => { await r; }) : undefined;
 }
 
 /** A small least-recently-used map. */

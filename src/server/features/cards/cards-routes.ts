@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { CACHED_READ } from '../../http/read-cache.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,14 +67,14 @@ export function registerCardsRoutes(server: FastifyInstance, { db, imageDir, ima
     });
   });
 
-  app.get('/api/cards/:id', {
+  app.get('/api/cards/:id', { config: CACHED_READ,
     schema: { tags, summary: 'A card: name, type, stats and text', params: idParams, response: { 200: cardDetailSchema, ...errors(400, 404) } },
   }, async (req, reply) => {
     const card = notFoundIfMissing(await CardsRepository.findById(db, req.params.id), 'Card not found');
     return sendCached(req, reply, new CachedBody(Buffer.from(JSON.stringify(cardDetail(card))), 'application/json; charset=utf-8'));
   });
 
-  app.get('/api/cards/:id/image', {
+  app.get('/api/cards/:id/image', { config: CACHED_READ,
     schema: {
       tags,
       summary: 'A card’s picture: from the image folder, a redirect to the image base, or a placeholder',

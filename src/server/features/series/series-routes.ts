@@ -8,8 +8,8 @@ import { requireAuth } from '../../auth/guards.ts';
 import { assertClaims, claimedIds } from '../../auth/claims.ts';
 import { assertStorable } from '../../http/request-guards.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
-import { ReadCache } from '../../http/read-cache.ts';
-import { sendCached } from '../banlists/http-cache.ts';
+import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
+import { replyCached } from '../banlists/http-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, notFoundIfMissing } from '../../errors.ts';
 import type { ImageStore } from '../images/image-store.ts';
@@ -73,9 +73,9 @@ export function registerSeriesRoutes(server: FastifyInstance, { db, images }: { 
     done(null, payload);
   });
 
-  app.get('/api/series/summaries', {
+  app.get('/api/series/summaries', { config: CACHED_READ,
     schema: { tags, summary: 'Every series: id, name, description, picture', response: { 200: z.array(seriesSummarySchema) } },
-  }, async (req, reply) => sendCached(req, reply, (await reads.json('series', 'summaries', () => SeriesRepository.listSummaries(db)))!));
+  }, (req, reply) => replyCached(req, reply, reads.json('series', 'summaries', () => SeriesRepository.listSummaries(db)), 'No series'));
 
   app.get('/api/series/:id', {
     schema: { tags, summary: 'A series with every field and its EDOPro numbers', params: idParams, response: { 200: seriesSchema, ...errors(400, 404) } },

@@ -2,6 +2,7 @@
 // winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
 // locked, the change in one transaction, the version moved on, the live message after commit.
 import { randomInt } from 'node:crypto';
+import { CACHED_READ } from '../../http/read-cache.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
-import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
 import { teamNamer, standingsOf, type TournamentLive } from './tournament-live.ts';
 import { afterResult, loadPlay, matchRow, settle } from './tournament-play.ts';
 import { isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
@@ -43,7 +44,7 @@ export interface PlayHelpers {
   /** drops this tournament's cached reads (call after commit) */
   changed(uid: string): void;
   /** a public read of this tournament, from memory until its next change */
-  cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): Promise<CachedBody | undefined>;
+  cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined>;
 }
 
 export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
@@ -78,7 +79,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
 
   // ---- reading ----------------------------------------------------------------------------------
 
-  app.get('/api/tournaments/:id/matches', {
+  app.get('/api/tournaments/:id/matches', { config: CACHED_READ,
     schema: {
       tags, summary: 'Every match (or one round’s with ?round=, one bracket’s with ?bracket=)', params: uidParams,
       querystring: z.object({
@@ -87,16 +88,16 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       }),
       response: { 200: z.array(matchSchema), ...errors(400, 404) },
     },
-  }, async (req, reply) => {
+  }, (req, reply) => {
     const { id } = req.params;
     const { round, bracket } = req.query;
-    const body = await h.cached(id, `matches:${round ?? 'all'}:${bracket ?? 'all'}`, async () => {
+    const body = h.cached(id, `matches:${round ?? 'all'}:${bracket ?? 'all'}`, async () => {
       if (!(await Repo.findTournament(db, id))) return undefined;
       const [teams, rows] = await Promise.all([Repo.listTeams(db, id), Repo.listMatches(db, id, round)]);
       const name = teamNamer(teams);
       return rows.filter((m) => !bracket || m.bracket === bracket).map((m) => toMatch(m, name));
     });
-    return sendCached(req, reply, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+    return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
   });
 
   app.get('/api/tournaments/:id/matches/:mid', {
@@ -106,13 +107,13 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     return shown(db, req.params.id, await matchOr404(db, req.params.id, req.params.mid));
   });
 
-  app.get('/api/tournaments/:id/scoreboard', {
+  app.get('/api/tournaments/:id/scoreboard', { config: CACHED_READ,
     schema: { tags, summary: 'The state and every match of the current round (what the live topic carries)', params: uidParams, response: { 200: scoreboardSchema, ...errors(404) } },
-  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await h.cached(req.params.id, 'scoreboard', () => h.live.scoreboard(req.params.id, 'request')), Repo.TOURNAMENT_NOT_FOUND)));
+  }, (req, reply) => replyCached(req, reply, h.cached(req.params.id, 'scoreboard', () => h.live.scoreboard(req.params.id, 'request')), Repo.TOURNAMENT_NOT_FOUND));
 
-  app.get('/api/tournaments/:id/standings', {
+  app.get('/api/tournaments/:id/standings', { config: CACHED_READ,
     schema: { tags, summary: 'Standings: points, W-L-T, OMW%, OOMW% and the tie-breaker number; final once a winner is declared', params: uidParams, response: { 200: standingsSchema, ...errors(404) } },
-  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await h.cached(req.params.id, 'standings', () => h.live.standings(req.params.id)), Repo.TOURNAMENT_NOT_FOUND)));
+  }, (req, reply) => replyCached(req, reply, h.cached(req.params.id, 'standings', () => h.live.standings(req.params.id)), Repo.TOURNAMENT_NOT_FOUND));
 
   // ---- the lifecycle ----------------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import { CardIndex } from '../cards/card-index.ts';
-import { sendCached } from '../banlists/http-cache.ts';
-import { ReadCache } from '../../http/read-cache.ts';
+import { replyCached, sendCached } from '../banlists/http-cache.ts';
+import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
 import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
 import { TournamentLive } from './tournament-live.ts';
@@ -128,22 +128,22 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     if (t.inProgress) throw conflict(`${what}: the tournament has started`);
   };
 
-  app.get('/api/tournaments', {
+  app.get('/api/tournaments', { config: CACHED_READ,
     schema: { tags, summary: 'Every tournament that is not cancelled', response: { 200: z.array(tournamentSummarySchema) } },
-  }, async (req, reply) => sendCached(req, reply, (await reads.json('tournaments', 'list', async () => (await Repo.listForSummaries(db)).map(toSummary)))!));
+  }, (req, reply) => replyCached(req, reply, reads.json('tournaments', 'list', async () => (await Repo.listForSummaries(db)).map(toSummary)), 'No tournaments'));
 
   app.get('/api/tournaments/participating', {
     schema: { tags, summary: 'Uids of the tournaments the signed-in user plays in (empty for a visitor)', response: { 200: z.array(z.string()) } },
   }, async (req) => (req.user ? Repo.participatingUids(db, req.user.discordId) : []));
 
-  app.get('/api/tournaments/:id', {
+  app.get('/api/tournaments/:id', { config: CACHED_READ,
     schema: { tags, summary: 'A tournament: every field of spec 2 §3 with its teams, the host and the EDOPro numbers', params: uidParams, response: { 200: tournamentSchema, ...errors(400, 404) } },
-  }, async (req, reply) => {
-    const body = await cached(req.params.id, 'detail', async () => {
+  }, (req, reply) => {
+    const body = cached(req.params.id, 'detail', async () => {
       const t = await Repo.findTournament(db, req.params.id);
       return t && loadTournament(db, t);
     });
-    return sendCached(req, reply, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+    return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
   });
 
   app.get('/api/tournaments/:id/teams', {
@@ -159,7 +159,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return toTeam(team, ctx.members.filter((m) => m.teamUid === team.uid), ctx);
   });
 
-  app.get('/api/tournaments/:id/participants', {
+  app.get('/api/tournaments/:id/participants', { config: CACHED_READ,
     schema: { tags, summary: 'Every member with their team and deck summaries', params: uidParams, response: { 200: z.array(participantSchema), ...errors(404) } },
   }, async (req, reply) => {
     await findOr404(req.params.id);
