@@ -14,7 +14,7 @@ import { HttpError } from './errors.ts';
 import { loggerOptions, SLOW_REQUEST_MS } from './log.ts';
 import { errorReply } from './http/error-reply.ts';
 import { allowedHostnames, assertHostAllowed, assertSameOriginWrite, assertStorableRequest } from './http/request-guards.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { apiSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { assertRequestClaims } from './auth/claims.ts';
@@ -72,19 +72,23 @@ export interface AppOptions {
 
 /** The whole HTTP application: every plugin and route is registered here. */
 export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale }: AppOptions): Promise<FastifyInstance> {
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const secureCookies = publicUrl?.protocol === 'https:';
+  const headerOptions = { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies };
+  // refusals made before any hook runs carry the same headers as every other answer
+  const refusalHeaders = apiSecurityHeaders(headerOptions);
   const app = Fastify({
     logger: logger ?? loggerOptions(env.LOG_LEVEL),
     // one line per request is noise on a busy night: errors and slow requests are logged below
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // per-address rate limits need the client's address: from X-Forwarded-For only behind proxies we trust
+    trustProxy: env.TRUST_PROXY ?? false,
     // Fastify's own refusals (bad percent-encoding, over-long path parameters) in our error shape
-    frameworkErrors: (error, _req, reply) => sendError(reply, error),
-    clientErrorHandler: writeClientError,
+    frameworkErrors: (error, _req, reply) => sendError(reply.headers(refusalHeaders), error),
+    clientErrorHandler: (err, socket) => writeClientError(err, socket, refusalHeaders),
   });
   const { db } = database;
-  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
-  const secureCookies = publicUrl?.protocol === 'https:';
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routeList: RouteEntry[] = [];
@@ -113,7 +117,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   });
 
   // first: every answer carries them, refusals below included
-  registerSecurityHeaders(app, { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies });
+  registerSecurityHeaders(app, headerOptions);
 
   // Only our own host names: a page on a DNS-rebinding domain reaches us with its own Host.
   const hostnames = allowedHostnames(publicUrl, env.ALLOWED_HOSTS);
@@ -134,6 +138,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   // after the session hook (writes count per user), before every route (it hooks routes as they come)
   await registerRateLimits(app, { scale: rateLimitScale ?? env.RATE_LIMIT_SCALE });
   const demo = usesDemoDiscord(env);
+  /** the site's public origin: PUBLIC_URL's, else the one the browser used (its Host is checked above) */
+  const siteOrigin = (req: FastifyRequest) => publicUrl?.origin ?? `${req.protocol}://${req.host}`;
   const localBase = () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -144,17 +150,20 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
     sessions,
     clientId: env.DISCORD_CLIENT_ID ?? DEMO_CLIENT_ID,
     clientSecret: env.DISCORD_CLIENT_SECRET ?? DEMO_CLIENT_SECRET,
-    publicOrigin: (req) => publicUrl?.origin ?? `${req.protocol}://${req.host}`,
-    browserEndpoints: (req) =>
-      discordEndpoints(env.DISCORD_BASE_URL ?? (demo ? `${publicUrl?.origin ?? `${req.protocol}://${req.host}`}${DEMO_PREFIX}` : DISCORD_BASE)),
+    publicOrigin: siteOrigin,
+    browserEndpoints: (req) => discordEndpoints(env.DISCORD_BASE_URL ?? (demo ? `${siteOrigin(req)}${DEMO_PREFIX}` : DISCORD_BASE)),
     serverEndpoints: () => discordEndpoints(env.DISCORD_BASE_URL ?? (demo ? localBase() : DISCORD_BASE)),
     secureCookies,
   });
-  if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone', callbackAllowed: (uri) => callbackAllowed(uri, hostnames) });
+  if (demo) registerDemoProvider(app, { db, allowAnyone: env.DEMO_SIGN_IN === 'anyone', callbackAllowed: (uri, req) => callbackAllowed(uri, siteOrigin(req)) });
   // Before any schema sees a body: who is asking, the content type, text the database cannot
   // store, then every identity claim.
   app.addHook('preValidation', (req, _reply, done) => {
-    if (!req.url.startsWith('/api/')) return done();
+    if (!req.url.startsWith('/api/')) {
+      // the demo provider's sign-in form carries a name that becomes a stored user name
+      if (req.url.startsWith(DEMO_PREFIX)) assertStorableRequest(req);
+      return done();
+    }
     const { auth, authMessage, textBody } = req.routeOptions.config ?? {};
     if (auth === 'user') requireUser(req);
     else if (auth !== undefined) requireAuth(req, auth, authMessage);
@@ -222,7 +231,7 @@ function sendError(reply: FastifyReply, error: unknown, bodyField?: string) {
 }
 
 /** Requests Node's parser refuses (malformed, headers too large) never reach Fastify: answer them in our shape too. */
-function writeClientError(err: Error & { code?: string }, socket: Socket) {
+function writeClientError(err: Error & { code?: string }, socket: Socket, headers: Record<string, string>) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text, message] =
     err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
@@ -231,18 +240,19 @@ function writeClientError(err: Error & { code?: string }, socket: Socket) {
     : [400, 'Bad Request', 'The request could not be read'];
   const body = JSON.stringify({ error: message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n${extra}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   }
   socket.destroy(err);
 }
 
-/** The demo provider sends codes only to our own callback, on one of our host names. */
-function callbackAllowed(uri: string, hostnames: ReadonlySet<string>): boolean {
+/** The demo provider sends codes only to our own callback: the exact URL the sign-in built. */
+function callbackAllowed(uri: string, origin: string): boolean {
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && url.pathname === '/api/oauth/callback' && !url.search && !url.hash && hostnames.has(url.hostname.toLowerCase());
+  return url.origin === origin && !url.username && !url.password && url.pathname === '/api/oauth/callback' && !url.search && !url.hash;
 }

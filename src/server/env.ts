@@ -16,6 +16,16 @@ export const envSchema = z.object({
     (v) => (typeof v === 'string' ? v.split(',').map((h) => h.trim()).filter(Boolean) : v),
     z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/, 'must be host names, comma-separated')).default([]),
   ),
+  /**
+   * which reverse proxies to believe about the visitor's address (X-Forwarded-For): addresses and
+   * CIDRs, comma-separated ('loopback' for one on this machine); none by default
+   */
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^[A-Za-z0-9.:/,\s]+$/, 'must be addresses or CIDRs, comma-separated (or loopback)')
+      .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean).join(','))
+      .optional(),
+  ),
   DISCORD_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),

@@ -42,6 +42,7 @@ describe('series body: conversions', () => {
     ['text is trimmed, blank text is null', { name: '  A  ', description: '   ', banlistName: ' TCG ' }, { name: 'A', description: null, banlistName: 'TCG' }],
     ['codes are kept in EDOPro order without repeats', { ruleOptions: ['TCG_SEGOC', 'FIRST_TURN_DRAW', 'TCG_SEGOC'] }, { ruleOptions: ['FIRST_TURN_DRAW', 'TCG_SEGOC'] }],
     ['a numeric discordId becomes a string', { discordId: 42 }, { discordId: '42' }],
+    ["an uploaded picture's full address is kept as its path", { picture: 'https://hub.example.org/api/images/AbC_123-xyz0000000' }, { picture: '/api/images/AbC_123-xyz0000000' }],
   ])('%s', (_why, body, expected) => {
     const r = parse({ name: 'x', ...body });
     expect(r.error).toBeUndefined();
@@ -67,7 +68,8 @@ describe('series body: every 400 names its field', () => {
     ['extra deck max below min', { name: 'x', minExtraDeckSize: 5, maxExtraDeckSize: 4 }, 'minExtraDeckSize: Extra Deck minimum (5) must not exceed the maximum (4)'],
     ['side deck bounds', { name: 'x', minSideDeckSize: 16 }, 'minSideDeckSize: Side Deck minimum (16) must not exceed the maximum (15)'],
     ['a banlist without a list', { name: 'x', banlist: '12345 1 --card' }, 'banlist: is not an EDOPro .lflist.conf: it needs a "!Name" line'],
-    ['a script address as picture', { name: 'x', picture: 'javascript:alert(1)' }, 'picture: must be an uploaded image or an http(s) address'],
+    ['a script address as picture', { name: 'x', picture: 'javascript:alert(1)' }, 'picture: must be an image uploaded to this site'],
+    ["another site's image as picture (the page's CSP would not show it)", { name: 'x', picture: 'https://example.com/a.png' }, 'picture: must be an image uploaded to this site'],
     ['not an object', [], 'The body must be a JSON object'],
   ])('%s', (_why, body, message) => {
     expect(issues(body)).toContain(message);

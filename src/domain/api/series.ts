@@ -69,13 +69,24 @@ function codeList<T extends string>(known: readonly T[], isKnown: (c: string) =>
   );
 }
 
-/** A picture is an uploaded image of this site or an http(s) address. */
+/**
+ * A picture is an image uploaded to this site (rules.md): its path, or its full address as the
+ * upload tool gives it, kept as the path. Other sites' images are refused: the page's
+ * Content-Security-Policy would not show them, and each view would tell that site who looked.
+ */
+const UPLOADED = /^\/api\/images\/[A-Za-z0-9_-]{1,64}(\?[A-Za-z0-9=&_.-]*)?$/;
 const pictureSchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return null;
+    const full = /^https?:\/\/[^/\s]+(\/[^\s]*)$/i.exec(s);
+    return full ? full[1] : s;
+  },
   z
     .string({ error: 'must be text' })
     .max(2048, 'must be at most 2048 characters')
-    .refine((s) => s.startsWith('/api/images/') || /^https?:\/\/[^\s]+$/i.test(s), 'must be an uploaded image or an http(s) address')
+    .regex(UPLOADED, 'must be an image uploaded to this site')
     .nullable()
     .optional(),
 );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc } from 'drizzle-orm';
@@ -15,7 +15,7 @@ const authorizeQuerySchema = z.object({
   response_type: text, client_id: text, scope: text, state: text, code_challenge: text, code_challenge_method: text,
   redirect_uri: z.string({ error: 'is required' }).max(2048),
   login: z.string().max(64).optional(),
-  name: z.string().max(200).optional(),
+  name: z.string().max(200).regex(/^[^\p{Cc}]*$/u, 'must not contain control characters').optional(),
   deny: z.string().max(8).optional(),
 });
 const tokenBodySchema = z.record(z.string(), z.string().max(4096)).optional();
@@ -40,7 +40,7 @@ export interface DemoProviderOptions {
   db: Db;
   allowAnyone: boolean;
   /** the only redirect_uri values the provider sends a code (or a denial) to: the site's own callback */
-  callbackAllowed: (uri: string) => boolean;
+  callbackAllowed: (uri: string, req: FastifyRequest) => boolean;
 }
 
 export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, callbackAllowed }: DemoProviderOptions) {
@@ -70,7 +70,7 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, ca
       const q = req.query;
       if (q.client_id !== DEMO_CLIENT_ID) throw badRequest('client_id: unknown application');
       if (q.response_type !== 'code') throw badRequest('response_type: must be code');
-      if (!callbackAllowed(q.redirect_uri)) throw badRequest("redirect_uri: must be this site's /api/oauth/callback");
+      if (!callbackAllowed(q.redirect_uri, req)) throw badRequest("redirect_uri: must be this site's /api/oauth/callback");
       if (!q.code_challenge || q.code_challenge_method !== 'S256') throw badRequest('code_challenge: PKCE (S256) is required');
       const back = new URL(q.redirect_uri);
       if (q.state) back.searchParams.set('state', q.state);
@@ -118,7 +118,7 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, ca
       return { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: 'identify email' };
     });
 
-    demo.get('/api/v10/users/@me', async (req, reply) => {
+    demo.get('/api/v10/users/@me', { schema: { hide: true } }, async (req, reply) => {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const entry = tokens.get(token);
       // Discord's own shape is { message, code }; ours adds the error sentence every answer carries

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError, badRequest } from '../errors.ts';
 import { errors } from '../http/route-schemas.ts';
 import * as UsersRepository from '../features/users/users-repository.ts';
-import type { DiscordProfile } from './discord-profile.ts';
+import { discordProfileSchema, type DiscordProfile } from './discord-profile.ts';
 import type { DiscordEndpoints } from './discord-endpoints.ts';
 import type { Sessions } from './session-plugin.ts';
 import { safeEqual } from './session-token.ts';
@@ -80,10 +80,7 @@ export function registerOAuthRoutes(server: FastifyInstance, o: OAuthOptions) {
       const tokens = await client(req).validateAuthorizationCode(o.serverEndpoints().token, req.body.code, flow.verifier);
       const res = await fetch(o.serverEndpoints().me, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });
       if (!res.ok) throw new Error(`users/@me answered ${res.status}`);
-      profile = (await res.json()) as DiscordProfile;
-      if (typeof profile.id !== 'string' || !/^\d{1,20}$/.test(profile.id) || typeof profile.username !== 'string') {
-        throw new Error('unexpected profile');
-      }
+      profile = discordProfileSchema.parse(await res.json());
     } catch (e) {
       req.log.warn({ err: e }, 'OAuth code exchange failed');
       throw new HttpError(400, 'Authentication failed: the code was refused');

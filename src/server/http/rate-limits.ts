@@ -1,13 +1,19 @@
-// Per-user (else per-address) limits on sign-in, uploads and writes, at rates no person reaches
-// by hand; reads are not limited (they are cached and cheap). Counts are per instance.
+// Limits on sign-in, uploads and writes, per user and per address, at rates no person reaches by
+// hand; reads are not limited (they are cached and cheap). Counts are per instance.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { DEMO_PREFIX } from '../auth/discord-endpoints.ts';
+import { HttpError } from '../errors.ts';
 
-/** Requests per minute of each kind. */
-export const RATE_LIMITS = { signin: 120, upload: 30, write: 300 } as const;
-// (one sign-in is three sign-in requests: login, the provider's authorize, the callback)
+/** Requests per minute of each kind, per signed-in user (sign-in: per address, there is no user yet). */
+export const RATE_LIMITS = { signin: 300, upload: 30, write: 300 } as const;
+// (one sign-in is three sign-in requests: login, the provider's authorize, the callback; 100
+// sign-ins a minute from one address is a venue's whole room behind one router)
 export type RateLimitKind = keyof typeof RATE_LIMITS;
+/** Per address, whoever is signed in: a venue's players share one address, a script's many accounts too. */
+export const ADDRESS_RATE_LIMITS = { upload: 300, write: 3000 } as const;
+
+const tooMany = (ttlMs: number) => `Too many requests: try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} s`;
 
 const UPLOAD_PATHS = [/^\/api\/images\/api\/upload$/, /^\/api\/series(\/[^/]+)?\/upload$/];
 
@@ -41,10 +47,21 @@ export async function registerRateLimits(app: FastifyInstance, { scale = 1 }: { 
       return `${kind}:${kind !== 'signin' && req.user ? `user:${req.user.discordId}` : `ip:${req.ip}`}`;
     },
     max: (req) => Math.max(1, Math.round(RATE_LIMITS[rateLimitKind(req) ?? 'write'] * scale)),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      error: `Too many requests: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
-      message: `Too many requests: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
-    }),
+    errorResponseBuilder: (_req, context) => ({ statusCode: 429, error: tooMany(context.ttl), message: tooMany(context.ttl) }),
+  });
+  // The second count, per address, for uploads and writes of signed-in users (anonymous ones
+  // are already counted by address above, and stop at the 401 anyway).
+  const perAddress = app.createRateLimit({
+    keyGenerator: (req) => `${rateLimitKind(req)}:addr:${req.ip}`,
+    max: (req) => Math.max(1, Math.round(ADDRESS_RATE_LIMITS[rateLimitKind(req) as keyof typeof ADDRESS_RATE_LIMITS] * scale)),
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    const kind = rateLimitKind(req);
+    if (kind === undefined || kind === 'signin' || !req.user) return done();
+    perAddress(req).then((r) => {
+      if (r.isAllowed || !r.isExceeded) return done();
+      reply.header('retry-after', r.ttlInSeconds);
+      done(new HttpError(429, tooMany(r.ttl)));
+    }, done);
   });
 }

@@ -71,6 +71,11 @@ export function assertSameOriginWrite(req: FastifyRequest, ownOrigins: (req: Fas
 const MAX_DEPTH = 32;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** The string with NUL removed and unpaired surrogates replaced (U+FFFD), as PostgreSQL text can hold it. */
+export function storable(s: string): string {
+  return s.replaceAll('\u0000', '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /** Why a string cannot be stored as PostgreSQL text (NUL) or UTF-8 (a lone surrogate), if it cannot. */
 export function unstorable(s: string): string | undefined {
   if (s.includes('\u0000')) return 'contains a NUL character';
@@ -104,5 +109,6 @@ export function assertStorable(value: unknown, field: string): void {
 export function assertStorableRequest(req: FastifyRequest): void {
   assertStorable(req.params ?? {}, 'path');
   assertStorable(req.query ?? {}, 'query');
-  if (req.body !== undefined) assertStorable(req.body, 'body');
+  // a text/plain body is one field of its own (reason, deck, date): errors name it
+  if (req.body !== undefined) assertStorable(req.body, typeof req.body === 'string' ? (req.routeOptions.config?.textBody ?? 'body') : 'body');
 }

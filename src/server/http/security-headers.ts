@@ -1,6 +1,6 @@
 // Security headers on every page and API answer (helmet), with a Content-Security-Policy the app
-// runs under: scripts only from this site; images from this site, Discord's CDN (avatars), the
-// card image base, and https addresses (series pictures and covers may be links).
+// runs under: scripts only from this site; images from this site (uploads, card images), Discord's
+// CDN (avatars) and the card image base.
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
@@ -12,7 +12,8 @@ export function contentSecurityPolicy(cardImageBaseUrl?: string): Record<string,
     'script-src': ["'self'"],
     // Radix (scroll lock) and the demo sign-in page add <style> elements
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com', ...cardImages, 'https:'],
+    // blob: previews a picture before it is uploaded
+    'img-src': ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com', ...cardImages],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
@@ -44,12 +45,17 @@ export function securityHeaders({ cardImageBaseUrl, https }: { cardImageBaseUrl?
   return headers;
 }
 
+/** Headers of every API answer (and of refusals made before any route): the page's, never cached. */
+export function apiSecurityHeaders(options: { cardImageBaseUrl?: string; https: boolean }): Record<string, string> {
+  return { ...securityHeaders(options), 'cache-control': 'no-store' };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { cardImageBaseUrl?: string; https: boolean }): void {
   const headers = securityHeaders(options);
   // API answers are per request (and often per user): never kept by a shared cache, unless the
   // route says otherwise (cached reads set their own validators, images their lifetime). Set up
   // front, so no onSend hook runs on every answer.
-  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  const apiHeaders = apiSecurityHeaders(options);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : headers);
     done();

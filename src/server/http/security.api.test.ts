@@ -4,7 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
+import sharp from 'sharp';
 import { setAuth } from '../features/users/users-repository.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
 
 let server: TestServer;
 let port: number;
@@ -156,6 +158,20 @@ describe('every API error is { error: sentence }', () => {
     expect(errorBody(res.body)).toBe('The address is too long');
   });
 
+  test("Fastify's and Node's own refusals carry the security headers too", async () => {
+    for (const path of ['/api/series/%E0%A4%A', `/api/series/${'x'.repeat(500)}`]) {
+      const res = await raw('GET', path, { host: 'localhost' });
+      expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const text = await rawBytes(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const head = text.split('\r\n\r\n')[0]!.toLowerCase();
+    expect(head).toMatch(/^http\/1\.1 431 /);
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(head).toContain("content-security-policy: default-src 'self'");
+  });
+
   test('an unknown route, and a known path with an unknown method', async () => {
     expect(errorBody((await raw('GET', '/api/nope', { host: 'localhost' })).body)).toBe('Not found');
     const res = await raw('PROPFIND', '/api/series/summaries', { host: 'localhost' });
@@ -195,12 +211,24 @@ describe('the demo provider sends codes only to our own callback', () => {
     ['not a URL', 'not a url at all'],
     ['a javascript: URL', 'javascript:alert(1)'],
     ['our callback with credentials in it', 'http://user:pw@localhost/api/oauth/callback'],
+    ['our callback on another port of this machine (another program listening there)', 'http://127.0.0.1:1/api/oauth/callback'],
+    ['our callback under another of our host names than the sign-in used', 'http://localhost:PORT/api/oauth/callback'],
   ])('%s: 400 with { error } naming redirect_uri, for a grant and for a denial', async (_label, uri) => {
     for (const extra of ['&login=123&name=x', '&deny=1', '']) {
-      const res = await authorize(uri, extra);
+      const res = await authorize(uri.replace('PORT', String(port)), extra);
       expect(res.status).toBe(400);
       expect(errorBody(await res.text())).toMatch(/^redirect_uri: /);
     }
+  });
+
+  test.each([
+    ['a NUL', '%00'],
+    ['a line break', 'a%0Ab'],
+  ])('a demo name with %s is 400 naming the field, and no user is stored', async (_label, name) => {
+    const res = await authorize(`${server.url}/api/oauth/callback`, `&login=777000777&name=${name}&state=s`);
+    expect(res.status).toBe(400);
+    expect(errorBody(await res.text())).toMatch(/^name: /);
+    expect((await fetch(`${server.url}/api/users/user?discordId=777000777`)).status).toBe(404);
   });
 
   test('our callback gets the code', async () => {
@@ -227,15 +255,68 @@ describe('rate limits (at the real limits)', () => {
     expect((await b.request('PUT', '/api/judgement/sendoff-date', { body: '' })).status).toBe(200);
   }, 60_000);
 
-  test('sign-in: the 121st start of a sign-in within a minute from one address is 429 with Retry-After and { error }', async () => {
+  test('sign-in: the 301st start of a sign-in within a minute from one address is 429 with Retry-After and { error }', async () => {
     const client = new TestClient(limited.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 120; i++) statuses.push((await client.get('/api/oauth/login')).status);
-    expect(statuses.slice(0, 120).every((s) => s === 302)).toBe(true);
+    for (let i = 0; i < RATE_LIMITS.signin; i++) statuses.push((await client.get('/api/oauth/login')).status);
+    expect(statuses.every((s) => s === 302)).toBe(true);
     const res = await client.get('/api/oauth/login');
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(errorBody(await res.text())).toMatch(/^Too many requests: try again in \d+ s$/);
+  });
+
+  test('writes count per address too: many accounts from one address stop at its limit, each under its own', async () => {
+    const scaled = await startTestServer({}, { rateLimitScale: 0.2 }); // 60 writes a minute per user, 600 per address
+    try {
+      const users = await Promise.all(Array.from({ length: 11 }, (_, i) => signedInClient(scaled, `9000000000000002${String(i).padStart(2, '0')}`, 2, `U${i}`)));
+      const hits = await Promise.all(users.flatMap((u) => Array.from({ length: 55 }, () => u.request('PUT', '/api/judgement/sendoff-date', { body: '' }))));
+      const refused = hits.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(11 * 55 - 600);
+      expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(errorBody(await refused[0]!.text())).toMatch(/^Too many requests: try again in \d+ s$/);
+    } finally {
+      await scaled.close();
+    }
+  }, 60_000);
+
+  test('uploads: the 7th image a minute from one user is 429 (scaled to a fifth: 6 a minute)', async () => {
+    const scaled = await startTestServer({}, { rateLimitScale: 0.2 });
+    try {
+      const user = await signedInClient(scaled, '900000000000000020', 0, 'Uploader');
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+      const upload = () => {
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+        return fetch(`${scaled.url}/api/images/api/upload`, { method: 'POST', body: form, headers: { cookie: user.cookieHeader(), origin: scaled.url } });
+      };
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await upload()).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    } finally {
+      await scaled.close();
+    }
+  });
+
+  test('behind a trusted proxy each visitor has their own sign-in budget; without TRUST_PROXY a forged X-Forwarded-For changes nothing', async () => {
+    const budget = (srv: TestServer, forwardedFor: string) => {
+      const client = new TestClient(srv.url);
+      return Promise.all(Array.from({ length: 61 }, () => client.get('/api/oauth/login', { 'x-forwarded-for': forwardedFor }).then((r) => r.status)));
+    };
+    const proxied = await startTestServer({ TRUST_PROXY: 'loopback' }, { rateLimitScale: 0.2 }); // 60 sign-in requests a minute
+    try {
+      expect((await budget(proxied, '203.0.113.1')).filter((s) => s === 429)).toHaveLength(1);
+      expect((await budget(proxied, '203.0.113.2')).filter((s) => s === 429)).toHaveLength(1);
+    } finally {
+      await proxied.close();
+    }
+    const direct = await startTestServer({}, { rateLimitScale: 0.2 });
+    try {
+      expect((await budget(direct, '203.0.113.1')).filter((s) => s === 429)).toHaveLength(1);
+      expect((await budget(direct, '203.0.113.2')).filter((s) => s === 429)).toHaveLength(61);
+    } finally {
+      await direct.close();
+    }
   });
 
   test('reads are not limited', async () => {

@@ -189,7 +189,7 @@ describe('validation: 400 naming the field', () => {
     ['main deck bounds reversed', { name: 'x', minMainDeckSize: 60, maxMainDeckSize: 40 }, 'minMainDeckSize: Main Deck minimum (60) must not exceed the maximum (40)'],
     ['extra deck bounds reversed', { name: 'x', maxExtraDeckSize: -0, minExtraDeckSize: 1 }, 'minExtraDeckSize: Extra Deck minimum (1) must not exceed the maximum (0)'],
     ['a banlist that is no lflist', { name: 'x', banlist: 'hello' }, 'banlist: is not an EDOPro .lflist.conf: it needs a "!Name" line'],
-    ['a javascript: picture', { name: 'x', picture: 'javascript:alert(1)' }, 'picture: must be an uploaded image or an http(s) address'],
+    ['a javascript: picture', { name: 'x', picture: 'javascript:alert(1)' }, 'picture: must be an image uploaded to this site'],
   ])('create with %s', async (_why, body, message) => {
     expect(await json(await curator.post('/api/series', body))).toEqual({ status: 400, body: { error: message } });
   });
