@@ -21,10 +21,18 @@ export const DEMO_USERS = [
   { discordId: '100000000000000005', username: 'mai', displayName: 'Mai', auth: 0 },
 ] as const;
 
+/**
+ * The official cards, plus the 191 GOAT-era versions (ids 5047xxxxx) and the 67 unofficial Pre-Errata cards
+ * (cards-goat.json.gz, from ../shared/data/cards: cards-goat-entries.json and the "(Pre-Errata)" rows of
+ * cards-unofficial.json): the 2005.4 GOAT list names its cards by those passcodes, so GOAT decks validate.
+ */
 export async function loadDemoCards(db: Db): Promise<number> {
-  const gz = fs.readFileSync(demoFile('cards-official.json.gz'));
-  const cards = JSON.parse(zlib.gunzipSync(gz).toString('utf8')) as CardJson[];
-  return CardsRepository.upsertCards(db, cards.map(cardRowFromJson));
+  let n = 0;
+  for (const file of ['cards-official.json.gz', 'cards-goat.json.gz']) {
+    const cards = JSON.parse(zlib.gunzipSync(fs.readFileSync(demoFile(file))).toString('utf8')) as CardJson[];
+    n += await CardsRepository.upsertCards(db, cards.map(cardRowFromJson));
+  }
+  return n;
 }
 
 /** True when the database has no user, banlist, series or tournament yet. */

@@ -15,7 +15,7 @@ import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, notFoundIfMissing, unauthorized } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
@@ -169,6 +169,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   /** Decks with their cards: the owner's, or any for a privileged user. */
   async function decksFor(req: FastifyRequest, t: Repo.TournamentRow, memberIds: number[]): Promise<Map<number, Deck[]>> {
     const user = req.user;
+    if (!user) throw unauthorized('Sign in to see decks');
     const privileged = isPrivileged(user, t);
     const owned = new Map<number, Deck[]>();
     for (const id of memberIds) {
@@ -185,13 +186,13 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   }
 
   app.get('/api/tournaments/:id/participants/:pid/decks', {
-    schema: { tags, summary: 'A participant’s decks with their cards and problems (the player, or privileged users)', params: participantParams, response: { 200: z.array(deckSchema), ...errors(400, 403, 404) } },
+    schema: { tags, summary: 'A participant’s decks with their cards and problems (the player, or privileged users)', params: participantParams, response: { 200: z.array(deckSchema), ...errors(400, 401, 403, 404) } },
   }, async (req) => (await decksFor(req, await findOr404(req.params.id), [req.params.pid])).get(req.params.pid)!);
 
   app.get('/api/tournaments/:id/participants/decks', {
     schema: {
       tags, summary: 'Decks of several participants, a map by participant id', params: uidParams, querystring: participantIdsQuerySchema,
-      response: { 200: z.record(z.string(), z.array(deckSchema)), ...errors(400, 403, 404) },
+      response: { 200: z.record(z.string(), z.array(deckSchema)), ...errors(400, 401, 403, 404) },
     },
   }, async (req) => {
     const ids = [...new Set(req.query.participantIds.split(',').map(Number))].slice(0, 200);

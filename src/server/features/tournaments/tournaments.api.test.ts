@@ -240,7 +240,7 @@ describe('decks', () => {
     expect((await c.host.get(path)).status).toBe(200);
     expect((await c.admin.get(path)).status).toBe(200);
     expect((await c.mai.get(path)).status).toBe(403);
-    expect((await anonymous.get(path)).status).toBe(403);
+    expect((await anonymous.get(path)).status).toBe(401);
     const map = await json<Record<string, Deck[]>>(await c.host.get(`/api/tournaments/${uid}/participants/decks?participantIds=${joey.id},${(await participantOf(uid, ID.mai)).id}`));
     expect(Object.keys(map)).toHaveLength(2);
     expect(map[String(joey.id)]!.length).toBeGreaterThan(0);
@@ -260,6 +260,25 @@ describe('decks', () => {
     const log = await json<{ action: string; actorDiscordId: string }[]>(await c.host.get(`/api/tournaments/${uid}/audit`));
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['approve-deck', 'reject-deck']));
     expect((await c.joey.get(`/api/tournaments/${uid}/audit`)).status).toBe(403);
+  });
+
+  test('GOAT: the server knows the GOAT-era passcodes the 2005.4 list names; a modern passcode is refused naming the one to use', async () => {
+    const goat = await host(c.host, { banlist: read('lflists/2005.4-GOAT.lflist.conf') });
+    await signup(c.tea, goat, 'Tea');
+    const zombies = deckText('projectignis-distribution/Structure Deck - Zombie Madness.ydk');
+    const refused = await upload(c.tea, goat, zombies);
+    expect(refused.status).toBe(400);
+    const { problems } = await json<{ problems: { message: string }[] }>(refused);
+    expect(problems.map((p) => p.message)).toContain(
+      'Vampire Lord (53839837) is not on the 2005.4 GOAT list, which has this card only as Vampire Lord (GOAT) (504700087); use that passcode',
+    );
+    // the same deck with the GOAT passcodes is legal and shows the GOAT-era names
+    const goatIds: Record<string, string> = { 53839837: '504700087', 77044671: '504700135', 23205979: '504700038', 71044499: '504700116' };
+    const res = await upload(c.tea, goat, zombies.replace(/^\d+/gm, (id) => goatIds[id] ?? id));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const deck = await json<Deck>(res);
+    expect(deck.problems).toEqual([]);
+    expect(deck.mainDeck.map((card) => card.cardName)).toContain('Vampire Lord (GOAT)');
   });
 
   test('without manual deck checking a valid deck is approved on upload', async () => {
