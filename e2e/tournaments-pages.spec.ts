@@ -101,6 +101,22 @@ test.describe('the host page', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Login with Discord' })).toBeVisible();
   });
 
+  test('hosting without a series: Host Tournament on the list opens the form with the defaults, and it creates', async ({ page }) => {
+    await signInAs(page, LINUS);
+    await page.goto('/tournaments');
+    await page.getByRole('link', { name: 'Host Tournament' }).click();
+    await expect(page).toHaveURL(/\/tournaments\/new$/);
+    const form = new HostTournamentForm(page);
+    await expect(form.field('Name')).toHaveValue('');
+    await form.field('Name').fill('No Series Cup');
+    await expect(form.field('Best of')).toHaveValue('3');
+    await screenshot(page, 'host-without-series');
+    await form.create.click();
+    await expect(page).toHaveURL(/\/tournaments\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Series Cup');
+    await expect(page.getByTestId('series-tag')).toHaveCount(0);
+  });
+
   test('an unknown series says Series not found', async ({ page }) => {
     await signInAs(page, LINUS);
     await page.goto('/tournaments/host/no-such-series');

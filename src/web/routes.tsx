@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
           // Spec 2 §2: hosting needs a series id; without one, pick a series first.
           { path: 'tournaments/host', element: <Navigate to="/series" replace /> },
           { path: 'tournaments/host/:id', element: <HostTournamentPage /> },
+          // hosting without a series (issue 10): the same form with the defaults of spec 2 §5
+          { path: 'tournaments/new', element: <HostTournamentPage /> },
           { path: 'tournaments/:uid', element: <TournamentPage /> },
           { path: 'api/oauth/callback', element: <OAuthCallbackPage /> },
           { path: 'secret/upload', element: <ImageUploadPage /> },

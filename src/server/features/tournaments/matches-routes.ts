@@ -126,6 +126,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (t.inProgress || t.completed) throw conflict('The tournament has already started');
       const teams = await Repo.listTeams(tx, t.uid);
       const active = teams.filter((x) => !x.dropped);
+      if (active.length === 0) throw conflict('No teams found in tournament'); // spec 2 §8
       if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);
       const seed = t.pairingSeed ?? randomInt(2 ** 31);
       const { roundCount, matches } = startTournament(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), seed);

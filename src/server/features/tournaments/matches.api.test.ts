@@ -326,7 +326,7 @@ describe('concurrent writes never lose or double a result', () => {
   });
 
   // PGlite is one process by definition: the two-instance case exists on PostgreSQL only
-  if (process.env.TEST_DB === 'postgres') test('across two instances on one PostgreSQL: Next Round pressed on both creates one round', async () => {
+  if (process.env.TEST_DB === 'postgres') test('across two instances on one PostgreSQL: Next Round pressed 200 times on both creates one round', async () => {
     const other = await openDatabase({ kind: 'postgres', url: (server.database.pool!.options as { connectionString: string }).connectionString });
     const app2 = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database: other, rateLimitScale: 100 });
     await app2.listen({ port: 0, host: '127.0.0.1' });
@@ -337,9 +337,12 @@ describe('concurrent writes never lose or double a result', () => {
       const uid = await event('DEFAULT', 8);
       await json(await hostC.post(`/api/tournaments/${uid}/start`));
       await finishRound(uid);
-      const statuses = await Promise.all([hostC, second, hostC, second].map((c) => c.post(`/api/tournaments/${uid}/next-round`).then((r) => r.status)));
+      // 200 presses, half on each instance
+      const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? second : hostC).post(`/api/tournaments/${uid}/next-round`).then((r) => r.status)));
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(199);
       expect(await roundMatches(uid, 2)).toHaveLength(4);
+      expect(await roundMatches(uid, 3)).toHaveLength(0);
     } finally {
       await app2.close();
       await other.close();

@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A tournament hosted by `host` with Joey (one deck) and Mai signed up. */
-interface Fixture { uid: string; pid: number; teamUid: string; deckId: string }
+interface Fixture { uid: string; pid: number; teamUid: string; deckId: number }
 async function fixture(): Promise<Fixture> {
   const hosted = await clients.host.post('/api/tournaments/host', { name: 'Permissions', banlist: TCG, decksAllowedPerPlayer: 2 });
   expect(hosted.status).toBe(201);
@@ -120,7 +120,7 @@ describe('the permission table of the tournament routes before the start', () =>
     // the spoofer: Joey claiming to be an admin in X-Discord-Id, or, on routes whose parameters name a user,
     // Mai sending Joey's request with the ids in it unchanged and X-Discord-Id of Joey
     const client = role !== 'spoofed' ? clients[role] : route.spoof === 'query' ? clients.otherPlayer : clients.player;
-    const headers = role !== 'spoofed' ? {} : { 'X-Discord-Id': route.spoof === 'query' ? ID.joey : ID.admin };
+    const headers: Record<string, string> = role !== 'spoofed' ? {} : { 'X-Discord-Id': route.spoof === 'query' ? ID.joey : ID.admin };
     const before = expected === '2xx' ? '' : await snapshot(f);
     const res = await route.call(client, f, headers);
     const body = await res.text();

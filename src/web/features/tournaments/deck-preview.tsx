@@ -73,7 +73,7 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{NO_CARD_DATA}</p>
           ) : (
             <>
-              <Section title="Main Deck" cards={deck.mainDeck} flagged={flagged} slots={mainDeckSlots(deck.mainDeck.length).slots} />
+              <Section title="Main Deck" cards={deck.mainDeck} flagged={flagged} layout={mainDeckSlots(deck.mainDeck.length)} />
               {deck.extraDeck.length > 0 && <Section title="Extra Deck" cards={deck.extraDeck} flagged={flagged} />}
               {deck.sideDeck.length > 0 && <Section title="Side Deck" cards={deck.sideDeck} flagged={flagged} />}
             </>
@@ -95,14 +95,21 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
   );
 }
 
-function Section({ title, cards, flagged, slots }: { title: string; cards: DeckCard[]; flagged: Set<number>; slots?: number }) {
-  const empties = Math.max(0, (slots ?? 0) - cards.length);
+function Section({ title, cards, flagged, layout }: { title: string; cards: DeckCard[]; flagged: Set<number>; layout?: { columns: number; slots: number } }) {
+  const empties = Math.max(0, (layout?.slots ?? 0) - cards.length);
+  const columns = layout?.columns ?? CARDS_PER_ROW;
   return (
     <section aria-label={`${title} (${cards.length})`}>
       <h4 className="mb-1.5 text-sm font-semibold">
         {title} <span className="font-normal text-muted-foreground tabular-nums">({cards.length})</span>
       </h4>
-      <ul className="grid gap-1" style={{ gridTemplateColumns: `repeat(${CARDS_PER_ROW}, minmax(0, 1fr))` }} data-testid={`deck-${title.split(' ')[0]!.toLowerCase()}`}>
+      <ul
+        className="grid gap-1"
+        // rows of 4 keep the card size of rows of 10
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `${(columns / CARDS_PER_ROW) * 100}%` }}
+        data-testid={`deck-${title.split(' ')[0]!.toLowerCase()}`}
+        data-columns={columns}
+      >
         {cards.map((c, i) => (
           <li key={`${c.cardId}-${i}`}>
             <CardTile card={c} flagged={flagged.has(c.cardId)} />

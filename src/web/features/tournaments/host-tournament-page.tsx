@@ -24,7 +24,7 @@ import { useHostTournament } from './tournaments-api.ts';
 const TITLE = 'Host a Tournament';
 export const HOST_FAILED = 'Failed to host tournament. Please try again.';
 
-/** Spec 2 §2 /tournaments/host/{seriesId}: the host form, filled from the series. */
+/** Spec 2 §2 /tournaments/host/{seriesId}: the host form, filled from the series; /tournaments/new: the same form with the §5 defaults. */
 export function HostTournamentPage() {
   const { id } = useParams();
   useDocumentTitle(TITLE);
@@ -59,8 +59,8 @@ export function HostTournamentPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-6">
       <header className="space-y-1">
-        <Link to="/series" className="rounded text-sm font-medium text-primary hover:underline">
-          ← Back to series
+        <Link to={id ? '/series' : '/tournaments'} className="rounded text-sm font-medium text-primary hover:underline">
+          {id ? '← Back to series' : '← Back to tournaments'}
         </Link>
         <h1 className="text-3xl font-bold tracking-tight mobile:text-2xl">{TITLE}</h1>
         {series.data && (
@@ -216,7 +216,7 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
               value={state.imageUri}
               onChange={set('imageUri')}
               error={errors.imageUri}
-              hint="An uploaded picture of this site or an https address; empty for none."
+              hint={<>The address of an image uploaded to this site (the <Link to="/secret/upload" className="text-primary underline">upload page</Link> gives it); empty for none.</>}
               className="min-w-60 flex-1"
             />
             <div className="aspect-[16/9] w-40 shrink-0 overflow-hidden rounded-lg border bg-muted mobile:w-full">
@@ -307,7 +307,7 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
       </Tabs.Root>
 
       <div className="flex flex-wrap justify-end gap-3 mobile:flex-col-reverse mobile:items-stretch">
-        <Link to="/series" className={buttonClasses('secondary')}>
+        <Link to={series ? '/series' : '/tournaments'} className={buttonClasses('secondary')}>
           Cancel
         </Link>
         <Button type="submit" disabled={host.isPending} aria-busy={host.isPending}>

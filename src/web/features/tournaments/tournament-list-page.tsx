@@ -33,10 +33,15 @@ export function TournamentListPage() {
           <p className="text-muted-foreground">Sign up, submit your deck and follow every round live.</p>
         </div>
         {(user?.auth ?? 0) >= 1 && (
-          <Link to="/series" className={buttonClasses('secondary')}>
-            <Trophy aria-hidden="true" />
-            Host from a series
-          </Link>
+          <div className="flex flex-wrap gap-2 mobile:w-full">
+            <Link to="/tournaments/new" className={buttonClasses('primary', 'md', 'mobile:flex-1')}>
+              <Trophy aria-hidden="true" />
+              Host Tournament
+            </Link>
+            <Link to="/series" className={buttonClasses('secondary', 'md', 'mobile:flex-1')}>
+              Host from a series
+            </Link>
+          </div>
         )}
       </header>
 

@@ -63,12 +63,14 @@ test('participations come first, the rest keep their order', () => {
 
 describe('deck preview (spec 2 §2, §9)', () => {
   test.each([
-    ['an empty deck still shows 4 rows', 0, 4],
-    ['under 40 cards: 4 rows of 10', 20, 4],
-    ['40 cards: 4 rows', 40, 4],
-    ['41 cards: a fifth row', 41, 5],
-    ['60 cards: 6 rows', 60, 6],
-  ])('%s', (_why, count, rows) => expect(mainDeckSlots(count)).toEqual({ columns: 10, rows, slots: rows * 10 }));
+    ['an empty deck: 4 rows of 4', 0, 4, 4],
+    ['20 cards (Speed Duel): 5 rows of 4', 20, 4, 5],
+    ['13 cards: 4 rows of 4', 13, 4, 4],
+    ['39 cards: 10 rows of 4', 39, 4, 10],
+    ['40 cards: 4 rows of 10', 40, 10, 4],
+    ['41 cards: a fifth row of 10', 41, 10, 5],
+    ['60 cards: 6 rows of 10', 60, 10, 6],
+  ])('%s', (_why, count, columns, rows) => expect(mainDeckSlots(count)).toEqual({ columns, rows, slots: rows * columns }));
 
   test.each([
     ['a known card', { cardId: 5, cardName: 'Raigeki' }, { name: 'Raigeki', known: true }],

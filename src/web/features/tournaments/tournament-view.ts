@@ -79,14 +79,19 @@ export const labelFromFileName = (name: string): string => name.replace(/\.ydk$/
 
 export const CARDS_PER_ROW = 10;
 export const MIN_MAIN_ROWS = 4;
+/** Cards per row of a Main Deck under 40 cards. */
+export const SMALL_DECK_ROW = 4;
 
 /**
- * Spec 2 §2/§9 deck preview: 10 cards per row, at least 4 rows; a Main Deck under 40 cards still shows
- * 4 rows ("rows of 4"), its empty places left as empty slots so every deck keeps the mat's shape.
+ * Spec 2 §2/§9 deck preview: "10 cards per row, at least 4 rows, and rows of 4 if the main deck has under 40
+ * cards". A Main Deck of 40 or more lies in rows of 10 (4 rows or more, as EDOPro's deck editor); a smaller
+ * one (a Speed Duel deck of 20 to 30, a deck still being built) in rows of 4 cards, so that it still fills at
+ * least 4 rows at the same card size instead of three and a half rows of 10 with holes.
  */
 export function mainDeckSlots(count: number): { columns: number; rows: number; slots: number } {
-  const rows = Math.max(MIN_MAIN_ROWS, Math.ceil(count / CARDS_PER_ROW));
-  return { columns: CARDS_PER_ROW, rows, slots: rows * CARDS_PER_ROW };
+  const columns = count < CARDS_PER_ROW * MIN_MAIN_ROWS ? SMALL_DECK_ROW : CARDS_PER_ROW;
+  const rows = Math.max(MIN_MAIN_ROWS, Math.ceil(count / columns));
+  return { columns, rows, slots: rows * columns };
 }
 
 /** A card's name, or spec 2 §2's fallback 'Card {id}' when the card database does not know it. */
