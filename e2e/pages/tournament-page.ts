@@ -98,7 +98,8 @@ export async function screenshot(page: Page, name: string) {
     .catch(() => undefined);
   await page.screenshot({
     path: path.resolve(import.meta.dirname, `../../docs/screenshots/tournament-${name}-${width}.png`),
-    fullPage: true,
+    // a modal is fixed to the screen: a full-page picture would show it over a stretched page
+    fullPage: (await page.getByRole('dialog').count()) === 0,
     scale: 'css',
   });
 }

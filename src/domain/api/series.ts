@@ -74,7 +74,7 @@ function codeList<T extends string>(known: readonly T[], isKnown: (c: string) =>
  * upload tool gives it, kept as the path. Other sites' images are refused: the page's
  * Content-Security-Policy would not show them, and each view would tell that site who looked.
  */
-const UPLOADED = /^\/api\/images\/[A-Za-z0-9_-]{1,64}(\?[A-Za-z0-9=&_.-]*)?$/;
+export const UPLOADED = /^\/api\/images\/[A-Za-z0-9_-]{1,64}(\?[A-Za-z0-9=&_.-]*)?$/;
 const pictureSchema = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;

@@ -6,7 +6,9 @@ import {
   DECK_LABEL_MAX, DECK_STATUSES, FLAG_MESSAGE_MAX, MATCH_STATUSES, REJECTION_REASON_MAX, TEAM_NAME_MAX, deckStatus, type DeckStatus,
 } from '../tournament/limits.ts';
 import { banlistDateSchema } from './banlists.ts';
-import { deckBoundChecks, duelSettingsFields, duelSettingsReply, optionalText, pictureSchema } from './series.ts';
+import { deckBoundChecks, duelSettingsFields, duelSettingsReply, optionalText, pictureSchema, UPLOADED } from './series.ts';
+
+const DISCORD_AVATAR = /^https:\/\/cdn\.discordapp\.com\/(avatars|embed\/avatars)\/[\w./-]+(\?[\w=&.-]*)?$/;
 import { discordIdSchema } from './users.ts';
 
 export const tournamentFormatSchema = z.enum(TOURNAMENT_FORMATS, { error: `must be one of ${TOURNAMENT_FORMATS.join(', ')}` });
@@ -173,7 +175,12 @@ export const signupBodySchema = z.object(
       .array(
         z.object({
           discordId: z.union([z.string(), z.number()]).transform(String),
-          image: z.string().max(2048).nullish(),
+          // the player's Discord avatar, or a picture uploaded here: the only images the page's CSP shows
+          image: z
+            .string()
+            .max(2048, 'must be at most 2048 characters')
+            .refine((v) => v === '' || UPLOADED.test(v) || DISCORD_AVATAR.test(v), 'must be your Discord avatar or an image uploaded to this site')
+            .nullish(),
           dropped: z.boolean().optional(),
           submittedDecks: z.array(z.unknown()).max(0, 'a new member has no decks yet').optional(),
         }),

@@ -107,13 +107,14 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     req: FastifyRequest,
     uid: string,
     action: string,
-    work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown }>,
+    work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>,
   ): Promise<T> {
     const user = requireUser(req);
     return mutate(uid, action, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
-      const { result, before, after } = await work(tx, t, user);
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action, before, after });
+      const { result, before, after, unchanged } = await work(tx, t, user);
+      // a call that changed nothing (opening what is open) leaves no line in the log
+      if (!unchanged) await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action, before, after });
       return result;
     });
   }
@@ -229,8 +230,12 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.seriesUid !== 'string' || !body.seriesUid) return;
       const series = notFoundIfMissing(await SeriesRepository.findById(db, body.seriesUid), 'Series not found');
       const { id: _id, name: _name, picture, description, createdBy: _c, createdAt: _a, updatedAt: _u, duelFlags: _d, roomDuelFlags: _r, forbiddenTypes: _f, preset: _p, ...settings } = series;
-      const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null));
-      (req as { body: unknown }).body = { description, imageUri: picture, ...settings, ...defined };
+      // what the request says wins, an explicit null included (a host who cleared the series' banlist wants none)
+      const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const snapshot: Record<string, unknown> = { description, imageUri: picture, ...settings };
+      // a list chosen by date replaces the series' list, its name included
+      if (given.banlistDate) for (const k of ['banlist', 'banlistName']) delete snapshot[k];
+      (req as { body: unknown }).body = { ...snapshot, ...given };
     },
     schema: {
       tags,
@@ -456,7 +461,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       if (!req.query.open) return lockSignups(tx, t);
       refuseIfOver(t);
       if (!t.signupsOpen) throw conflict('Sign-ups can only be locked, never reopened');
-      return { result: undefined }; // already open
+      return { result: undefined, unchanged: true }; // already open
     });
     return reply(req.params.id);
   });
@@ -469,7 +474,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       if (!req.query.open) return lockDecks(tx, t);
       refuseIfOver(t);
       if (!t.deckSubmissionOpen) throw conflict('Deck submission can only be locked, never reopened');
-      return { result: undefined };
+      return { result: undefined, unchanged: true };
     });
     return reply(req.params.id);
   });
@@ -481,6 +486,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     await adminAction(req, req.params.id, 'format', async (tx, t) => {
       refuseIfStarted(t, 'The format can only change before the start');
       if (t.currentRound !== 0) throw conflict('The format can only change before the first round');
+      if (t.format === req.query.format) return { result: undefined, unchanged: true };
       await Repo.updateTournament(tx, t.uid, { format: req.query.format });
       return { result: undefined, before: { format: t.format, label: FORMAT_LABEL[t.format] }, after: { format: req.query.format, label: FORMAT_LABEL[req.query.format] } };
     });

@@ -110,6 +110,16 @@ describe('hosting', () => {
     expect((await c.curator.post('/api/tournaments/host', { name: 'x', seriesUid: 'no-such-series' })).status).toBe(404);
   });
 
+  test("from a series with a banlist: an explicit null clears it; a list by date replaces the series' list and its name", async () => {
+    const series = await json<{ id: string }>(await c.curator.post('/api/series', { name: 'Listed', banlistName: 'Old list', banlist: TCG }));
+    const kept = await host(c.curator, { seriesUid: series.id, name: 'Kept', banlist: undefined });
+    expect(await get(kept)).toMatchObject({ hasBanlist: true, banlistName: 'Old list' });
+    const cleared = await host(c.curator, { seriesUid: series.id, name: 'Cleared', banlist: null, banlistName: null });
+    expect(await get(cleared)).toMatchObject({ hasBanlist: false, banlistName: null });
+    const dated = await host(c.curator, { seriesUid: series.id, name: 'Dated', banlist: undefined, banlistDate: '2026-05-01' });
+    expect(await get(dated)).toMatchObject({ hasBanlist: true, banlistName: '2026.05 TCG' });
+  });
+
   test('the banlist by date: the site’s list of that date, downloadable as {banlistName}.lflist.conf', async () => {
     const uid = await host(c.curator, { banlist: null, banlistDate: '2026-05-01' });
     const res = await anonymous.get(`/api/tournaments/${uid}/banlist`);
@@ -156,6 +166,7 @@ describe('sign-up', () => {
       [c.tea, { name: 'Mine', members: [{ discordId: ID.joey }] }, 403, /members must be you/],
       [c.tea, { name: 'Mine', members: [{ discordId: ID.tea }, { discordId: ID.joey }] }, 400, /one player/],
       [c.tea, 'text', 415, /JSON/],
+      [c.tea, { name: 'Mine', members: [{ discordId: ID.tea, image: 'https://evil.example/track.png' }] }, 400, /members\.0\.image: must be your Discord avatar or an image uploaded to this site/],
       [anonymous, { name: 'Mine' }, 401, /signed in/],
     ];
     for (const [client, body, status, message] of cases) {
@@ -337,8 +348,11 @@ describe('settings (spec 2 §4)', () => {
     expect((await json<Tournament>(await post('format?format=DOUBLE_ELIM'))).format).toBe('DOUBLE_ELIM');
     expect((await post('format?format=SWISS')).status).toBe(400);
     expect((await post('toggle-signups?open=maybe')).status).toBe(400);
+    // opening what is open, or choosing the format it has, changes nothing and leaves no line
+    expect((await post('toggle-deck-submission?open=false')).status).toBe(409);
+    expect((await post('format?format=DOUBLE_ELIM')).status).toBe(200);
     const log = await json<{ action: string; before: unknown; after: unknown }[]>(await c.host.get(`/api/tournaments/${uid}/audit`));
-    expect(log.map((e) => e.action)).toEqual(['host', 'toggle-signups', 'toggle-signups', 'lock-deck-submission', 'format']);
+    expect(log.map((e) => e.action)).toEqual(['host', 'toggle-signups', 'lock-deck-submission', 'format']);
     expect(log.at(-1)).toMatchObject({ before: { format: 'DEFAULT' }, after: { format: 'DOUBLE_ELIM' } });
   });
 
