@@ -56,6 +56,15 @@ export function toDeckSummary(d: DeckSummaryRow | DeckRow): DeckSummary {
   };
 }
 
+/**
+ * A deck as everyone may see it (teams, participants, the tournament): its status and sizes. The label
+ * (often the archetype: "Blackwing.ydk") and a rejection reason are the player's and the admins' only,
+ * through the decks routes; here the label is the deck's place ("Deck 2").
+ */
+export function toPublicDeckSummary(d: DeckSummaryRow | DeckRow, index: number): DeckSummary {
+  return { ...toDeckSummary(d), label: `Deck ${index + 1}`, rejectionReason: null };
+}
+
 export function toDeck(d: DeckRow, name: (id: number) => string, problems: Deck['problems']): Deck {
   const cards = (ids: number[]): DeckCard[] => ids.map((cardId) => ({ cardId, cardName: name(cardId) }));
   return { ...toDeckSummary(d), mainDeck: cards(d.mainDeck), extraDeck: cards(d.extraDeck), sideDeck: cards(d.sideDeck), problems };
@@ -78,7 +87,7 @@ export function toMember(m: MemberRow, team: TeamRow, ctx: Pick<TeamsContext, 'd
     image: m.image ?? userAvatar(u, m.discordId),
     dropped: m.dropped || team.dropped,
     captain: team.captainDiscordId === m.discordId,
-    submittedDecks: decksByMember?.get(m.id) ?? ctx.decks.filter((d) => d.memberId === m.id).map(toDeckSummary),
+    submittedDecks: decksByMember?.get(m.id) ?? ctx.decks.filter((d) => d.memberId === m.id).map(toPublicDeckSummary),
   };
 }
 
@@ -86,7 +95,7 @@ export function toTeams(ctx: TeamsContext): Team[] {
   const decksByMember = new Map<number, DeckSummary[]>();
   for (const d of ctx.decks) {
     const list = decksByMember.get(d.memberId) ?? [];
-    list.push(toDeckSummary(d));
+    list.push(toPublicDeckSummary(d, list.length));
     decksByMember.set(d.memberId, list);
   }
   const membersByTeam = new Map<string, MemberRow[]>();

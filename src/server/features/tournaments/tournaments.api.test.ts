@@ -202,7 +202,11 @@ describe('decks', () => {
     expect(deck).toMatchObject({ label: 'Blackwing', approved: false, status: 'Pending', mainCount: 40, extraCount: 15, problems: [] });
     expect(deck.mainDeck[0]!.cardName).not.toMatch(/^Card \d+$/);
     const me = await participantOf(uid, ID.joey);
-    expect(me.submittedDecks.map((d) => d.label)).toEqual(['Blackwing']);
+    // everyone sees that a deck is there and its state; the label is the player's and the admins'
+    expect(me.submittedDecks.map((d) => [d.label, d.status])).toEqual([['Deck 1', 'Pending']]);
+    expect(JSON.stringify(await get(uid))).not.toContain('Blackwing');
+    const own = await json<Deck[]>(await c.joey.get(`/api/tournaments/${uid}/participants/${me.id}/decks`));
+    expect(own.map((d) => d.label)).toEqual(['Blackwing']);
   });
 
   test('a ydke:// URL works as well', async () => {
@@ -267,6 +271,9 @@ describe('decks', () => {
     expect(approved).toMatchObject({ approved: true, status: 'Approved', reviewerDiscordId: ID.host });
     const rejected = await json<Deck>(await c.admin.post(`${base}/${b!.id}/validate?approved=false&reason=Side%20deck%20missing`));
     expect(rejected).toMatchObject({ approved: false, status: 'Rejected', rejectionReason: 'Side deck missing' });
+    // the reason is for the player (and the admins), not for the whole tournament
+    expect(JSON.stringify(await get(uid))).not.toContain('Side deck missing');
+    expect((await json<Deck[]>(await c.joey.get(`${base}`))).find((d) => d.id === b!.id)?.rejectionReason).toBe('Side deck missing');
     expect((await c.host.post(`${base}/${a!.id}/validate?approved=true&reviewerDiscordId=${ID.admin}`)).status).toBe(403);
     const log = await json<{ action: string; actorDiscordId: string }[]>(await c.host.get(`/api/tournaments/${uid}/audit`));
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['approve-deck', 'reject-deck']));

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Eye, LoaderCircle, LogOut, Send, Trash2, UserPlus, Users, X } from 'lucide-react';
 import type { DeckCard, DeckProblemBody, DeckSummary, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -105,7 +105,14 @@ function SignupForm({ tournament: t, user }: { tournament: Tournament; user: Cur
 function PlayerArea({ tournament: t, user, team, member }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member }) {
   const decks = useParticipantDecks(t.uid, member.id);
   const [viewing, setViewing] = useState<number | null>(null);
-  const summaries = member.submittedDecks;
+  // the tournament shows every deck as "Deck n"; the player's own read has the labels and reasons
+  const summaries = useMemo(() => {
+    const own = new Map((decks.data ?? []).map((d) => [d.id, d]));
+    return member.submittedDecks.map((d) => {
+      const mine = own.get(d.id);
+      return mine ? { ...d, label: mine.label, rejectionReason: mine.rejectionReason } : d;
+    });
+  }, [member.submittedDecks, decks.data]);
   const canUpload = summaries.length < t.decksAllowedPerPlayer;
   const viewed = viewing === null ? undefined : decks.data?.find((d) => d.id === viewing);
 
