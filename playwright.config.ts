@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -16,8 +17,15 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
+// One build for every server and worker: the web app and the compiled server, as `npm start` runs them
+// (workers load this file again; the variable tells them the build is done).
+if (!process.env.FH_E2E_BUILT) {
+  execFileSync('node', ['scripts/ensure-build.mjs', '--server'], { stdio: 'inherit' });
+  process.env.FH_E2E_BUILT = '1';
+}
+
 const server = (port: number, demo: boolean, name: string) => ({
-  command: 'node_modules/.bin/tsx src/server/main.ts',
+  command: 'node --enable-source-maps dist/server/main.mjs',
   url: `http://localhost:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 120_000,

@@ -19,7 +19,7 @@ if (existsSync(vitestJson)) {
 } else failed += 1;
 if (vitestCode !== 0 && failed === 0) failed += 1;
 
-const build = run('node', ['scripts/ensure-build.mjs']);
+const build = run('node', ['scripts/ensure-build.mjs', '--server']);
 const pwJson = join(out, 'playwright.json');
 const pwCode = build !== 0 ? 1 : run('node_modules/.bin/playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
 if (existsSync(pwJson)) {

@@ -202,6 +202,20 @@ describe('the start, the log and Close', () => {
   });
 });
 
+describe("the list's notification dot (spec 2 §4)", () => {
+  test('a flagged match lights it until the flag is resolved', async () => {
+    const uid = await event(4);
+    await ok(await hostC.post(`/api/tournaments/${uid}/start`));
+    const dot = async () => (await ok<{ uid: string; needsAttention: boolean }[]>(await anonymous.get('/api/tournaments'))).find((x) => x.uid === uid)!.needsAttention;
+    expect(await dot()).toBe(false);
+    const m = (await currentMatches(uid))[0]!;
+    await ok(await (await captainOf(uid, m.team2Id!)).post(`/api/tournaments/${uid}/matches/${m.id}/flag?message=Slow%20play`));
+    expect(await dot()).toBe(true);
+    await ok(await curator.post(`/api/tournaments/${uid}/matches/${m.id}/resolve-flag`));
+    expect(await dot()).toBe(false);
+  });
+});
+
 // ---- concurrency ----------------------------------------------------------------------------------
 
 describe('200 writes at once', () => {

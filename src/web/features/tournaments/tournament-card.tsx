@@ -10,6 +10,8 @@ import { iterationSuffix } from './tournament-view.ts';
 const STATE_TONE: Record<DisplayState, BadgeTone> = { Live: 'live', Upcoming: 'primary', Completed: 'neutral' };
 
 export interface TournamentCardProps {
+  /** 2 where the card sits right under the page's h1 (the list), 3 under a section heading (home) */
+  headingLevel?: 2 | 3;
   tournament: TournamentSummary;
   /** spec 2 §4's notification dot (the list shows it to auth >= 1 and the host only) */
   showDot?: boolean;
@@ -19,7 +21,8 @@ export interface TournamentCardProps {
   detailed?: boolean;
 }
 
-export function TournamentCard({ tournament: t, showDot, participating, detailed }: TournamentCardProps) {
+export function TournamentCard({ tournament: t, showDot, participating, detailed, headingLevel = 3 }: TournamentCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const state = displayState(t);
   const attention = showDot && t.needsAttention;
   return (
@@ -63,10 +66,10 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
             </Badge>
           )}
         </div>
-        <h3 className="leading-snug font-semibold group-hover:text-primary">
+        <Heading className="leading-snug font-semibold group-hover:text-primary">
           {t.name}
           {iterationSuffix(t) && <span className="ml-1.5 font-normal text-muted-foreground">{iterationSuffix(t)}</span>}
-        </h3>
+        </Heading>
         {t.subtitle && <p className="line-clamp-2 text-sm text-muted-foreground">{t.subtitle}</p>}
         {detailed && (
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">

@@ -59,7 +59,7 @@ export function TournamentListPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Tournaments">
           {list.map((t) => (
             <li key={t.uid}>
-              <TournamentCard tournament={t} detailed showDot={seesNotificationDot(t, user)} participating={mine.has(t.uid)} />
+              <TournamentCard tournament={t} detailed headingLevel={2} showDot={seesNotificationDot(t, user)} participating={mine.has(t.uid)} />
             </li>
           ))}
         </ul>
