@@ -154,6 +154,15 @@ test.describe('a tournament before its start', () => {
     await screenshot(joeyPage, 'player');
     await screenshot(page, 'view');
 
+    // ---- Mai drops out in her browser; the host's team list shows it live ----------------------
+    await host.adminSection('Teams');
+    const maiTeamRow = await host.openTeam('Team Mai');
+    await expect(maiTeamRow.getByText('dropped', { exact: true })).toHaveCount(0);
+    await mai.centre.getByRole('button', { name: 'Drop from Tournament' }).click();
+    await maiPage.getByRole('alertdialog').getByRole('button', { name: 'Drop' }).click();
+    await expect(maiPage.getByRole('alertdialog')).toHaveCount(0);
+    await expect(maiTeamRow.getByText('dropped', { exact: true }).first()).toBeVisible(LIVE);
+
     // ---- a visitor after the lock: no sign-up form, and the login prompt -----------------------
     const visitorPage = await personPage(browser, { name: '' });
     const visitor = new TournamentView(visitorPage);
