@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Participant, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import type { Match, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { buildApp } from '../../app.ts';
@@ -22,7 +23,7 @@ let admin: TestClient;
 let hostC: TestClient;
 let curator: TestClient;
 let stranger: TestClient;
-const players = new Map<string, TestClient>(); // discordId -> signed-in client
+let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,61 +32,24 @@ beforeAll(async () => {
   hostC = await signedInClient(server, HOST, 1, 'Hosta');
   curator = await signedInClient(server, CURATOR, 1, 'Linus');
   stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
+  kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
 afterAll(() => server?.close());
 
-const json = async <T>(res: Response): Promise<T> => {
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
-};
-const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+const json = ok;
+const event = (format: string, teams: number, extra?: Record<string, unknown>) => kit.event(format, teams, extra);
+const state = (uid: string) => kit.state(uid);
+const roundMatches = (uid: string, round?: number) => kit.roundMatches(uid, round);
+const captainOf = (uid: string, teamUid: string) => kit.captainOf(uid, teamUid);
+const finishRound = (uid: string, pick?: (m: Match) => string | null) => kit.finishRound(uid, pick);
+const advanceToEnd = (uid: string) => kit.advanceToEnd(uid);
 
-/** A hosted tournament with `teams` seeded test teams; the players are signed in (the demo sign-in takes any id). */
-async function event(format: string, teams: number, extra: Record<string, unknown> = {}): Promise<string> {
-  const { uid } = await json<{ uid: string }>(await hostC.post('/api/tournaments/host', { name: `${format} ${teams}`, format, manualDeckChecking: false, ...extra }));
-  await json(await hostC.post(`/api/tournaments/${uid}/seed-test?count=${teams}`));
-  for (const p of await json<Participant[]>(await hostC.get(`/api/tournaments/${uid}/participants`))) {
-    if (!players.has(p.discordId)) players.set(p.discordId, await signedInClient(server, p.discordId, 0, p.displayName));
-  }
-  return uid;
-}
-async function state(uid: string) {
-  return json<Tournament>(await new TestClient(server.url).get(`/api/tournaments/${uid}`));
-}
-async function roundMatches(uid: string, round?: number) {
-  const t = await state(uid);
-  return json<Match[]>(await admin.get(`/api/tournaments/${uid}/matches?round=${round ?? t.currentRound}`));
-}
-/** The captain (sole member) of a team. */
-async function captainOf(uid: string, teamUid: string): Promise<TestClient> {
-  const t = await state(uid);
-  return players.get(t.teams.find((x) => x.uid === teamUid)!.captainDiscordId)!;
-}
 /** Both sides report: team 1 wins 2-1 unless told otherwise. */
 async function reportBoth(uid: string, m: Match, team1Wins = 2, team2Wins = 1) {
   const one = await captainOf(uid, m.team1Id!);
   const two = await captainOf(uid, m.team2Id!);
   expect((await one.post(`/api/tournaments/${uid}/matches/${m.id}/report-score?fromTeam1=true`, { gamesWon: team1Wins, gamesLost: team2Wins })).status).toBe(200);
   return json<Match>(await two.post(`/api/tournaments/${uid}/matches/${m.id}/report-score?fromTeam1=false`, { gamesWon: team2Wins, gamesLost: team1Wins }));
-}
-/** Every open match of the current round decided by an admin override (team 1 wins). */
-async function finishRound(uid: string, pick: (m: Match) => string | null = (m) => m.team1Id) {
-  for (const m of await roundMatches(uid)) {
-    if (m.complete || !m.team1Id || !m.team2Id) continue;
-    const winner = pick(m);
-    const q = winner ? `?winnerTeamId=${winner}` : '';
-    await json(await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner${q}`, { team1Wins: winner === m.team1Id ? 2 : winner ? 0 : 1, team2Wins: winner === m.team2Id ? 2 : winner ? 0 : 1 }));
-  }
-}
-async function advanceToEnd(uid: string) {
-  for (let guard = 0; guard < 40; guard++) {
-    await finishRound(uid);
-    const t = await state(uid);
-    if (t.championTeamUid || t.currentRound >= t.roundCount) return t;
-    await json(await hostC.post(`/api/tournaments/${uid}/next-round`));
-  }
-  throw new Error('never ended');
 }
 
 describe('Swiss → Top Cut, 8 teams', () => {

@@ -4,6 +4,7 @@
 // every privileged action, Close, and the live messages of play.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Participant, Scoreboard, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
@@ -19,7 +20,7 @@ let admin: TestClient;
 let hostC: TestClient;
 let curator: TestClient;
 let stranger: TestClient;
-const players = new Map<string, TestClient>();
+let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -28,44 +29,17 @@ beforeAll(async () => {
   hostC = await signedInClient(server, HOST, 1, 'Hosta');
   curator = await signedInClient(server, CURATOR, 1, 'Linus');
   stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
+  kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
 afterAll(() => server?.close());
 
-const ok = async <T>(res: Response): Promise<T> => {
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
-  return body;
-};
-const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
-const state = async (uid: string) => ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-const matchesOf = async (uid: string, query = '') => ok<Match[]>(await admin.get(`/api/tournaments/${uid}/matches${query}`));
-const currentMatches = async (uid: string) => matchesOf(uid, `?round=${(await state(uid)).currentRound}`);
-
-/** A hosted event with `teams` seeded teams whose players are signed in. */
-async function event(teams: number, format = 'DEFAULT'): Promise<string> {
-  const { uid } = await ok<{ uid: string }>(await hostC.post('/api/tournaments/host', { name: `Play ${format} ${teams}`, format, manualDeckChecking: false }));
-  if (teams > 0) await ok(await hostC.post(`/api/tournaments/${uid}/seed-test?count=${teams}`));
-  for (const p of await ok<Participant[]>(await anonymous.get(`/api/tournaments/${uid}/participants`))) {
-    if (!players.has(p.discordId)) players.set(p.discordId, await signedInClient(server, p.discordId, 0, p.displayName));
-  }
-  return uid;
-}
-const captainOf = async (uid: string, teamUid: string) => players.get((await state(uid)).teams.find((x) => x.uid === teamUid)!.captainDiscordId)!;
-
-async function finishRound(uid: string) {
-  for (const m of await currentMatches(uid)) {
-    if (m.complete || !m.team1Id || !m.team2Id) continue;
-    await ok(await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${m.team1Id}`, { team1Wins: 2, team2Wins: 0 }));
-  }
-}
-async function toLastRound(uid: string) {
-  for (let guard = 0; guard < 20; guard++) {
-    await finishRound(uid);
-    const t = await state(uid);
-    if (t.currentRound >= t.roundCount) return;
-    await ok(await hostC.post(`/api/tournaments/${uid}/next-round`));
-  }
-}
+const state = (uid: string) => kit.state(uid);
+const matchesOf = (uid: string, query?: string) => kit.matchesOf(uid, query);
+const currentMatches = (uid: string) => kit.roundMatches(uid);
+const event = (teams: number, format = 'DEFAULT') => kit.event(format, teams);
+const captainOf = (uid: string, teamUid: string) => kit.captainOf(uid, teamUid);
+const finishRound = (uid: string) => kit.finishRound(uid);
+const toLastRound = (uid: string) => kit.advanceToEnd(uid);
 
 // ---- the permission table ---------------------------------------------------------------------
 
@@ -82,8 +56,8 @@ async function fixture(stage: Stage) {
   if (stage === 'won') await ok(await hostC.post(`/api/tournaments/${uid}/winner`));
   const ms = stage === 'ready' ? [] : await currentMatches(uid);
   const m = ms[0];
-  const player = m ? await captainOf(uid, m.team1Id!) : [...players.values()][0]!;
-  const playerId = m ? (await state(uid)).teams.find((x) => x.uid === m.team1Id)!.captainDiscordId : '';
+  const player = m ? await captainOf(uid, m.team1Id!) : [...kit.players.values()][0]!;
+  const playerId = m ? await kit.captainIdOf(uid, m.team1Id!) : '';
   if (stage === 'flagged') await ok(await player.post(`/api/tournaments/${uid}/matches/${m!.id}/flag?message=Check%20this`));
   return { uid, match: m, player, playerId };
 }
