@@ -33,10 +33,19 @@ export const handleCallbackResponseSchema = currentUserSchema.extend({ returnTo:
 
 /**
  * A path of this site to come back to after sign-in, or '/': never another origin
- * (`//evil.example`, `/\\evil`, `https://...`) and never the callback page itself.
+ * (`//evil.example`, `/\\evil`, `https://...`) and never the API, the callback page included.
+ * Dot segments are resolved first, as the browser will: `/x/../api/...` and `/%2e%2e/api/...` are
+ * the API, and `/.//evil.example` is `//evil.example`.
  */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || value.length > 2048 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if ([...value].some((c) => c < ' ' || c === '\\') || value.startsWith('/api/')) return '/';
+  if ([...value].some((c) => c < ' ' || c === '\\')) return '/';
+  let resolved: string;
+  try {
+    resolved = new URL(value, 'http://site.invalid').pathname;
+  } catch {
+    return '/';
+  }
+  if (resolved.startsWith('//') || resolved.startsWith('/api/')) return '/';
   return value;
 }

@@ -29,6 +29,14 @@ export function isLoopback(address: string | undefined): boolean {
   return a === '::1' || /^127\.\d+\.\d+\.\d+$/.test(a);
 }
 
+const decodeOrEmpty = (s: string) => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return '';
+  }
+};
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -100,7 +108,8 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, ca
     demo.post('/api/oauth2/token', { schema: { hide: true, body: tokenBodySchema } }, async (req, reply) => {
       const body = req.body ?? {};
       const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
-      const [id = '', secret = ''] = basic.split(':').map(decodeURIComponent);
+      // credentials are form-encoded (RFC 6749 §2.3.1); bad percent-encoding is wrong credentials, not a 500
+      const [id = '', secret = ''] = basic.split(':').map(decodeOrEmpty);
       if (!safeEqual(id, DEMO_CLIENT_ID) || !safeEqual(secret, DEMO_CLIENT_SECRET)) {
         return reply.code(401).send({ error: 'invalid_client: the client credentials are wrong' });
       }

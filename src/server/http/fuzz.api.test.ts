@@ -1,12 +1,14 @@
 // Fuzz every route (issue 8): cases generated from the app's own route list and schemas, sent as
 // a visitor, a user and an admin: NUL, lone surrogates, megabyte strings, deep JSON, huge and
 // negative numbers, wrong types, wrong content types. No answer may be a 5xx, and every refusal
-// is { error: sentence }.
+// is { error: sentence }. The demo identity provider's routes (DEMO_PREFIX) are in too: its
+// authorize page answers HTML or a redirect to our own callback on success, JSON otherwise.
 import http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import type { RouteEntry } from '../app.ts';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX } from '../auth/discord-endpoints.ts';
 import { signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
 
 let server: TestServer;
@@ -74,6 +76,32 @@ function keysOf(schema: unknown): string[] {
   }
 }
 
+/**
+ * A query or body that passes the demo provider's first checks, so that one changed key reaches
+ * the checks behind them (login, name, PKCE, the redirect) instead of stopping at client_id.
+ */
+const validQuery = (url: string): Record<string, string> | undefined =>
+  url === `${DEMO_PREFIX}/oauth2/authorize`
+    ? {
+        response_type: 'code', client_id: DEMO_CLIENT_ID, redirect_uri: `http://127.0.0.1:${port}/api/oauth/callback`,
+        code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's',
+      }
+    : undefined;
+const validForm = (url: string): Record<string, string> | undefined =>
+  url === `${DEMO_PREFIX}/api/oauth2/token`
+    ? { grant_type: 'authorization_code', code: 'unknown', code_verifier: 'x'.repeat(43), redirect_uri: `http://127.0.0.1:${port}/api/oauth/callback` }
+    : undefined;
+const basic = (s: string) => `Basic ${Buffer.from(s, 'latin1').toString('base64')}`;
+/** Authorization headers for the demo provider's token and users/@me (client credentials, tokens). */
+const AUTHORIZATION_VALUES = [
+  basic(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`), basic('%E0%A4%A:x'), basic(`${DEMO_CLIENT_ID}:%`), basic('%00:%ff'), basic(':'), basic(''),
+  basic('x'.repeat(5000)), 'Basic !!!', 'Basic', 'Bearer ', 'Bearer x', `Bearer ${'x'.repeat(5000)}`, 'Bearer \u00ff', 'x',
+];
+const encode = (query: Record<string, string>) => Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+/** `query` with `key` set to `raw`, a value already percent-encoded (or deliberately not valid). */
+const withRaw = (query: Record<string, string>, key: string, raw: string) =>
+  [...Object.entries(query).filter(([k]) => k !== key).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), `${encodeURIComponent(key)}=${raw}`].join('&');
+
 /** A path with every parameter a plain valid-looking value, except `param`, which gets `value`. */
 function pathWith(url: string, param?: string, value?: string) {
   return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => (name === param ? value! : name === 'date' ? '2026-05-01' : '1'));
@@ -85,13 +113,38 @@ function casesOf(route: RouteEntry): Case[] {
   const queryKeys = [...new Set([...keysOf(route.schema?.querystring), 'discordId'])];
   const bodyKeys = keysOf(route.schema?.body);
   const writes = route.method !== 'GET';
+  const demo = route.url.startsWith(DEMO_PREFIX);
   for (const [who, cookie] of Object.entries(identities)) {
     // a signed-in logout would end the session every later case relies on
     if (route.url === '/api/oauth/logout' && who !== 'visitor') continue;
     const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...(cookie ? { cookie } : {}), ...(writes ? { origin: `http://127.0.0.1:${port}` } : {}) };
     const base = pathWith(route.url);
-    // a visitor's write stops at the 401 before its input is read: one probe is enough
-    if (writes && who === 'visitor') {
+    if (demo) {
+      // the provider never reads our session: the identities differ only in the cookie they send
+      const query = validQuery(route.url);
+      const form = validForm(route.url);
+      if (query) {
+        for (const k of new Set([...queryKeys, 'login', 'name', 'deny'])) {
+          for (const v of QUERY_VALUES) cases.push({ method: route.method, path: `${base}?${withRaw(query, k, v)}`, headers });
+        }
+        for (const uri of ['https://evil.example/steal', `http://127.0.0.1:${port}/api/oauth/callback?x=1`, `http://user@127.0.0.1:${port}/api/oauth/callback`, 'not a url', `//127.0.0.1:${port}/api/oauth/callback`, 'javascript:alert(1)']) {
+          for (const extra of [{}, { login: '1' }, { deny: '1' }] as Record<string, string>[]) cases.push({ method: route.method, path: `${base}?${encode({ ...query, ...extra, redirect_uri: uri })}`, headers });
+        }
+        cases.push({ method: route.method, path: `${base}?${encode(query)}`, headers });
+        cases.push({ method: route.method, path: `${base}?${encode({ ...query, login: '1', name: 'Fuzz' })}`, headers });
+      }
+      const formHeaders = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+      for (const a of AUTHORIZATION_VALUES) {
+        cases.push(form ? { method: route.method, path: base, headers: { ...formHeaders, authorization: a }, body: encode(form) } : { method: route.method, path: base, headers: { ...headers, authorization: a } });
+      }
+      if (form) {
+        for (const k of Object.keys(form)) {
+          for (const v of QUERY_VALUES) cases.push({ method: route.method, path: base, headers: { ...formHeaders, authorization: AUTHORIZATION_VALUES[0]! }, body: withRaw(form, k, v) });
+        }
+      }
+    }
+    // a visitor's write to the API stops at the 401 before its input is read: one probe is enough
+    if (writes && who === 'visitor' && !demo) {
       cases.push({ method: route.method, path: `${base}?discordId=%00`, headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"\u0000"}' });
       continue;
     }
@@ -109,12 +162,12 @@ function casesOf(route: RouteEntry): Case[] {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-function send(c: Case): Promise<{ status: number; type: string; body: string }> {
+function send(c: Case): Promise<{ status: number; type: string; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: c.method, path: c.path, headers: c.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), location: res.headers.location }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -124,16 +177,20 @@ function send(c: Case): Promise<{ status: number; type: string; body: string }> 
 
 test('at least 10,000 generated requests to every route: no 5xx, every error is { error }', async () => {
   // /api/oauth/callback is a page of the web app (spec 1 §2), not the API
-  const routes = server.app.routeList.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url !== '/api/oauth/callback');
+  const routes = server.app.routeList.filter((r) => (r.url.startsWith('/api/') || r.url.startsWith(`${DEMO_PREFIX}/`)) && r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url !== '/api/oauth/callback');
+  const demoRoutes = routes.filter((r) => r.url.startsWith(DEMO_PREFIX)).map((r) => `${r.method} ${r.url}`);
+  expect(demoRoutes.sort()).toEqual([`GET ${DEMO_PREFIX}/api/v10/users/@me`, `GET ${DEMO_PREFIX}/oauth2/authorize`, `POST ${DEMO_PREFIX}/api/oauth2/token`]);
   const cases = routes.flatMap(casesOf);
   expect(cases.length).toBeGreaterThanOrEqual(10_000);
+  const demoCases = cases.filter((c) => c.path.startsWith(DEMO_PREFIX)).length;
+  const demoAnswers = new Map<string, number>();
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++]!;
-      const label = `${c.method} ${c.path.slice(0, 120)} ${c.body === undefined ? '' : `[${c.headers['content-type']}] ${c.body.slice(0, 60)}`}`;
+      const label = `${c.method} ${c.path.slice(0, 120)} ${c.headers.authorization ? `(Authorization: ${c.headers.authorization.slice(0, 60)}) ` : ''}${c.body === undefined ? '' : `[${c.headers['content-type']}] ${c.body.slice(0, 60)}`}`;
       let res;
       try {
         res = await send(c);
@@ -146,6 +203,17 @@ test('at least 10,000 generated requests to every route: no 5xx, every error is 
         }
       }
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (c.path.startsWith(DEMO_PREFIX)) {
+        const kind = `${c.path.split('?')[0]} ${res.status}`;
+        demoAnswers.set(kind, (demoAnswers.get(kind) ?? 0) + 1);
+        // success: the authorize page (HTML), a redirect to our own callback only (issue 8 §10), or JSON
+        if (res.status < 300 && !(c.path.startsWith(`${DEMO_PREFIX}/oauth2/authorize`) ? res.type.startsWith('text/html') : res.type.includes('application/json'))) {
+          failures.push(`${label}: ${res.status} answered ${res.type}`);
+        }
+        if (res.status >= 300 && res.status < 400 && !res.location?.startsWith(`http://127.0.0.1:${port}/api/oauth/callback?`)) {
+          failures.push(`${label}: ${res.status} redirects to ${res.location}`);
+        }
+      }
       if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.body.slice(0, 200)}`);
       else if (res.status >= 400) {
         let ok = false;
@@ -161,5 +229,10 @@ test('at least 10,000 generated requests to every route: no 5xx, every error is 
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   console.log(`fuzz: ${cases.length} cases over ${routes.length} routes; statuses ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  console.log(`fuzz: ${demoCases} of them to the demo provider: ${[...demoAnswers].sort().map(([k, n]) => `${k}×${n}`).join(', ')}`);
   expect(failures.length, failures.slice(0, 40).join("\n")).toBe(0);
+  // the demo cases reached past the first checks: the page, a code for our callback, a token refusal
+  for (const answer of [`${DEMO_PREFIX}/oauth2/authorize 200`, `${DEMO_PREFIX}/oauth2/authorize 302`, `${DEMO_PREFIX}/oauth2/authorize 400`, `${DEMO_PREFIX}/api/oauth2/token 400`, `${DEMO_PREFIX}/api/oauth2/token 401`, `${DEMO_PREFIX}/api/v10/users/@me 401`]) {
+    expect(demoAnswers.get(answer), answer).toBeGreaterThan(0);
+  }
 }, 300_000);

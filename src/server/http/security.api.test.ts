@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
 import sharp from 'sharp';
 import { setAuth } from '../features/users/users-repository.ts';
-import { RATE_LIMITS } from './rate-limits.ts';
+import { ADDRESS_RATE_LIMITS, RATE_LIMITS } from './rate-limits.ts';
 
 let server: TestServer;
 let port: number;
@@ -297,6 +297,35 @@ describe('rate limits (at the real limits)', () => {
       await scaled.close();
     }
   });
+
+  test('uploads count per address too: eleven users, each under their own 30 a minute, stop at the address\'s 300 with 429, Retry-After and { error }', async () => {
+    const perUser = RATE_LIMITS.upload;
+    const users = await Promise.all(Array.from({ length: 11 }, (_, i) => signedInClient(limited, `9000000000000003${String(i).padStart(2, '0')}`, 0, `Uploader ${i}`)));
+    expect(users.length * perUser).toBeGreaterThan(ADDRESS_RATE_LIMITS.upload);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } }).png().toBuffer();
+    const upload = (user: TestClient) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+      return fetch(`${limited.url}/api/images/api/upload`, { method: 'POST', body: form, headers: { cookie: user.cookieHeader(), origin: limited.url } });
+    };
+    const hits = await Promise.all(users.flatMap((u) => Array.from({ length: perUser }, () => upload(u))));
+    const statuses = hits.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(ADDRESS_RATE_LIMITS.upload);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(users.length * perUser - ADDRESS_RATE_LIMITS.upload);
+    const refused = hits.find((r) => r.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(errorBody(await refused.text())).toMatch(/^Too many requests: try again in \d+ s$/);
+    await Promise.all(hits.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
+    // the address is spent, not the user: one who has not uploaded yet is refused as well,
+    // while writes of another kind keep their own budget
+    const fresh = await signedInClient(limited, '900000000000000399', 2, 'Fresh');
+    const late = await upload(fresh);
+    expect(late.status).toBe(429);
+    expect(Number(late.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(errorBody(await late.text())).toMatch(/^Too many requests: try again in \d+ s$/);
+    expect((await fresh.request('PUT', '/api/judgement/sendoff-date', { body: '' })).status).toBe(200);
+  }, 60_000);
 
   test('behind a trusted proxy each visitor has their own sign-in budget; without TRUST_PROXY a forged X-Forwarded-For changes nothing', async () => {
     const budget = (srv: TestServer, forwardedFor: string) => {

@@ -31,6 +31,9 @@ export function concurrencyLimit(limit: number) {
 }
 const imageSlot = concurrencyLimit(MAX_CONCURRENT_IMAGES);
 
+/** Images being decoded right now, and the most at once since `peak` was last reset (the queue test reads it). */
+export const imagesDecoding = { active: 0, peak: 0 };
+
 export interface ProcessedImage {
   data: Buffer;
   mime: ImageMime;
@@ -57,6 +60,16 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 }
 
 async function reencode(input: Buffer): Promise<ProcessedImage> {
+  imagesDecoding.active++;
+  imagesDecoding.peak = Math.max(imagesDecoding.peak, imagesDecoding.active);
+  try {
+    return await decodeAndEncode(input);
+  } finally {
+    imagesDecoding.active--;
+  }
+}
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(input);
   const format = type ? FORMATS[type.ext] : undefined;
   if (!format) throw new HttpError(415, 'image: only PNG, JPEG, WebP or GIF images are accepted');

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { IMAGE_MAX_BYTES } from '../../../domain/api/images.ts';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { imageSignature, imageSigningKey } from './image-signing.ts';
+import { MAX_CONCURRENT_IMAGES, imagesDecoding } from './image-processing.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 let server: TestServer;
@@ -163,6 +164,20 @@ describe('upload pipeline', () => {
     expect((await upload(user, png, 'a.png', 'image/png', { 'x-discord-id': '999' })).status).toBe(403);
     expect((await upload(user, png, 'a.png', 'image/png', { 'x-discord-id': '301' })).status).toBe(201);
   });
+});
+
+describe('the processing queue', () => {
+  test(`ten large uploads at once from one user: all stored, at most ${MAX_CONCURRENT_IMAGES} decoded at any moment`, async () => {
+    // noise re-encodes slowly (~0.2 s each here): ten arriving together overlap, unless the
+    // queue makes them wait their turn (bench/uploads.bench.ts sends the largest allowed)
+    const photo = await sharp({ create: { width: 768, height: 768, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+    imagesDecoding.peak = 0;
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => upload(user, photo, 'photo.jpg', 'image/jpeg').then((r) => r.status)));
+    expect(statuses).toEqual(Array(10).fill(201));
+    expect(imagesDecoding.active).toBe(0);
+    // ten at once reached the limit (they did overlap) and never went past it
+    expect(imagesDecoding.peak).toBe(MAX_CONCURRENT_IMAGES);
+  }, 60_000);
 });
 
 describe('signed URLs', () => {
