@@ -64,6 +64,22 @@ interface NodeState {
   loser: string | null;
 }
 
+/** A match row; written out field by field (object spreads here cost more than the rest of evaluation). */
+function row(node: PlanNode, team1: string | null, team2: string | null, result: MatchResult & { complete: boolean }): EngineMatch {
+  return {
+    round: node.round,
+    bracket: node.bracket,
+    position: node.slot,
+    team1,
+    team2,
+    bye: false,
+    complete: result.complete,
+    team1Wins: result.team1Wins,
+    team2Wins: result.team2Wins,
+    winner: result.winner,
+  };
+}
+
 const FRESH = { complete: false, team1Wins: null, team2Wins: null, winner: null } as const;
 
 /**
@@ -111,17 +127,15 @@ export function evaluateBracket(
       states.push({ team1, team2, exists, winner: only, loser: null });
       return;
     }
-    const base = { round: node.round, bracket: node.bracket, position: node.slot, team1, team2, bye: false };
-    const old = byKey.get(matchKey(base));
-    let match: EngineMatch = { ...base, ...FRESH };
+    const old = byKey.get(matchKey({ bracket: node.bracket, round: node.round, position: node.slot }));
+    let match = row(node, team1, team2, FRESH);
     if (team1 !== null && team2 !== null) {
       const same = old && old.team1 === team1 && old.team2 === team2 && !old.bye;
-      if (same && (old.winner === null || old.winner === team1 || old.winner === team2)) {
-        match = { ...base, complete: old.complete, team1Wins: old.team1Wins, team2Wins: old.team2Wins, winner: old.winner };
-      }
+      if (same && (old.winner === null || old.winner === team1 || old.winner === team2)) match = row(node, team1, team2, old);
       if (!match.complete && (dropped.has(team1) || dropped.has(team2))) {
         // a dropped team forfeits; if both dropped, the upper slot moves on (and forfeits next)
-        match = { ...match, complete: true, winner: dropped.has(team1) && !dropped.has(team2) ? team2 : team1, team1Wins: null, team2Wins: null };
+        const winner = dropped.has(team1) && !dropped.has(team2) ? team2 : team1;
+        match = row(node, team1, team2, { complete: true, winner, team1Wins: null, team2Wins: null });
       }
     }
     matches.push(match);

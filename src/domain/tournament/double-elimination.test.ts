@@ -128,6 +128,19 @@ describe('double elimination', () => {
     expect(matches.find((m) => matchKey(m) === 'losers:2:1')).toMatchObject({ team1: null, team2: 's2' });
   });
 
+  test('the plan is built once per size and frozen, and evaluating it twice gives equal, separate rows', () => {
+    const plan = doubleEliminationPlan(13);
+    expect(doubleEliminationPlan(13)).toBe(plan);
+    expect(Object.isFrozen(plan) && Object.isFrozen(plan.nodes) && plan.nodes.every((node) => Object.isFrozen(node) && Object.isFrozen(node.a))).toBe(true);
+    expect(() => {
+      (plan.nodes[0] as { round: number }).round = 99;
+    }).toThrow(TypeError);
+    const { matches } = playAll(13);
+    const again = doubleElimination(seeds(13), matches);
+    expect(again.matches).toEqual(matches);
+    expect(again.matches.every((m, i) => m !== matches[i])).toBe(true);
+  });
+
   test('the seeding is read back from the stored bracket', () => {
     for (const n of [2, 3, 5, 6, 9, 16, 33]) {
       const seeded = seeds(n).reverse();

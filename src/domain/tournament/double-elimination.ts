@@ -43,8 +43,36 @@ function dropOrder(size: number, index: number): Ordering {
   return index === 0 ? 'natural' : index % 2 === 1 ? 'reverse' : 'half_shift';
 }
 
-/** The double-elimination plan for n entrants, rounds packed as tightly as the dependencies allow. */
+const plans = new Map<number, BracketPlan>();
+const PLANS_KEPT = 64;
+
+/**
+ * The double-elimination plan for n entrants, rounds packed as tightly as the dependencies allow.
+ * Built once per n (reconcile asks for it after every result; the last PLANS_KEPT sizes are kept)
+ * and frozen: callers only read it.
+ */
 export function doubleEliminationPlan(n: number): BracketPlan {
+  let plan = plans.get(n);
+  if (!plan) {
+    plan = deepFreeze(buildPlan(n));
+    if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
+    plans.set(n, plan);
+  }
+  return plan;
+}
+
+function deepFreeze(plan: BracketPlan): BracketPlan {
+  for (const node of plan.nodes) {
+    Object.freeze(node.a);
+    Object.freeze(node.b);
+    Object.freeze(node);
+  }
+  Object.freeze(plan.nodes);
+  Object.freeze(plan.finals);
+  return Object.freeze(plan);
+}
+
+function buildPlan(n: number): BracketPlan {
   const size = bracketSize(n);
   const k = Math.log2(size);
   const nodes: PlanNode[] = [];
