@@ -1,8 +1,19 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
 import * as UsersRepository from '../features/users/users-repository.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from './session-token.ts';
+
+/** A signed-in connection of the live channel: its user, and the session (the stored hash) it rides on. */
+export interface SessionIdentity {
+  user: CurrentUser;
+  sessionId: string;
+}
+
+/** ids per query of the live channel's session check (10,000 connections: 20 short queries) */
+const CHECK_BATCH = 500;
 
 export interface SessionOptions {
   db: Db;
@@ -35,15 +46,46 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
     }, done);
   });
 
-  return {
-    /** The user of a raw Cookie header (the live channel's upgrade or SockJS request); null when none. */
-    async userFromCookies(header: string | undefined): Promise<CurrentUser | null> {
+  const endedListeners: ((sessionId: string) => void | Promise<void>)[] = [];
+
+  /**
+   * The live channel's view of sessions. Calling it reads the signed-in user of a raw Cookie
+   * header (a live upgrade or SockJS request) and the id of its session (null when none);
+   * `check` and `onEnded` follow that session for as long as the connection stays open.
+   */
+  const userFromCookies = Object.assign(
+    async (header: string | undefined): Promise<SessionIdentity | null> => {
       const token = header ? app.parseCookie(header)[cookieName] : undefined;
       if (!token) return null;
       const now = new Date();
-      const found = await UsersRepository.findSessionUser(db, hashSessionToken(token), now, new Date(now.getTime() + SESSION_MS));
-      return found ? UsersRepository.toCurrentUser(found.user) : null;
+      const sessionId = hashSessionToken(token);
+      const found = await UsersRepository.findSessionUser(db, sessionId, now, new Date(now.getTime() + SESSION_MS));
+      return found ? { user: UsersRepository.toCurrentUser(found.user), sessionId } : null;
     },
+    {
+      /** The users of those sessions now; an id missing from the answer has ended (logout on any instance, expiry). */
+      async check(sessionIds: readonly string[]): Promise<Map<string, CurrentUser>> {
+        const live = new Map<string, CurrentUser>();
+        const now = new Date();
+        for (let i = 0; i < sessionIds.length; i += CHECK_BATCH) {
+          const rows = await db
+            .select({ idHash: sessions.idHash, user: users })
+            .from(sessions)
+            .innerJoin(users, eq(users.discordId, sessions.discordId))
+            .where(and(inArray(sessions.idHash, sessionIds.slice(i, i + CHECK_BATCH)), gt(sessions.expiresAt, now)));
+          for (const row of rows) live.set(row.idHash, UsersRepository.toCurrentUser(row.user));
+        }
+        return live;
+      },
+      /** Called (and awaited) when a session ends by a logout in this process. */
+      onEnded(listener: (sessionId: string) => void | Promise<void>): void {
+        endedListeners.push(listener);
+      },
+    },
+  );
+
+  return {
+    userFromCookies,
     /** A new session id on every sign-in (no fixation). */
     async start(reply: FastifyReply, discordId: string) {
       const token = newSessionToken();
@@ -52,7 +94,13 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
     },
     async end(req: FastifyRequest, reply: FastifyReply) {
       const token = req.cookies[cookieName];
-      if (token) await UsersRepository.deleteSession(db, hashSessionToken(token));
+      if (token) {
+        const sessionId = hashSessionToken(token);
+        await UsersRepository.deleteSession(db, sessionId);
+        // the live channel stops sending this session what it may no longer read (every instance)
+        const outcomes = await Promise.allSettled(endedListeners.map(async (listener) => listener(sessionId)));
+        for (const o of outcomes) if (o.status === 'rejected') req.log.warn({ err: o.reason }, 'a session-ended listener failed');
+      }
       reply.clearCookie(cookieName, { path: '/', secure: secureCookies, httpOnly: true, sameSite: 'lax' });
     },
   };

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions } from './broker.ts';
+import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions, type Identity, type TopicPolicy } from './broker.ts';
 import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
 
 function setup(overrides: Partial<BrokerOptions> = {}) {
   const sends: { destination: string; body: string }[] = [];
   const broker = new Broker({ ...DEFAULT_BROKER_OPTIONS, onSend: (destination, body) => sends.push({ destination, body }), ...overrides });
-  const peer = () => {
+  const peer = (identity?: Identity) => {
     const decoder = FrameDecoder.forServerFrames();
     const frames: Frame[] = [];
     let heartbeats = 0;
@@ -18,7 +18,7 @@ function setup(overrides: Partial<BrokerOptions> = {}) {
         }
       },
       close: () => { closed = true; },
-    });
+    }, identity);
     return {
       session,
       frames,
@@ -150,6 +150,52 @@ describe('STOMP session', () => {
     'publishable topic %s: %s',
     (topic, ok) => expect(isPublishableTopic(topic)).toBe(ok),
   );
+});
+
+describe('the end of a sign-in session', () => {
+  // /topic/secret/** is for signed-in principals, as /topic/judgement/** is for signed-in users
+  const policy: TopicPolicy = {
+    refusal: (destination, principal) => (destination.startsWith('/topic/secret') && principal === null ? 'Sign in' : undefined),
+    restriction: (topic) => (topic.startsWith('/topic/secret') ? (principal) => principal !== null : undefined),
+  };
+  const subscribeAll = (p: { send(text: string): void }) => {
+    p.send(CONNECT);
+    p.send('SUBSCRIBE\nid:secret\ndestination:/topic/secret\n\n\0');
+    p.send('SUBSCRIBE\nid:all\ndestination:/topic/**\n\n\0');
+    p.send('SUBSCRIBE\nid:open\ndestination:/topic/open\n\n\0');
+  };
+
+  test('its connections go on as visitors: restricted subscriptions end without a frame, public ones stay', () => {
+    const { broker, peer } = setup({ policy });
+    const ending = peer({ principal: 'ada', signInId: 's1' });
+    const other = peer({ principal: 'ada', signInId: 's2' }); // the same user in another browser
+    subscribeAll(ending);
+    subscribeAll(other);
+    expect(broker.deliver('/topic/secret', '1')).toBe(4);
+
+    expect(broker.endSignIn('s1')).toBe(1);
+    expect(broker.endSignIn('unknown')).toBe(0);
+    expect([...ending.session.subscriptions.keys()]).toEqual(['all', 'open']);
+    expect(broker.deliver('/topic/secret', '2')).toBe(2); // the other session's two
+    expect(broker.deliver('/topic/open', '3')).toBe(4);
+    expect(ending.frames.filter((f) => f.command === 'MESSAGE').map((f) => `${f.headers.subscription}:${f.body}`)).toEqual(['secret:1', 'all:1', 'all:3', 'open:3']);
+    expect(ending.commands()).not.toContain('ERROR');
+    expect(ending.closed).toBe(false);
+
+    // from now on the policy judges it as a visitor
+    ending.send('SUBSCRIBE\nid:again\ndestination:/topic/secret\n\n\0');
+    expect(ending.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'Sign in' } });
+    expect(ending.closed).toBe(true);
+  });
+
+  test('reidentify with a user whose rights were read again keeps what they may still hear', () => {
+    const { peer } = setup({ policy });
+    const p = peer({ principal: 'ada', signInId: 's1' });
+    subscribeAll(p);
+    expect(p.session.reidentify({ principal: 'ada (renamed)', signInId: 's1' })).toBe(0);
+    expect(p.session.reidentify({ principal: null })).toBe(1);
+    expect(p.session.signInId).toBeUndefined();
+  });
 });
 
 describe('heart-beats', () => {

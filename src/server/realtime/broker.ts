@@ -22,6 +22,17 @@ export interface TopicPolicy<P = unknown> {
   restriction(topic: string): ((principal: P) => boolean) | undefined;
 }
 
+/**
+ * Who is on a connection: the principal the policy judges (null: a visitor) and, when signed in,
+ * the id of the sign-in session it came with, so that the end of that session can be applied.
+ */
+export interface Identity {
+  principal: unknown;
+  signInId?: string;
+}
+
+const VISITOR: Identity = { principal: null };
+
 export interface BrokerOptions {
   /** the server's heart-beat header `sx,sy` (ms): can send every sx, wants one every sy */
   heartbeat: readonly [number, number];
@@ -54,9 +65,9 @@ export class Broker {
 
   constructor(readonly options: BrokerOptions) {}
 
-  /** A new session; its frames wait until the principal (the signed-in user, or null) is known. */
-  open(transport: Transport, principal: unknown = null): StompSession {
-    const session = new StompSession(this, transport, principal);
+  /** A new session; its frames wait until its identity (the signed-in user, or a visitor) is known. */
+  open(transport: Transport, identity: Identity | Promise<Identity | null> = VISITOR): StompSession {
+    const session = new StompSession(this, transport, identity);
     this.sessions.add(session);
     return session;
   }
@@ -84,6 +95,21 @@ export class Broker {
     return count;
   }
 
+  /**
+   * A sign-in session ended (logout, expiry): its connections go on as visitors. Their
+   * subscriptions to restricted topics end without a frame (STOMP has no server-side
+   * UNSUBSCRIBE, and an ERROR must close), public ones stay. Returns how many connections.
+   */
+  endSignIn(signInId: string): number {
+    let count = 0;
+    for (const session of this.sessions) {
+      if (session.signInId !== signInId) continue;
+      session.reidentify({ principal: null });
+      count++;
+    }
+    return count;
+  }
+
   /** Close every session (shutdown, or a fan-out gap that clients must re-sync after). */
   closeAll(): void {
     for (const session of [...this.sessions]) session.close();
@@ -100,6 +126,8 @@ export class StompSession {
   readonly subscriptions = new Map<string, string>();
   /** the signed-in user of the connection (null: anonymous) once known */
   principal: unknown = PENDING;
+  /** the sign-in session the principal came from (undefined: a visitor, or not known yet) */
+  signInId: string | undefined;
   private waiting: (string | Buffer)[] | undefined = [];
   private readonly decoder: FrameDecoder;
   private connected = false;
@@ -109,30 +137,53 @@ export class StompSession {
   private tokens: number;
   private tokensAt = Date.now();
 
-  constructor(private readonly broker: Broker, private readonly transport: Transport, principal: unknown) {
+  constructor(private readonly broker: Broker, private readonly transport: Transport, identity: Identity | Promise<Identity | null>) {
     this.decoder = new FrameDecoder(broker.options.maxFrameBytes);
     this.tokens = broker.options.rateBurst;
-    if (principal instanceof Promise) {
-      principal.then(
-        (p) => this.ready(p ?? null),
+    if (identity instanceof Promise) {
+      identity.then(
+        (who) => this.ready(who ?? VISITOR),
         (err) => {
           broker.options.onError?.('live: could not read the session of a connection', err);
-          this.ready(null);
+          this.ready(VISITOR);
         },
       );
     } else {
-      this.principal = principal ?? null;
+      this.principal = identity.principal ?? null;
+      this.signInId = identity.signInId;
       this.waiting = undefined;
     }
     // a socket that never says CONNECT does not stay
     this.timers.push(setTimeout(() => { if (!this.connected) this.close(); }, 10_000));
   }
 
-  private ready(principal: unknown): void {
-    this.principal = principal;
+  private ready(identity: Identity): void {
+    if (this.closed) return;
+    this.principal = identity.principal ?? null;
+    this.signInId = identity.signInId;
     const queued = this.waiting ?? [];
     this.waiting = undefined;
     for (const chunk of queued) this.receive(chunk);
+  }
+
+  /**
+   * The connection's identity changed (its sign-in session ended, or its user's rights were
+   * read again): from now on it is judged as that, and its subscriptions that the policy would
+   * now refuse end silently. Returns how many ended.
+   */
+  reidentify(identity: Identity): number {
+    if (this.closed) return 0;
+    this.principal = identity.principal ?? null;
+    this.signInId = identity.signInId;
+    const policy = this.broker.options.policy;
+    if (!policy) return 0;
+    let ended = 0;
+    for (const [id, destination] of this.subscriptions) {
+      if (policy.refusal(destination, this.principal) === undefined) continue;
+      this.subscriptions.delete(id);
+      ended++;
+    }
+    return ended;
   }
 
   /** Bytes or text from the transport. */

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Client } from '@stomp/stompjs';
 import { openDatabase, type Database } from '../db/client.ts';
-import { cards, users } from '../db/schema.ts';
+import { cards, sessions, users } from '../db/schema.ts';
 import { signedInClient } from '../test/test-server.ts';
 import { TOPICS } from '../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../domain/api/judgement.ts';
@@ -15,7 +15,8 @@ import { createLiveClient, type LiveClient } from '../../web/lib/live.ts';
 import { publishAfterCommit } from './realtime.ts';
 import { Inbox, RawStomp, SockJsXhr, sleep, socketFactory, startLiveServer, stompClient, type LiveServer, type LiveTransport } from './live-test-kit.ts';
 
-const TUNING = { heartbeat: [100, 100] as [number, number] };
+/** sessions of open connections are read again every 200 ms here (production: every minute) */
+const TUNING = { heartbeat: [100, 100] as [number, number], sessionCheckMs: 200 };
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 /** topics anyone may hear (the judgement board's are for signed-in users) */
@@ -200,6 +201,77 @@ describe('who hears the judgement board: the rule of GET /api/judgement, on the 
         expect((await sock.frame('ERROR')).headers.message).toBe('Sign in to follow the judgement board');
       }
     }
+  });
+
+  /**
+   * Publishes to the board, then to an open topic; true when a board message came before the
+   * open one reached all `opens` subscriptions of the connection that match it.
+   */
+  const hearsBoard = async (raw: RawStomp, opens = 1) => {
+    const mark = Math.random().toString(36).slice(2);
+    await server.app.realtime.publish(TOPICS.judgement, { id: mark });
+    await server.app.realtime.publish(OPEN, { mark });
+    const seen: string[] = [];
+    while (seen.filter((d) => d === OPEN).length < opens) {
+      const frame = await raw.frame('MESSAGE');
+      if (frame.body.includes(mark)) seen.push(frame.headers.destination!);
+    }
+    return seen.includes(TOPICS.judgement);
+  };
+  const subscribeRaw = async (raw: RawStomp, id: string, destination: string) => {
+    raw.send(`SUBSCRIBE\nid:${id}\ndestination:${destination}\nreceipt:${id}\n\n\0`);
+    expect((await raw.frame('RECEIPT')).headers['receipt-id']).toBe(id);
+  };
+
+  test('after a logout the connection of that session hears no more of the board; the same user signed in elsewhere still does; public topics go on', async () => {
+    const leaving = await signedInClient(server, '305', 0, 'Bakura');
+    const staying = await signedInClient(server, '305', 0, 'Bakura'); // a second session (another browser)
+    const gone = await connectRaw(leaving.cookieHeader());
+    const still = await connectRaw(staying.cookieHeader());
+    await subscribeRaw(gone, 'board', TOPICS.judgement);
+    await subscribeRaw(gone, 'all', '/topic/**');
+    await subscribeRaw(gone, 'open', OPEN);
+    await subscribeRaw(still, 'board', TOPICS.judgement);
+    await subscribeRaw(still, 'open', OPEN);
+    expect(await hearsBoard(gone, 2)).toBe(true);
+    expect(await hearsBoard(still)).toBe(true);
+
+    expect((await leaving.post('/api/oauth/logout')).status).toBe(200);
+    // at once, in this process: the very next board message does not reach it
+    expect(await hearsBoard(gone, 2)).toBe(false);
+    expect(await hearsBoard(still)).toBe(true);
+
+    // its open topics go on (an exact one and the wildcard), the connection stays, no ERROR
+    await server.app.realtime.publish(OPEN, { after: 'logout' });
+    await server.app.realtime.publish(TOPICS.judgement, { after: 'logout' });
+    const after: string[] = [];
+    while (after.length < 2) {
+      const f = await gone.frame('MESSAGE');
+      if (f.body.includes('logout')) after.push(`${f.headers.subscription} ${f.headers.destination} ${f.body}`);
+    }
+    expect(after.sort()).toEqual([`all ${OPEN} {"after":"logout"}`, `open ${OPEN} {"after":"logout"}`]);
+    await sleep(100);
+    // what is left are the open topic's messages of the checks above: no board message, no ERROR
+    expect(gone.frames.filter((f) => f.command !== 'MESSAGE' || f.headers.destination !== OPEN)).toEqual([]);
+
+    // and it is a visitor now: subscribing to the board again is refused as for anyone signed out
+    gone.send(`SUBSCRIBE\nid:again\ndestination:${TOPICS.judgement}\n\n\0`);
+    expect((await gone.frame('ERROR')).headers.message).toBe('Sign in to follow the judgement board');
+    await gone.closed;
+  });
+
+  test('a session that expires while its connection is open stops hearing the board at the next session check', async () => {
+    const user = await signedInClient(server, '306', 0, 'Mako');
+    const raw = await connectRaw(user.cookieHeader());
+    await subscribeRaw(raw, 'all', '/topic/**');
+    expect(await hearsBoard(raw)).toBe(true);
+
+    const expiredAt = Date.now();
+    await server.database.db.update(sessions).set({ expiresAt: new Date(expiredAt - 1000) }).where(eq(sessions.discordId, '306'));
+    await expect.poll(() => hearsBoard(raw), { timeout: 5_000, interval: 20 }).toBe(false);
+    // the bound is one check period (200 ms here) plus the query; generous for a busy machine
+    expect(Date.now() - expiredAt).toBeLessThan(2_000);
+    expect(await hearsBoard(raw)).toBe(false);
   });
 
   test('an expired or unknown session cookie is anonymous', async () => {
@@ -393,7 +465,8 @@ if (onPostgres) {
     let other: LiveServer;
     beforeAll(async () => {
       second = await openDatabase({ kind: 'postgres', url: server.database.pool!.options.connectionString! });
-      other = await startLiveServer({ database: second, tuning: TUNING });
+      // no periodic session check there: what crosses instances at once is the logout's message
+      other = await startLiveServer({ database: second, tuning: { ...TUNING, sessionCheckMs: 0 } });
     });
     afterAll(async () => {
       await other?.close();
@@ -419,6 +492,32 @@ if (onPostgres) {
       expect(res.status).toBe(201);
       const entry = (await res.json()) as JudgementEntry;
       expect((JSON.parse((await theirBoard.next()).body) as JudgementEntry).id).toBe(entry.id);
+    });
+
+    test('a logout on one instance ends the board for that session on the other before the logout answers', async () => {
+      const user = await signedInClient(server, '307', 0, 'Rebecca');
+      const raw = await openRaw(other.url, { cookie: user.cookieHeader() });
+      raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+      await raw.frame('CONNECTED');
+      for (const [id, destination] of [['board', TOPICS.judgement], ['open', OPEN]]) {
+        raw.send(`SUBSCRIBE\nid:${id}\ndestination:${destination}\nreceipt:${id}\n\n\0`);
+        await raw.frame('RECEIPT');
+      }
+      /** a board message then an open one, published on the first instance: did the board's arrive? */
+      const hearsBoard = async () => {
+        const mark = Math.random().toString(36).slice(2);
+        await server.app.realtime.publish(TOPICS.judgement, { id: mark });
+        await server.app.realtime.publish(OPEN, { mark });
+        const seen: string[] = [];
+        for (;;) {
+          const frame = await raw.frame('MESSAGE');
+          seen.push(frame.headers.destination!);
+          if (frame.headers.destination === OPEN && frame.body.includes(mark)) return seen.includes(TOPICS.judgement);
+        }
+      };
+      expect(await hearsBoard()).toBe(true);
+      expect((await user.post('/api/oauth/logout')).status).toBe(200);
+      expect(await hearsBoard()).toBe(false);
     });
 
     test('a body far over the 8000-byte NOTIFY limit crosses instances whole', async () => {

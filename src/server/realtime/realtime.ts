@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
-import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions, type TopicPolicy } from './broker.ts';
+import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions, type Identity, type StompSession, type TopicPolicy } from './broker.ts';
 import { inProcessFanout, postgresFanout, type Fanout } from './fanout.ts';
 import { matchPath } from './path-matcher.ts';
 import { installTransports } from './transports.ts';
@@ -45,7 +45,31 @@ export interface Realtime {
 export interface RealtimeTuning extends Partial<Omit<BrokerOptions, 'onSend' | 'onError' | 'policy'>> {
   /** accept loopback Origins on any port (Vite's dev server); default: NODE_ENV is not production */
   loopbackOrigins?: boolean;
+  /**
+   * How often the sign-in sessions of open connections are read again (ms; 0: never). Bounds
+   * how long a connection keeps hearing restricted topics after its session expired, or ended
+   * in a way no instance announced. Default SESSION_CHECK_MS.
+   */
+  sessionCheckMs?: number;
 }
+
+/** every minute: one indexed query per 500 signed-in sessions with an open connection */
+export const SESSION_CHECK_MS = 60_000;
+
+/**
+ * What the live channel needs of the sign-in sessions (session-plugin.ts's `userFromCookies`).
+ * Calling it reads the cookies of a connection's upgrade or SockJS request.
+ */
+export interface LiveSessions {
+  (cookieHeader: string | undefined): Promise<{ user: CurrentUser; sessionId: string } | null>;
+  /** the users of those sessions now; an id missing from the answer has ended (logout anywhere, expiry) */
+  check(sessionIds: readonly string[]): Promise<ReadonlyMap<string, CurrentUser>>;
+  /** called, and awaited, when a logout in this process ends a session */
+  onEnded(listener: (sessionId: string) => Promise<void>): void;
+}
+
+/** The fan-out channel's internal message: a session ended (never a client destination: not /topic/). */
+const SESSION_ENDED = '!session-ended';
 
 export interface RealtimeOptions {
   app: FastifyInstance;
@@ -53,8 +77,8 @@ export interface RealtimeOptions {
   allowedOrigins: Set<string>;
   /** host names the site answers to (DNS rebinding: the live channel refuses others too) */
   hostnames: ReadonlySet<string>;
-  /** reads the signed-in user of a connection from the cookies of its upgrade or SockJS request */
-  userFromCookies: (cookieHeader: string | undefined) => Promise<CurrentUser | null>;
+  /** reads the signed-in user of a connection (and its session) from the cookies of its upgrade or SockJS request */
+  userFromCookies: LiveSessions;
   tuning?: RealtimeTuning;
 }
 
@@ -85,7 +109,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     }
   };
 
-  const { loopbackOrigins, ...brokerTuning } = tuning;
+  const { loopbackOrigins, sessionCheckMs = SESSION_CHECK_MS, ...brokerTuning } = tuning;
   const broker = new Broker({
     ...DEFAULT_BROKER_OPTIONS,
     ...brokerTuning,
@@ -102,6 +126,11 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
   });
   const delivered: ((topic: string) => void)[] = [];
   const deliver = (topic: string, json: string) => {
+    if (topic === SESSION_ENDED) {
+      const sessionId: unknown = JSON.parse(json);
+      if (typeof sessionId === 'string') broker.endSignIn(sessionId);
+      return;
+    }
     for (const listener of delivered) listener(topic);
     broker.deliver(topic, json);
   };
@@ -115,16 +144,39 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       })
     : inProcessFanout(deliver);
 
+  // Sessions end: a logout here applies at once, here and (by the fan-out, before the logout
+  // answers) on every other instance; expiry and anything unannounced at the next check.
+  userFromCookies.onEnded(async (sessionId) => {
+    broker.endSignIn(sessionId);
+    if (fanout.kind === 'in-process') return;
+    try {
+      await fanout.publish(SESSION_ENDED, JSON.stringify(sessionId));
+    } catch (err) {
+      log.warn({ err }, 'live: could not tell other instances of a logout; they apply it at their next session check');
+    }
+  });
+  const sessionCheck = periodicSessionCheck(broker, userFromCookies, onError);
+  const identify = async (cookieHeader: string | undefined): Promise<Identity> => {
+    const found = await userFromCookies(cookieHeader);
+    return found ? { principal: found.user, signInId: found.sessionId } : { principal: null };
+  };
+
   const transports = installTransports(
     app.server,
     broker,
     { allowed: allowedOrigins, loopback: loopbackOrigins ?? process.env.NODE_ENV !== 'production', hostnames },
-    userFromCookies,
+    identify,
     onError,
   );
-  app.addHook('onReady', async () => { await fanout.start(); });
+  app.addHook('onReady', async () => {
+    await fanout.start();
+    if (sessionCheckMs > 0) sessionCheck.start(sessionCheckMs);
+  });
   // open sockets would keep app.close() waiting for ever
-  app.addHook('preClose', async () => { await transports.shutdown(); });
+  app.addHook('preClose', async () => {
+    sessionCheck.stop();
+    await transports.shutdown();
+  });
   app.addHook('onClose', async () => { await fanout.stop(); });
 
   return {
@@ -140,6 +192,57 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       restrictions.push({ pattern, allow, message });
     },
     stats: () => ({ sessions: broker.sessions.size, fanout: fanout.kind }),
+  };
+}
+
+/**
+ * Every `everyMs`, read the sign-in sessions of the open connections again: a connection whose
+ * session is gone (expired, or a logout no message told us of) goes on as a visitor; the others
+ * get their user as it is now (rights taken away apply too). Either way subscriptions the policy
+ * would now refuse end (StompSession.reidentify). Costs one query per 500 distinct sessions; none while
+ * no signed-in connection is open.
+ */
+function periodicSessionCheck(broker: Broker, sessions: Pick<LiveSessions, 'check'>, onError: (message: string, err?: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    const bySession = new Map<string, StompSession[]>();
+    for (const connection of broker.sessions) {
+      const id = connection.signInId;
+      if (id === undefined) continue;
+      const list = bySession.get(id);
+      if (list) list.push(connection);
+      else bySession.set(id, [connection]);
+    }
+    if (bySession.size === 0) return;
+    running = true;
+    try {
+      const live = await sessions.check([...bySession.keys()]);
+      if (!timer) return; // stopped meanwhile
+      for (const [id, connections] of bySession) {
+        const user = live.get(id);
+        for (const connection of connections) {
+          // a logout applied meanwhile (or a closed connection) is not undone by an older read
+          if (connection.signInId !== id) continue;
+          connection.reidentify(user ? { principal: user, signInId: id } : { principal: null });
+        }
+      }
+    } catch (err) {
+      if (timer) onError('live: could not check the sessions of open connections', err);
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    start(everyMs: number) {
+      timer ??= setInterval(() => void check(), everyMs);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
   };
 }
 

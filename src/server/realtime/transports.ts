@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sockjs from 'sockjs';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Broker } from './broker.ts';
+import type { Broker, Identity } from './broker.ts';
 import { hostAllowed } from '../http/request-guards.ts';
 
 export const LIVE_PREFIX = '/ws';
@@ -70,7 +70,8 @@ export function installTransports(
   server: Server,
   broker: Broker,
   policy: OriginPolicy,
-  userOf: (cookieHeader: string | undefined) => Promise<unknown>,
+  /** who a connection is, from the cookies of its upgrade or SockJS request (null: a visitor) */
+  identify: (cookieHeader: string | undefined) => Promise<Identity | null>,
   onError: (msg: string, err?: unknown) => void,
 ): Transports {
   const sockets = new Set<Duplex>();
@@ -104,7 +105,7 @@ export function installTransports(
     const session = broker.open({
       send: (data) => { conn.write(data); },
       close: () => { conn.close('1000', 'Normal closure'); },
-    }, userOf(cookie));
+    }, identify(cookie));
     conn.on('data', (message: string) => session.receive(message));
     conn.on('close', () => session.transportClosed());
   });
@@ -123,7 +124,7 @@ export function installTransports(
         ws.send(data);
       },
       close: () => ws.close(1000),
-    }, userOf(req.headers.cookie));
+    }, identify(req.headers.cookie));
     ws.on('message', (data, isBinary) => session.receive(isBinary ? Buffer.from(data as Buffer) : data.toString('utf8')));
     ws.on('close', () => session.transportClosed());
     ws.on('error', () => ws.terminate());
