@@ -126,6 +126,16 @@ export class RawStomp {
     this.closed = new Promise((r) => ws.on('close', (code) => r({ code, at: Date.now() })));
   }
 
+  /** A connected STOMP session subscribed to `destinations` (ids 0, 1, ... in order), once the server has them all. */
+  static async subscribed(url: string, destinations: readonly string[]): Promise<RawStomp> {
+    const raw = await RawStomp.open(url);
+    raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+    await raw.frame('CONNECTED');
+    raw.send(destinations.map((d, id) => `SUBSCRIBE\nid:${id}\ndestination:${d}\n${id === destinations.length - 1 ? 'receipt:subscribed\n' : ''}\n\0`).join(''));
+    await raw.frame('RECEIPT');
+    return raw;
+  }
+
   static open(url: string, opts: { origin?: string; protocols?: string[]; cookie?: string; host?: string } = {}): Promise<RawStomp> {
     const headers = { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.host ? { host: opts.host } : {}) };
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, opts.protocols ?? STOMP_SUBPROTOCOLS, { ...(opts.origin ? { origin: opts.origin } : {}), headers });

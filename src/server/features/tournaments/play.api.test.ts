@@ -254,12 +254,8 @@ describe('live messages of play', () => {
   test('a report, an override and a new round reach both topics after commit; request-standings is answered on its topic', async () => {
     const uid = await event(4);
     await ok(await hostC.post(`/api/tournaments/${uid}/start`));
-    const raw = await RawStomp.open(server.url);
+    const raw = await RawStomp.subscribed(server.url, [TOPICS.tournamentScoreboard(uid), TOPICS.tournamentStandings(uid)]);
     try {
-      raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
-      await raw.frame('CONNECTED');
-      raw.send(`SUBSCRIBE\nid:0\ndestination:${TOPICS.tournamentScoreboard(uid)}\n\n\0SUBSCRIBE\nid:1\ndestination:${TOPICS.tournamentStandings(uid)}\nreceipt:r\n\n\0`);
-      await raw.frame('RECEIPT');
       const next = async <T>() => JSON.parse((await raw.frame('MESSAGE')).body) as T;
       // every change publishes the scoreboard (subscription 0), then the standings (1); messages of earlier
       // changes (the start) may still be on their way, so wait for the board of this change and the standings after it

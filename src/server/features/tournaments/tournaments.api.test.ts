@@ -403,12 +403,8 @@ describe('settings (spec 2 §4)', () => {
 describe('live', () => {
   test('a sign-up, a deck and a review reach subscribers of the scoreboard and standings topics after commit', async () => {
     const uid = await host(c.host);
-    const raw = await RawStomp.open(server.url);
+    const raw = await RawStomp.subscribed(server.url, [TOPICS.tournamentScoreboard(uid), TOPICS.tournamentStandings(uid)]);
     try {
-      raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
-      await raw.frame('CONNECTED');
-      raw.send(`SUBSCRIBE\nid:0\ndestination:${TOPICS.tournamentScoreboard(uid)}\n\n\0SUBSCRIBE\nid:1\ndestination:${TOPICS.tournamentStandings(uid)}\nreceipt:r\n\n\0`);
-      await raw.frame('RECEIPT');
       await signup(c.joey, uid, 'Joey');
       const board = JSON.parse((await raw.frame('MESSAGE')).body);
       expect(board).toMatchObject({ uid, change: 'signup', full: false, state: { teamCount: 1, activeTeamCount: 1, signupsOpen: true } });
