@@ -12,8 +12,10 @@ const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'));
 const basePort = Number(process.env.E2E_PORT ?? 8090);
 const PROJECT_PORTS = { desktop: basePort, mobile: basePort + 2 };
 
+// Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless) when
+// installed: about twice as fast per page as the full browser, which also runs a GPU process and its UI.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 

@@ -97,7 +97,8 @@ if (!process.env.WEB_DIR && !fs.existsSync(new URL('../dist/web/index.html', imp
 const server = await startServer(PORT);
 const bare: Server[] = [];
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // the browser the end-to-end tests run (playwright.config.ts)
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {

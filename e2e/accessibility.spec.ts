@@ -18,6 +18,8 @@ async function sampleBanlistRows(page: Page, perSection = 3) {
 }
 
 interface Visit {
+  /** the test's name where the path is computed */
+  name?: string;
   path: string | ((page: Page) => Promise<string>);
   /** shown once the page has loaded what it shows */
   ready: (page: Page) => Locator;
@@ -44,12 +46,12 @@ const VISITOR_PAGES: Visit[] = [
   { path: '/banlist', ready: (p) => p.getByTestId('banlist-entry').first(), screenshot: 'banlist', fullPage: false },
   { path: '/judgement', ready: (p) => p.getByText('Please log in to view.'), screenshot: 'judgement-visitor' },
   { path: '/series', ready: (p) => p.getByTestId('series-card').first() },
-  { path: seriesDetailPath, ready: (p) => p.getByRole('heading', { name: 'Match Parameters' }) },
+  { name: 'a series page', path: seriesDetailPath, ready: (p) => p.getByRole('heading', { name: 'Match Parameters' }) },
   { path: '/series/new', ready: (p) => p.getByText('Log in to create or edit series.') },
   { path: '/tournaments', ready: (p) => p.getByTestId('tournament-card').first() },
-  { path: (p) => tournamentPath(p, 'Modern Open'), ready: (p) => p.getByRole('button', { name: 'Login with Discord' }).last() },
-  { path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/Round 1 of/).first() },
-  { path: (p) => tournamentPath(p, 'GOAT Monthly #11'), ready: (p) => p.getByText('Tournament Completed') },
+  { name: 'Modern Open', path: (p) => tournamentPath(p, 'Modern Open'), ready: (p) => p.getByRole('button', { name: 'Login with Discord' }).last() },
+  { name: 'GOAT Monthly #12', path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/Round 1 of/).first() },
+  { name: 'GOAT Monthly #11', path: (p) => tournamentPath(p, 'GOAT Monthly #11'), ready: (p) => p.getByText('Tournament Completed') },
   { path: '/tournaments/new', ready: (p) => p.getByText('You must be logged in to host a tournament') },
   { path: '/secret/upload', ready: (p) => p.getByText('Please log in first.') },
   { path: '/api/oauth/callback', ready: (p) => p.getByRole('heading', { name: 'Authentication Error' }) },
@@ -57,10 +59,11 @@ const VISITOR_PAGES: Visit[] = [
 ];
 
 test.describe('accessibility and a quiet console', () => {
-  test('a visitor: every page passes axe and logs no console error', async ({ page }) => {
-    test.setTimeout(90_000);
-    const errors = collectConsoleErrors(page);
-    for (const visit of VISITOR_PAGES) {
+  // One test per page: each gets its own time budget and the pages spread over the workers.
+  for (const visit of VISITOR_PAGES) {
+    test(`a visitor: ${visit.name ?? visit.path} passes axe and logs no console error`, async ({ page }) => {
+      test.setTimeout(60_000);
+      const errors = await collectConsoleErrors(page);
       const path = typeof visit.path === 'string' ? visit.path : await visit.path(page);
       await page.goto(path);
       await expect(visit.ready(page), path).toBeVisible();
@@ -68,15 +71,18 @@ test.describe('accessibility and a quiet console', () => {
       await expectAccessible(page, path, OUTLINE);
       if (visit.screenshot) await screenshot(page, visit.screenshot, visit.fullPage);
       expect(errors, `console errors on ${path}`).toEqual([]);
-    }
-    // the phone menu, open
+    });
+  }
+
+  test('a visitor: the phone menu open and the status colours in the dark theme pass axe', async ({ page }) => {
+    test.setTimeout(60_000);
+    const errors = await collectConsoleErrors(page);
     if (isMobile(page)) {
       await page.goto('/');
       await openMenuIfMobile(page);
       await expect(page.locator('#mobile-menu')).toBeVisible();
       await expectAccessible(page, '/ with the menu open', OUTLINE);
     }
-    // the status colours in the dark theme too
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const [path, ready] of [['/', 'banlist-effective-date'], ['/banlist', 'banlist-entry']] as const) {
       await page.goto(path);
@@ -87,10 +93,11 @@ test.describe('accessibility and a quiet console', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an admin: the board, the banlist tools, the series form, the tournament pages and the upload tool pass axe, with a quiet console', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('an admin: the judgement board passes axe in both themes, with a quiet console', async ({ page }) => {
+    test.setTimeout(60_000);
+    // before signing in: the avatar the header shows from then on is answered locally
+    const errors = await collectConsoleErrors(page);
     await signInAs(page, ADA);
-    const errors = collectConsoleErrors(page);
     const origin = new URL(page.url()).origin;
     const proposed = await page.request.post('/api/judgement', {
       data: { cardId: RAIGEKI, reason: 'Accessibility check', votes: { [ADA.id]: '0' } },
@@ -109,7 +116,14 @@ test.describe('accessibility and a quiet console', () => {
     } finally {
       if (entryId !== null) await page.request.delete(`/api/judgement/${entryId}?requesterId=${ADA.id}`, { headers: { Origin: origin } });
     }
+    expect(errors, 'console errors of a signed-in admin').toEqual([]);
+  });
 
+  test('an admin: the banlist tools, the series form and the upload tool pass axe, with a quiet console', async ({ page }) => {
+    test.setTimeout(60_000);
+    // before signing in: the avatar the header shows from then on is answered locally
+    const errors = await collectConsoleErrors(page);
+    await signInAs(page, ADA);
     await page.goto('/banlist');
     await expect(page.getByTestId('banlist-entry').first()).toBeVisible();
     if (isMobile(page)) await page.getByRole('button', { name: /Filters and actions/ }).click();
@@ -128,8 +142,14 @@ test.describe('accessibility and a quiet console', () => {
     await page.goto('/secret/upload');
     await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
     await expectAccessible(page, '/secret/upload (signed in)', OUTLINE);
+    expect(errors, 'console errors of a signed-in admin').toEqual([]);
+  });
 
-    // the tournament pages with Admin Tools, and the host form without a series
+  test('an admin: the tournament pages with Admin Tools and the host form pass axe, with a quiet console', async ({ page }) => {
+    test.setTimeout(60_000);
+    // before signing in: the avatar the header shows from then on is answered locally
+    const errors = await collectConsoleErrors(page);
+    await signInAs(page, ADA);
     await page.goto('/tournaments');
     await expect(page.getByRole('link', { name: 'Host Tournament' })).toBeVisible();
     await expectAccessible(page, '/tournaments (admin)', OUTLINE);

@@ -672,11 +672,14 @@ test.describe('banlist page: reasons', () => {
   let date = '';
 
   test.beforeAll(async ({ browser }, info) => {
+    // three sign-ins and a whole judgement round: more than one test's time on a loaded machine
+    test.setTimeout(90_000);
     // after every demo banlist, one date per project
     date = info.project.name === 'mobile' ? '2090-02-01' : '2090-01-01';
     cleanup = await publishThroughJudgement(browser, { date, cardId: KURIBOH, reason });
   });
   test.afterAll(async () => {
+    test.setTimeout(90_000);
     await cleanup?.();
   });
 

@@ -63,8 +63,9 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
  * Discord's CDN, which test machines cannot reach: they are answered locally, so a failed lookup of
  * cdn.discordapp.com is not counted as the page's error.
  */
-export function collectConsoleErrors(page: Page): string[] {
-  void page.route('https://cdn.discordapp.com/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
+export async function collectConsoleErrors(page: Page): Promise<string[]> {
+  // on the context and awaited: every page of the test, from the next request on, gets the local pixel
+  await page.context().route('https://cdn.discordapp.com/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${m.text()} (${m.location().url})`);
