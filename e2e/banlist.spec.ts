@@ -17,6 +17,9 @@ const LFLISTS = new URL('../../shared/data/lflists/', import.meta.url);
 const lflist = (name: string) => fs.readFileSync(new URL(name, LFLISTS), 'utf8');
 const summary = JSON.parse(lflist('PARSED-SUMMARY.json')) as Record<string, { lists: { name: string; entries: number }[] }>;
 
+// Every test renders a list of hundreds of rows, some several times: seconds each on the 2-core CI machine.
+test.describe.configure({ timeout: 60_000 });
+
 const NEWEST_DEMO = '2026-07-01';
 const KURIBOH = 40640057;
 const SANGAN = 26202165;

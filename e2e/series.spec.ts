@@ -78,7 +78,8 @@ test.describe('a curator publishes and maintains a series', () => {
     await expect(page.getByText('2026.07 OCG')).toBeVisible();
     const picture = page.getByRole('img', { name: `${name} picture` });
     await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+    // visible is not loaded: wait for the picture's own pixels
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
 
     // Edit: a client-side error and a server-side one are shown at their fields, nothing typed is lost
     await page.getByRole('link', { name: 'Edit' }).click();

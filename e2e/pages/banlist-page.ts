@@ -48,7 +48,8 @@ export class BanlistPage {
   }
 
   async waitForList() {
-    await expect(this.entries.first()).toBeVisible();
+    // a list of hundreds of rows took up to 11 s to appear in CI while the other project's browser ran
+    await expect(this.entries.first()).toBeVisible({ timeout: 30_000 });
   }
 
   /** On phones the checkboxes and buttons sit in a collapsible panel: open it first. */
