@@ -298,8 +298,9 @@ export type TournamentState = z.infer<typeof tournamentStateSchema>;
 
 /**
  * GET .../scoreboard and every message on /topic/tournaments/{uid}/scoreboard. `full`: matches are
- * every match of the current round (the GET, and the answer to request-scoreboard); otherwise only
- * the matches this change touched (empty for a sign-up or a deck). `change` says what happened.
+ * every match of the current round (the GET, the answer to request-scoreboard, and a message of a
+ * change that names no matches: a sign-up, a start, a new round, a drop); otherwise only the matches
+ * this change touched (a report, an override, a flag). `change` says what happened.
  */
 export const scoreboardSchema = z.object({
   uid: z.string(),

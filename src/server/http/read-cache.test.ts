@@ -34,6 +34,19 @@ describe('ReadCache: a hit is the body itself, so the read is answered without a
     expect(JSON.parse((await next)!.body.toString())).toBe('new');
   });
 
+  test('clear drops every group, and a body made across it is not kept, even of a group never written', async () => {
+    const reads = new ReadCache();
+    await reads.json('a', 'k', async () => 'a1');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const inFlight = reads.json('b', 'k', async () => { await held; return 'b-old'; });
+    reads.clear();
+    release();
+    await inFlight;
+    expect(reads.json('a', 'k', async () => 'a2')).toBeInstanceOf(Promise);
+    expect(JSON.parse((await reads.json('b', 'k', async () => 'b-new'))!.body.toString())).toBe('b-new');
+  });
+
   test('nothing found is not cached', async () => {
     const reads = new ReadCache();
     expect(await reads.json('g', 'k', async () => undefined)).toBeUndefined();

@@ -19,6 +19,8 @@ interface Entry {
 export class ReadCache {
   private entries: Lru<string, Entry>;
   private generations = new Map<string, number>();
+  /** moved on by clear(): every group's generation with it (reads in flight then are not kept) */
+  private epoch = 0;
 
   /** `ttlMs`: how long an entry is trusted without a write (writes by another instance that sends no notice). */
   constructor(max = 2000, private readonly ttlMs = Infinity) {
@@ -26,7 +28,7 @@ export class ReadCache {
   }
 
   private generation(group: string): number {
-    return this.generations.get(group) ?? 0;
+    return this.epoch + (this.generations.get(group) ?? 0);
   }
 
   /**
@@ -58,6 +60,12 @@ export class ReadCache {
 
   /** After a write to the group (and on every instance, when its live notice arrives). */
   invalidate(group: string): void {
-    this.generations.set(group, this.generation(group) + 1);
+    this.generations.set(group, (this.generations.get(group) ?? 0) + 1);
+  }
+
+  /** Every group at once (notices of other instances' writes may have been missed). */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
   }
 }

@@ -1,11 +1,13 @@
 // The live channel's face to features: publish after commit, answer SENDs to /app/**.
 // Features never see frames: the STOMP broker (broker.ts), its transports (transports.ts) and
 // the fan-out across instances (fanout.ts) stay behind this module.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
 import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions, type Identity, type StompSession, type TopicPolicy } from './broker.ts';
-import { inProcessFanout, postgresFanout, type Fanout } from './fanout.ts';
+import { CHANNEL, encodePayloads, inProcessFanout, postgresFanout, type Fanout } from './fanout.ts';
 import { matchPath } from './path-matcher.ts';
 import { installTransports } from './transports.ts';
 
@@ -33,10 +35,18 @@ export interface Realtime {
    */
   restrict(pattern: string, allow: (user: CurrentUser | null) => boolean, message: string): void;
   /**
-   * Called on every instance for every message it delivers (its own and other instances'),
-   * before its subscribers get it: read caches drop what the change made stale.
+   * Inside a write's transaction: every other instance hears that `key` changed when (and only
+   * if) the transaction commits: PostgreSQL delivers a NOTIFY at commit, in commit order, so
+   * the notice reaches them before any live message published after the commit. No-op on one
+   * process (PGlite), where the writer drops its own caches after commit.
    */
-  onDelivered(listener: (topic: string) => void): void;
+  noticeInTx(tx: Tx, key: string): Promise<void>;
+  /**
+   * Called when another instance committed a change of `key`, and with null when notices may
+   * have been missed (this instance's LISTEN connection came back after a gap): read caches
+   * drop what is stale, or everything.
+   */
+  onChangeNotice(listener: (key: string | null) => void): void;
   /** Open STOMP sessions on this instance and how messages travel between instances. */
   stats(): { sessions: number; fanout: 'in-process' | 'postgres' };
 }
@@ -68,8 +78,9 @@ export interface LiveSessions {
   onEnded(listener: (sessionId: string) => Promise<void>): void;
 }
 
-/** The fan-out channel's internal message: a session ended (never a client destination: not /topic/). */
+/** The fan-out channel's internal messages (never a client destination: not /topic/): a session ended; a write committed. */
 const SESSION_ENDED = '!session-ended';
+const CHANGED = '!changed';
 
 export interface RealtimeOptions {
   app: FastifyInstance;
@@ -124,22 +135,34 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       }
     },
   });
-  const delivered: ((topic: string) => void)[] = [];
+  // this process's notices come back to it through LISTEN: it knows of its own changes already
+  const instanceId = randomUUID();
+  const changeListeners: ((key: string | null) => void)[] = [];
+  const changeNotice = (key: string | null) => {
+    for (const listener of changeListeners) listener(key);
+  };
   const deliver = (topic: string, json: string) => {
     if (topic === SESSION_ENDED) {
       const sessionId: unknown = JSON.parse(json);
       if (typeof sessionId === 'string') broker.endSignIn(sessionId);
       return;
     }
-    for (const listener of delivered) listener(topic);
+    if (topic === CHANGED) {
+      const notice = JSON.parse(json) as { from?: unknown; key?: unknown };
+      if (notice.from !== instanceId && typeof notice.key === 'string') changeNotice(notice.key);
+      return;
+    }
     broker.deliver(topic, json);
   };
   const fanout: Fanout = database.pool
     ? postgresFanout({
         pool: database.pool,
         deliver,
-        // no replay after a gap: drop the sessions, their clients reconnect and re-sync
-        onGap: () => broker.closeAll(),
+        // no replay after a gap: every cache may be stale; drop the sessions, their clients reconnect and re-sync
+        onGap: () => {
+          changeNotice(null);
+          broker.closeAll();
+        },
         onError,
       })
     : inProcessFanout(deliver);
@@ -185,8 +208,13 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       if (!pattern.startsWith('/app/')) throw new Error(`App message patterns start with /app/: ${pattern}`);
       handlers.push({ pattern, handler });
     },
-    onDelivered(listener) {
-      delivered.push(listener);
+    async noticeInTx(tx, key) {
+      if (fanout.kind === 'in-process') return;
+      const [payload] = encodePayloads(CHANGED, JSON.stringify({ from: instanceId, key }));
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    },
+    onChangeNotice(listener) {
+      changeListeners.push(listener);
     },
     restrict(pattern, allow, message) {
       restrictions.push({ pattern, allow, message });

@@ -43,6 +43,8 @@ export interface PlayHelpers {
   refuseIfOver(t: Repo.TournamentRow): void;
   /** drops this tournament's cached reads (call after commit) */
   changed(uid: string): void;
+  /** inside the write's transaction: other instances drop this tournament's cached reads when it commits */
+  notice(tx: Tx, uid: string): Promise<void>;
   /** a public read of this tournament, from memory until its next change */
   cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined>;
 }
@@ -60,6 +62,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const out = await work(tx, t);
       touched = out.touched;
       await Repo.updateTournament(tx, uid, {});
+      await h.notice(tx, uid);
       return out.result;
     });
     h.changed(uid);

@@ -273,7 +273,7 @@ describe('live messages of play', () => {
       const one = await captainOf(uid, m!.team1Id!);
       await ok(await one.post(`/api/tournaments/${uid}/matches/${m!.id}/report-score?fromTeam1=true`, { gamesWon: 2, gamesLost: 1 }));
       const [board, afterReport] = await after('report');
-      // (a change within 100 ms of the one before travels with it: 'start,report' carries every match)
+      // (a change within 100 ms of the one before travels with it: 'start,report' carries the whole round)
       expect(board).toMatchObject({ uid });
       expect(board.matches.find((x) => x.id === m!.id)).toMatchObject({ status: 'In Progress', reportFromTeam1: { gamesWon: 2, gamesLost: 1 } });
       expect(afterReport).toMatchObject({ uid, final: false });
@@ -287,6 +287,10 @@ describe('live messages of play', () => {
       await ok(await hostC.post(`/api/tournaments/${uid}/next-round`));
       const [round2] = await after('next-round');
       expect(round2.state).toMatchObject({ currentRound: 2 });
+      // a new round's message carries that round's matches: a client of the topic alone can show them
+      expect(round2.full).toBe(true);
+      expect(round2.matches).toHaveLength(2);
+      expect(round2.matches.every((x) => x.roundNumber === 2)).toBe(true);
 
       raw.send(`SEND\ndestination:/app/tournaments/${uid}/request-standings\n\n\0`);
       const asked = await next<Standings>();

@@ -99,7 +99,8 @@ export class TournamentLive {
     return loaded && standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
   }
 
-  private pending = new Map<string, { changes: Set<string>; touched: Set<number>; done: Promise<void> }>();
+  /** per tournament, the message waiting for its gap: its changes and the matches they touched (null: the whole round) */
+  private pending = new Map<string, { changes: Set<string>; touched: Set<number> | null; done: Promise<void> }>();
   private lastSent = new Map<string, number>();
   /** how long the last message of each tournament took to make (large events take longer) */
   private lastCost = new Map<string, number>();
@@ -110,16 +111,19 @@ export class TournamentLive {
   }
 
   /**
-   * After commit: both topics. The first change goes at once; changes that follow within the gap
+   * After commit: both topics, the scoreboard with the matches in `touched`, or without it every
+   * match of the current round. The first change goes at once; changes that follow within the gap
    * (COALESCE_MS, longer for events whose messages take long to make) travel together in the next
    * one (a busy round of reports sends a few messages a second, not one per report). Resolves once sent; a failure is logged (pages re-sync
    * on reconnect and by refetching).
    */
-  publish(uid: string, change: string, touched: readonly number[] = []): Promise<void> {
+  publish(uid: string, change: string, touched?: readonly number[]): Promise<void> {
     const queued = this.pending.get(uid);
     if (queued) {
       queued.changes.add(change);
-      for (const id of touched) queued.touched.add(id);
+      // a change without a list of matches (a start, a new round, a drop) sends the whole round
+      if (!touched) queued.touched = null;
+      else for (const id of touched) queued.touched?.add(id);
       return queued.done;
     }
     const wait = (this.lastSent.get(uid) ?? 0) + this.gap(uid) - Date.now();
@@ -127,11 +131,11 @@ export class TournamentLive {
       this.lastSent.set(uid, Date.now());
       return this.send(uid, change, touched);
     }
-    const entry = { changes: new Set([change]), touched: new Set(touched), done: Promise.resolve() };
+    const entry = { changes: new Set([change]), touched: touched ? new Set(touched) : null, done: Promise.resolve() };
     entry.done = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
       this.pending.delete(uid);
       this.lastSent.set(uid, Date.now());
-      return this.send(uid, [...entry.changes].join(','), [...entry.touched]);
+      return this.send(uid, [...entry.changes].join(','), entry.touched ? [...entry.touched] : undefined);
     });
     this.pending.set(uid, entry);
     return entry.done;
@@ -142,7 +146,7 @@ export class TournamentLive {
     await Promise.all([...this.pending.values()].map((p) => p.done));
   }
 
-  private async send(uid: string, change: string, touched: readonly number[]): Promise<void> {
+  private async send(uid: string, change: string, touched?: readonly number[]): Promise<void> {
     const started = performance.now();
     try {
       const loaded = await this.load(uid);

@@ -123,9 +123,15 @@ export function toParticipants(ctx: TeamsContext): Participant[] {
   });
 }
 
-/** The first list of the stored .lflist.conf text, if any. */
-export function tournamentList(t: Pick<TournamentRow, 'banlist'>) {
-  return t.banlist ? (parseLflist(t.banlist).lists[0] ?? null) : null;
+/**
+ * The list of the stored .lflist.conf text that decks are checked against: the one the banlist
+ * name names (a file may hold several, as YGOPro's multi-list lflist.conf does), else the first.
+ */
+export function tournamentList(t: Pick<TournamentRow, 'banlist' | 'banlistName'>) {
+  if (!t.banlist) return null;
+  const { lists } = parseLflist(t.banlist);
+  const wanted = t.banlistName?.trim().toLowerCase();
+  return (wanted && lists.find((l) => l.name.trim().toLowerCase() === wanted)) || (lists[0] ?? null);
 }
 
 /**

@@ -43,6 +43,8 @@ const DECK_BODY_LIMIT = 256 * 1024;
 /** Seed Test Data: how many teams by default, and at most (the 4,096-team events of the benchmarks). */
 const SEED_TEAMS = 8;
 const SEED_TEAMS_MAX = 4096;
+/** participants/decks: ids per call (a page of the admin panel's teams) */
+const MAX_PARTICIPANT_IDS = 200;
 
 export interface TournamentRoutesOptions {
   db: Db;
@@ -52,17 +54,20 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   const app = server.withTypeProvider<ZodTypeProvider>();
   const live = new TournamentLive(db, app.realtime, app.log);
   const cards = new CardIndex(db);
-  // public reads from memory until the next change of their tournament: every instance hears of a
-  // change through the live channel's fan-out, before its subscribers do
+  // public reads from memory until the next change of their tournament: the writer drops its own
+  // after commit; every other instance hears of the commit by a notice sent in the write's
+  // transaction (before any live message of it), and drops everything after a gap in notices
   const reads = new ReadCache();
   const changed = (uid: string) => {
     reads.invalidate(`t:${uid}`);
     reads.invalidate('tournaments');
   };
-  app.realtime.onDelivered((topic) => {
-    const uid = /^\/topic\/tournaments\/([^/]+)\//.exec(topic)?.[1];
-    if (uid) changed(uid);
+  app.realtime.onChangeNotice((key) => {
+    if (key === null) reads.clear();
+    else changed(key);
   });
+  /** Inside a write's transaction: other instances drop this tournament's reads when it commits. */
+  const notice = (tx: Tx, uid: string) => app.realtime.noticeInTx(tx, uid);
   const cached = <T>(uid: string, key: string, make: () => Promise<T | undefined>) => reads.json(`t:${uid}`, key, make);
   app.decorate('tournamentLive', live);
   // messages queued by the last writes go out before the database closes
@@ -95,6 +100,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       const t = await Repo.lockTournament(tx, uid);
       const value = await work(tx, t);
       await Repo.updateTournament(tx, uid, {});
+      await notice(tx, uid);
       return value;
     });
     changed(uid);
@@ -196,7 +202,8 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       response: { 200: z.record(z.string(), z.array(deckSchema)), ...errors(400, 401, 403, 404) },
     },
   }, async (req) => {
-    const ids = [...new Set(req.query.participantIds.split(',').map(Number))].slice(0, 200);
+    const ids = [...new Set(req.query.participantIds.split(',').map(Number))];
+    if (ids.length > MAX_PARTICIPANT_IDS) throw badRequest(`participantIds: at most ${MAX_PARTICIPANT_IDS} ids at once`);
     return Object.fromEntries(await decksFor(req, await findOr404(req.params.id), ids));
   });
 
@@ -265,6 +272,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
         pairingSeed: Math.floor(Math.random() * 2 ** 31),
       });
       await Repo.audit(tx, { tournamentUid: uid, actorDiscordId: user.discordId, action: 'host', after: { name: values.name, format: values.format } });
+      await notice(tx, uid);
       return inserted;
     });
     changed(uid);
@@ -308,10 +316,8 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     },
   }, async (req, reply) => {
     const user = requireUser(req);
-    const t0 = await findOr404(req.params.id);
-    const checked = await readDeck(req.body, t0, cards);
-    if (checked.problems.length > 0) throw new DeckRefusedError(checked);
-    const deck = await mutate(req.params.id, 'deck', async (tx, t) => {
+    /** Who may submit now, and how many decks they have: asked before the deck is read (a refusal is about the tournament, not the deck), and again under the lock. */
+    const mayUpload = async (tx: Tx, t: Repo.TournamentRow) => {
       refuseIfOver(t);
       if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
       if (!t.deckSubmissionOpen) throw conflict('Deck submission is closed for this tournament');
@@ -321,6 +327,14 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       if (count >= t.decksAllowedPerPlayer) {
         throw conflict(`You have submitted ${count} deck${count === 1 ? '' : 's'}, the most this tournament allows: delete one first`);
       }
+      return { mine, count };
+    };
+    const t0 = await findOr404(req.params.id);
+    await mayUpload(db, t0);
+    const checked = await readDeck(req.body, t0, cards);
+    if (checked.problems.length > 0) throw new DeckRefusedError(checked);
+    const deck = await mutate(req.params.id, 'deck', async (tx, t) => {
+      const { mine, count } = await mayUpload(tx, t);
       const row = await Repo.insertDeck(tx, {
         uid: randomUUID(), memberId: mine.member.id, tournamentUid: t.uid, label: req.query.label || `Deck ${count + 1}`,
         mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side,
@@ -531,7 +545,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return reply(req.params.id);
   });
 
-  return { live, cards, mutate, adminAction, loadTournament, findOr404, refuseIfOver, changed, cached };
+  return { live, cards, mutate, adminAction, loadTournament, findOr404, refuseIfOver, changed, notice, cached };
 }
 
 declare module 'fastify' {

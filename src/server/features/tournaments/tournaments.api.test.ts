@@ -239,13 +239,27 @@ describe('decks', () => {
     expect((await json<{ error: string }>(res)).error).toMatch(/^deck: /);
   });
 
+  test('a banlist text of several lists: decks are checked against the list its name names', async () => {
+    const code = deckText(LEGAL).split('#main')[1]!.trim().split(/\s+/)[0];
+    const text = `!Strict\n${code} 0\n!Open\n`;
+    for (const [name, status] of [['Open', 201], ['Strict', 400], [null, 400]] as const) {
+      const t = await host(c.host, { banlist: text, banlistName: name });
+      expect((await signup(c.tea, t, 'Tea')).status).toBe(201);
+      expect((await upload(c.tea, t, deckText(LEGAL))).status, String(name)).toBe(status);
+    }
+  });
+
   test('a deck for someone else is a 403; not signed up is a 403; over the limit is a 409', async () => {
     expect((await upload(c.joey, uid, deckText(LEGAL), `?participantDiscordId=${ID.mai}`)).status).toBe(403);
     expect(await json(await upload(c.tea, uid, deckText(LEGAL)))).toEqual({ error: 'Sign up for this tournament before submitting a deck' });
+    // who may submit is answered before the deck is read: no list of a deck's problems for someone who may not submit it
+    expect(await json(await upload(c.tea, uid, deckText(ILLEGAL)))).toEqual({ error: 'Sign up for this tournament before submitting a deck' });
     expect((await upload(c.joey, uid, deckText(LEGAL_2))).status).toBe(201); // second of two
-    const third = await upload(c.joey, uid, deckText(LEGAL));
-    expect(third.status).toBe(409);
-    expect((await json<{ error: string }>(third)).error).toMatch(/the most this tournament allows/);
+    for (const text of [deckText(LEGAL), deckText(ILLEGAL)]) {
+      const third = await upload(c.joey, uid, text);
+      expect(third.status).toBe(409);
+      expect((await json<{ error: string }>(third)).error).toMatch(/the most this tournament allows/);
+    }
   });
 
   test('decks are private: the player and privileged users see the cards, others 403', async () => {
@@ -258,6 +272,9 @@ describe('decks', () => {
     expect((await anonymous.get(path)).status).toBe(401);
     const map = await json<Record<string, Deck[]>>(await c.host.get(`/api/tournaments/${uid}/participants/decks?participantIds=${joey.id},${(await participantOf(uid, ID.mai)).id}`));
     expect(Object.keys(map)).toHaveLength(2);
+    const tooMany = await c.host.get(`/api/tournaments/${uid}/participants/decks?participantIds=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`);
+    expect(tooMany.status).toBe(400);
+    expect(await json(tooMany)).toEqual({ error: 'participantIds: at most 200 ids at once' });
     expect(map[String(joey.id)]!.length).toBeGreaterThan(0);
   });
 
@@ -407,7 +424,7 @@ describe('live', () => {
     try {
       await signup(c.joey, uid, 'Joey');
       const board = JSON.parse((await raw.frame('MESSAGE')).body);
-      expect(board).toMatchObject({ uid, change: 'signup', full: false, state: { teamCount: 1, activeTeamCount: 1, signupsOpen: true } });
+      expect(board).toMatchObject({ uid, change: 'signup', full: true, matches: [], state: { teamCount: 1, activeTeamCount: 1, signupsOpen: true } });
       const standings = JSON.parse((await raw.frame('MESSAGE')).body);
       expect(standings).toMatchObject({ uid, final: false, rows: [{ teamName: 'Joey', points: 0 }] });
       await upload(c.joey, uid, deckText(LEGAL));
