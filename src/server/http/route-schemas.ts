@@ -8,6 +8,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed (or a claimed id that is not the signed-in user)',
   404: 'Not found',
   409: 'Not in a state that allows this',
+  410: 'Gone: a link that has expired',
   413: 'Too large',
   415: 'Wrong content type',
   422: 'Content that cannot be processed',

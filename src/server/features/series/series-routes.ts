@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldIssues, issueText, seriesInputSchema, seriesSchema, seriesSummarySchema, type SeriesValues } from '../../../domain/api/series.ts';
+import { seriesInputSchema, seriesSchema, seriesSummarySchema, type SeriesValues } from '../../../domain/api/series.ts';
 import { discordIdSchema } from '../../../domain/api/users.ts';
 import { requireAuth } from '../../auth/guards.ts';
 import { assertClaims, claimedIds } from '../../auth/claims.ts';
@@ -33,12 +33,6 @@ function valuesOf(body: SeriesValues) {
   return { id, values };
 }
 
-/** Parses the multipart `dto`; the 400 names every bad field ("bestOf: must be a whole number; name: Name is required"). */
-function parseDto(body: unknown) {
-  const r = seriesInputSchema.safeParse(body);
-  if (!r.success) throw badRequest(fieldIssues(r.error).map(issueText).join('; '));
-  return valuesOf(r.data);
-}
 
 /** auth >= 1 (spec 2 §6), checked before the body is read. */
 const CURATOR_ONLY = 'Only curators (auth level 1 or more) may change series';
@@ -56,6 +50,7 @@ async function readUpload(req: FastifyRequest) {
   } catch {
     throw badRequest('dto: is not valid JSON');
   }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('dto: must be a JSON object of the series fields');
   assertStorable(body, 'dto');
   assertClaims(req, claimedIds(body));
   const image = form.files.get('image');
@@ -146,7 +141,8 @@ export function registerSeriesRoutes(server: FastifyInstance, { db, images }: { 
     const upload = async (req: FastifyRequest, id: string | undefined) => {
       const user = curator(req);
       const { body, image } = await readUpload(req);
-      const parsed = parseDto(body);
+      // the schema of POST /api/series; its ZodError is the one 400 of the error handler, naming every bad field
+      const parsed = valuesOf(seriesInputSchema.parse(body));
       const targetId = id ?? parsed.id;
       if (targetId !== undefined && !(await SeriesRepository.findById(db, targetId))) throw notFound(NOT_FOUND);
       const values = { ...parsed.values };

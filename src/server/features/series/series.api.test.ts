@@ -260,6 +260,8 @@ describe('multipart create and update with a picture', () => {
 
   test.each([
     ['a bad field', { name: 'x', bestOf: 'x' }, undefined, 400, 'bestOf: must be a whole number'],
+    ['every bad field at once, as the JSON route says them', { name: '', bestOf: 'x', minMainDeckSize: 50, maxMainDeckSize: 40 }, undefined, 400, 'name: Name is required; bestOf: must be a whole number; minMainDeckSize: Main Deck minimum (50) must not exceed the maximum (40)'],
+    ['a dto that is not an object', ['x'], undefined, 400, 'dto: must be a JSON object of the series fields'],
     ['an SVG as picture', { name: 'x' }, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'p.png', type: 'image/png' }, 415, 'image: only PNG, JPEG, WebP or GIF images are accepted'],
   ])('multipart with %s is refused and creates nothing', async (_why, dto, image, status, message) => {
     const count = (await json(await anonymous.get('/api/series/summaries'))).body.length;
