@@ -18,6 +18,12 @@ export interface RequestOptions {
 
 const BASE = '/api';
 
+/** Spec 2 §7: tournament writes carry the acting user's id in X-Discord-Id (the server checks it against the session). */
+let actingDiscordId: string | null = null;
+export function setActingUser(discordId: string | null): void {
+  actingDiscordId = discordId;
+}
+
 async function errorMessage(res: Response): Promise<string> {
   try {
     const body: unknown = await res.json();
@@ -43,6 +49,7 @@ function encode(body: unknown, headers: Record<string, string>): BodyInit | unde
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (method !== 'GET' && actingDiscordId && path.startsWith('/tournaments')) headers['X-Discord-Id'] ??= actingDiscordId;
   const body = encode(options.body, headers);
   let res: Response;
   try {

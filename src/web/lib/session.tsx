@@ -2,7 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../domain/api/users.ts';
-import { api } from './api.ts';
+import { api, setActingUser } from './api.ts';
 
 export const sessionKeys = {
   me: ['session', 'me'] as const,
@@ -11,9 +11,12 @@ export const sessionKeys = {
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     // 200 with null for a visitor: not an error, so nothing is logged for it
-    return (await api.get<CurrentUser | null>('/oauth/me')) ?? null;
+    const user = (await api.get<CurrentUser | null>('/oauth/me')) ?? null;
+    setActingUser(user?.discordId ?? null);
+    return user;
   } catch {
     // Spec 1 §4: a failed lookup means not signed in.
+    setActingUser(null);
     return null;
   }
 }
@@ -29,6 +32,7 @@ export function login(): void {
 }
 
 export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  setActingUser(user?.discordId ?? null);
   queryClient.setQueryData(sessionKeys.me, user);
 }
 

@@ -13,6 +13,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { SelectField } from '../series/series-form-fields.tsx';
@@ -435,7 +436,9 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
 
   const viewedDeck = viewing ? decks.data?.[viewing.member.id]?.find((d) => d.id === viewing.deckId) : undefined;
   let viewError: string | undefined;
-  if (viewing && decks.isError) viewError = `Failed to load deck data: ${decks.error.message}`;
+  if (viewing && decks.isError) {
+    viewError = decks.error instanceof ApiError && decks.error.status === 404 ? 'Participant information not found' : `Failed to load deck data: ${decks.error.message}`;
+  }
   else if (viewing && decks.data && !viewedDeck) viewError = "Couldn't find any decks for this participant";
 
   return (

@@ -72,9 +72,8 @@ export async function fetchDecksOf(uid: string, participantIds: readonly number[
     return await api.get<Record<number, Deck[]>>(path(uid, `/participants/decks?participantIds=${participantIds.join(',')}`), { signal });
   } catch (e) {
     if (signal?.aborted) throw e;
-    const lists = await Promise.all(
-      participantIds.map((id) => api.get<Deck[]>(path(uid, `/participants/${id}/decks`), { signal }).catch(() => [] as Deck[])),
-    );
+    // a participant whose decks cannot be read fails the whole answer: the panel says why, never "no decks"
+    const lists = await Promise.all(participantIds.map((id) => api.get<Deck[]>(path(uid, `/participants/${id}/decks`), { signal })));
     return Object.fromEntries(participantIds.map((id, i) => [id, lists[i]!]));
   }
 }
@@ -219,6 +218,7 @@ export function uploadDeck(uid: string, { participantDiscordId, label, text, onP
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', 'text/plain; charset=utf-8');
+    xhr.setRequestHeader('X-Discord-Id', participantDiscordId);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total) onProgress?.(e.loaded / e.total);
     };
