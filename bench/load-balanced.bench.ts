@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { TestClient, createPostgresDatabase } from '../src/server/test/test-server.ts';
 import { fmt } from './lib.ts';
@@ -20,6 +21,12 @@ const PORTS = [8310, 8311];
 const PROXY = 8312;
 
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+try {
+  await new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }).connect().then((c) => c.end());
+} catch (e) {
+  console.log(`skipped: no PostgreSQL at ${process.env.TEST_DATABASE_URL} (${(e as Error).message}); set BENCH_DATABASE_URL`);
+  process.exit(0);
+}
 const database = await createPostgresDatabase('fh_bench');
 const children: ChildProcess[] = [];
 
@@ -122,6 +129,14 @@ try {
   console.log(`round 1: ${matches.length} matches, ${reports} reports in ${fmt(sent / 1000, 2)} s (${fmt(reports / (sent / 1000))} reports/s through the proxy)`);
   console.log(`every subscriber had every completion ${fmt(allSeen - sent)} ms after the last report; messages per subscriber ${Math.min(...messages)}..${Math.max(...messages)} (coalesced)`);
   console.log(`lost: ${incomplete} matches not complete in the database, ${Math.max(...missing)} completions missing at the worst subscriber`);
+  // each instance's cached reads, straight after the round: the same bytes on both (the notice of every write reached the other)
+  const reads = ['standings', 'scoreboard', 'matches?round=1'];
+  const differ: string[] = [];
+  for (const r of reads) {
+    const [a, b] = await Promise.all(PORTS.map(async (port) => (await fetch(`http://127.0.0.1:${port}/api/tournaments/${uid}/${r}`)).text()));
+    if (a !== b) differ.push(r);
+  }
+  console.log(`cached reads on the two instances: ${differ.length === 0 ? `the same (${reads.join(', ')})` : `DIFFER: ${differ.join(', ')}`}`);
   for (const s of subs) s.close();
   front.close();
   proxy.close();
