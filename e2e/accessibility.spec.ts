@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADA, collectConsoleErrors, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
+import { ADA, JOEY, LINUS, collectConsoleErrors, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
 
 const RAIGEKI = 12580477;
 
@@ -162,5 +162,39 @@ test.describe('accessibility and a quiet console', () => {
     await expect(page.getByRole('button', { name: 'Create Tournament' })).toBeVisible();
     await expectAccessible(page, '/tournaments/new', OUTLINE);
     expect(errors, 'console errors of a signed-in admin').toEqual([]);
+  });
+
+  test('a curator: a series edit form and the host form of a series pass axe on every tab, with a quiet console', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = await collectConsoleErrors(page);
+    await signInAs(page, LINUS);
+    const series = await seriesDetailPath(page);
+    await page.goto(`${series}/edit`);
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    for (const tab of ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
+      await expectAccessible(page, `${series}/edit, ${tab}`, OUTLINE);
+    }
+    const host = series.replace('/series/', '/tournaments/host/');
+    await page.goto(host);
+    await expect(page.getByRole('button', { name: 'Create Tournament' })).toBeVisible();
+    for (const tab of ['Basic Info', 'Rules & Format', 'Deck Settings', 'Advanced']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
+      await expectAccessible(page, `${host}, ${tab}`, OUTLINE);
+    }
+    expect(errors, 'console errors of a signed-in curator').toEqual([]);
+  });
+
+  test('a player: the judgement board without admin controls passes axe, with a quiet console', async ({ page }) => {
+    test.setTimeout(60_000);
+    const errors = await collectConsoleErrors(page);
+    await signInAs(page, JOEY);
+    await page.goto('/judgement');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Suggest Card|Propose Card/ }).first()).toBeVisible();
+    await expectAccessible(page, '/judgement (player)', OUTLINE);
+    expect(errors, 'console errors of a signed-in player').toEqual([]);
   });
 });

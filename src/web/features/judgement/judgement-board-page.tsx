@@ -160,7 +160,13 @@ function Board({ user }: { user: CurrentUser }) {
           {isAdmin && (
             <SendVotes
               user={user}
-              blocker={entries.isSuccess && admins.isSuccess ? sendoffBlocker(all, adminIds) : null}
+              blocker={
+                entries.isSuccess && admins.isSuccess
+                  ? sendoffBlocker(all, adminIds)
+                  : entries.isError || admins.isError
+                    ? 'The votes could not be loaded.'
+                    : 'Loading the votes…'
+              }
               pressed={sendoff.data?.pressed ?? []}
               adminIds={adminIds}
               adminNames={adminNames}
