@@ -20,6 +20,16 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // a multipart body is read only by readMultipartForm, which checks every part for storable text and identity claims
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/features/images/multipart-form.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...['req', 'request'].flatMap((object) => ['parts', 'file', 'files', 'saveRequestFiles'].map((property) => ({
+        object, property, message: 'Read multipart bodies with readMultipartForm (multipart-form.ts): it checks every part.',
+      })))],
+    },
+  },
+  {
     // the domain is shared by server and browser: no Node, no DOM
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
