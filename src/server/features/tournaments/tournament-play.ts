@@ -15,7 +15,9 @@ export interface Loaded {
 }
 
 export async function loadPlay(tx: Tx, t: Repo.TournamentRow): Promise<Loaded> {
-  const [teams, matches] = await Promise.all([Repo.listTeams(tx, t.uid), Repo.listMatches(tx, t.uid)]);
+  // in a transaction: one connection, one query at a time
+  const teams = await Repo.listTeams(tx, t.uid);
+  const matches = await Repo.listMatches(tx, t.uid);
   return { teams, matches, state: { format: t.format, seed: t.pairingSeed ?? 0, teams: teams.map(toEngineTeam), matches: matches.map(toEngineMatch) } };
 }
 

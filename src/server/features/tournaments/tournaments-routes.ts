@@ -77,15 +77,19 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
 
   /** The tournament with its teams, members (names, avatars) and deck summaries. */
   async function loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament> {
-    const [teams, members, decks, matches] = await Promise.all([
-      Repo.listTeams(tx, t.uid), Repo.listMembers(tx, t.uid), Repo.listDeckSummaries(tx, t.uid), Repo.listMatches(tx, t.uid),
-    ]);
+    // one after another: in a transaction they share one connection (node-postgres would queue them, pg 9 refuses)
+    const teams = await Repo.listTeams(tx, t.uid);
+    const members = await Repo.listMembers(tx, t.uid);
+    const decks = await Repo.listDeckSummaries(tx, t.uid);
+    const matches = await Repo.listMatches(tx, t.uid);
     const users = await Repo.usersByIds(tx, [t.hostDiscordId, ...members.map((m) => m.discordId)]);
     return toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches });
   }
 
   async function teamsContext(tx: Tx, uid: string) {
-    const [teams, members, decks] = await Promise.all([Repo.listTeams(tx, uid), Repo.listMembers(tx, uid), Repo.listDeckSummaries(tx, uid)]);
+    const teams = await Repo.listTeams(tx, uid);
+    const members = await Repo.listMembers(tx, uid);
+    const decks = await Repo.listDeckSummaries(tx, uid);
     return { teams, members, decks, users: await Repo.usersByIds(tx, members.map((m) => m.discordId)) };
   }
 
