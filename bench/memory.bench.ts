@@ -11,6 +11,8 @@ import { TestClient } from '../src/server/test/test-server.ts';
 import { fmt } from './lib.ts';
 
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+/** cards the soak proposes on the judgement board (Raigeki, Pot of Greed, Sangan, Kuriboh) */
+const SOAK_CARDS = [12580477, 55144522, 26202165, 40640057];
 const PORT = 8330;
 const url = `http://127.0.0.1:${PORT}`;
 
@@ -64,9 +66,17 @@ async function mixedUse(seconds: number, connections: number) {
   const writer = (async () => {
     const until = Date.now() + seconds * 1000;
     while (Date.now() < until) {
-      const m = matches[writes++ % matches.length]!;
+      const i = writes++;
+      const m = matches[i % matches.length]!;
+      // a flag and its resolution, a result changed back and forth (standings move), a card proposed and taken back
       await admin.post(`/api/tournaments/${uid}/matches/${m.id}/flag?message=soak`);
       await admin.post(`/api/tournaments/${uid}/matches/${m.id}/resolve-flag`);
+      const team1 = i % 2 === 0;
+      await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${team1 ? m.team1Id : m.team2Id}`, { team1Wins: team1 ? 2 : 1, team2Wins: team1 ? 1 : 2 });
+      const proposed = await admin.post('/api/judgement', { cardId: SOAK_CARDS[i % SOAK_CARDS.length], reason: `soak ${i}` });
+      if (proposed.ok) await admin.request('DELETE', `/api/judgement/${((await proposed.json()) as { id: number }).id}`);
+      // now and then someone new signs in (sessions pile up as on a real night)
+      if (i % 20 === 0) await new TestClient(url).signIn(String(300000000000000000n + BigInt(i)), `Soak ${i}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
@@ -78,7 +88,7 @@ async function mixedUse(seconds: number, connections: number) {
       .map((p) => ({ method: 'GET' as const, path: p })),
   });
   await writer;
-  return { reads: reads.requests.total, writes: writes * 2, errors: reads.errors + reads.non2xx };
+  return { reads: reads.requests.total, writes: writes * 5, errors: reads.errors + reads.non2xx };
 }
 
 for (const how of ['compiled', 'tsx'] as const) {
