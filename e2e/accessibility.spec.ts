@@ -40,6 +40,18 @@ async function seriesDetailPath(page: Page) {
   return `/series/${series[0]!.id}`;
 }
 
+const SERIES_TABS = ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters'];
+
+/** Opens each tab of a form in turn and runs axe on it. */
+async function everyTabAccessible(page: Page, path: string, tabs: readonly string[], after?: (tab: string) => Promise<void> | undefined) {
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
+    await expectAccessible(page, `${path}, ${tab}`, OUTLINE);
+    await after?.(tab);
+  }
+}
+
 /** Every page a visitor can open, each in the state it settles in. */
 const VISITOR_PAGES: Visit[] = [
   { path: '/', ready: (p) => p.getByTestId('banlist-effective-date'), screenshot: 'home' },
@@ -132,12 +144,7 @@ test.describe('accessibility and a quiet console', () => {
     await expectAccessible(page, '/banlist (admin)', OUTLINE);
 
     await page.goto('/series/new');
-    for (const tab of ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
-      await expectAccessible(page, `/series/new, ${tab}`, OUTLINE);
-      if (tab === 'Metadata') await screenshot(page, 'series-form');
-    }
+    await everyTabAccessible(page, '/series/new', SERIES_TABS, (tab) => (tab === 'Metadata' ? screenshot(page, 'series-form') : undefined));
 
     await page.goto('/secret/upload');
     await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
@@ -171,19 +178,11 @@ test.describe('accessibility and a quiet console', () => {
     const series = await seriesDetailPath(page);
     await page.goto(`${series}/edit`);
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
-    for (const tab of ['Metadata', 'Procedural', 'Base Settings', 'Rules & Filters']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
-      await expectAccessible(page, `${series}/edit, ${tab}`, OUTLINE);
-    }
+    await everyTabAccessible(page, `${series}/edit`, SERIES_TABS);
     const host = series.replace('/series/', '/tournaments/host/');
     await page.goto(host);
     await expect(page.getByRole('button', { name: 'Create Tournament' })).toBeVisible();
-    for (const tab of ['Basic Info', 'Rules & Format', 'Deck Settings', 'Advanced']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
-      await expectAccessible(page, `${host}, ${tab}`, OUTLINE);
-    }
+    await everyTabAccessible(page, host, ['Basic Info', 'Rules & Format', 'Deck Settings', 'Advanced']);
     expect(errors, 'console errors of a signed-in curator').toEqual([]);
   });
 
