@@ -51,6 +51,6 @@ try {
   const ratio = plain.rps / plainCeiling.rps;
   console.log(`ratio (plain) ${fmt(ratio, 2)}: ${ratio >= 0.5 ? 'meets' : 'BELOW'} the target of 0.5`);
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exit(0);

@@ -140,6 +140,6 @@ try {
 } finally {
   await browser.close();
   for (const b of bare) b.stop();
-  server.stop();
+  await server.stop();
 }
 process.exit(0);

@@ -31,6 +31,6 @@ try {
     );
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exit(0);

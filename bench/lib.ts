@@ -29,7 +29,7 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
 }
 
 /** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
-export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): void; pid: number }> {
+export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void>; pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
@@ -40,9 +40,12 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   return {
     url,
     pid: child.pid!,
-    stop() {
+    /** resolves once the process is gone (its port free for the next server) */
+    async stop() {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
-      setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -203,7 +203,8 @@ async function run(clients: number) {
   } finally {
     await transports.shutdown(200);
     bareServer.close();
-    site.stop();
+    // the next crowd's site takes the same port
+    await site.stop();
   }
 }
 

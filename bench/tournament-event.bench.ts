@@ -65,6 +65,6 @@ try {
   }
   console.log(`sign-up to champion: ${fmt((performance.now() - t0) / 1000, 1)} s, ${reports} reports; server RSS ${fmt(rssMb(server.pid))} MB (peak ${fmt(peakRss)} MB)`);
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exit(0);

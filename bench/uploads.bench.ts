@@ -63,6 +63,6 @@ try {
     );
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
 process.exit(0);
