@@ -38,14 +38,14 @@ try {
   const plain = await load(url, 32, DURATION);
   let bare = await startBareServer(PORT + 1, body, type);
   const plainCeiling = await load(bare.url, 32, DURATION);
-  bare.stop();
+  await bare.stop();
   row('plain', body.length, plain, plainCeiling);
 
   const gz = gzipSync(body);
   const gzipped = await load(url, 32, DURATION, { 'accept-encoding': 'gzip' });
   bare = await startBareServer(PORT + 2, gz, type);
   const gzipCeiling = await load(bare.url, 32, DURATION);
-  bare.stop();
+  await bare.stop();
   row('accept-encoding: gzip', gz.length, gzipped, gzipCeiling);
 
   const ratio = plain.rps / plainCeiling.rps;

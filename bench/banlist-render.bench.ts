@@ -139,7 +139,7 @@ try {
   console.log(`  ratio ${fmt(s / c, 2)} vs the same rows, ${fmt(s / t, 2)} vs text only (target at most 2)`);
 } finally {
   await browser.close();
-  for (const b of bare) b.stop();
+  await Promise.all(bare.map((b) => b.stop()));
   await server.stop();
 }
 process.exit(0);

@@ -24,7 +24,7 @@ try {
     const site = await load(server.url + p);
     const bare = await startBareServer(8191, body, res.headers.get('content-type') ?? 'application/json', replayableHeaders(res.headers));
     const ceiling = await load(bare.url);
-    bare.stop();
+    await bare.stop();
     const label = p.replace(uid, '{uid}');
     console.log(
       `${label.padEnd(47)} ${String(body.length).padStart(6)} ${fmt(site.rps).padStart(8)} ${fmt(site.p99).padStart(8)}  | ${fmt(ceiling.rps).padStart(10)} ${fmt(ceiling.p99).padStart(7)} | ${fmt(site.rps / ceiling.rps, 2)}${site.errors ? `  (${site.errors} non-2xx/errors)` : ''}`,

@@ -29,6 +29,14 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
 }
 
 /** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
+/** Ends a server process and resolves once it is gone: its port is free for the next one (which would otherwise meet the old one). */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void>; pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
@@ -40,11 +48,8 @@ export async function startServer(port: number, extraEnv: Record<string, string>
   return {
     url,
     pid: child.pid!,
-    /** resolves once the process is gone (its port free for the next server) */
     async stop() {
-      const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -55,7 +60,7 @@ export async function startServer(port: number, extraEnv: Record<string, string>
  * sends the site's own response headers too (its security headers are part of every answer and
  * cost the client time to parse), so both send the same bytes.
  */
-export async function startBareServer(port: number, body: Buffer, contentType: string, headers: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
+export async function startBareServer(port: number, body: Buffer, contentType: string, headers: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bare-')), 'body');
   fs.writeFileSync(file, body);
   const all = { ...headers, 'content-type': contentType };
@@ -63,7 +68,7 @@ export async function startBareServer(port: number, body: Buffer, contentType: s
   const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, stop: () => stopChild(child) };
 }
 
 /** A response's headers as a server sets them (without those Node adds per connection). */
