@@ -28,7 +28,6 @@ async function waitFor(url: string, child: ChildProcess, ms = 120_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-/** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
 /** Ends a server process and resolves once it is gone: its port is free for the next one (which would otherwise meet the old one). */
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -37,6 +36,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
 export async function startServer(port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void>; pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
   const child = spawn(process.execPath, ['dist/server/main.mjs'], {
