@@ -42,6 +42,22 @@ export const envSchema = z.object({
   /** multiplies the rate limits: for load tests and benchmarks only (default 1) */
   RATE_LIMIT_SCALE: z.preprocess(blankToUndefined, z.coerce.number().positive().max(10_000).default(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** live channel: open connections per client address (behind TRUST_PROXY, the visitor's); the excess gets an ERROR frame */
+  LIVE_CONNECTIONS_PER_ADDRESS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100_000).default(200)),
+  /** live channel: SEND frames per second per client address, all its connections together (bursts of 4x) */
+  LIVE_SENDS_PER_ADDRESS: z.preprocess(blankToUndefined, z.coerce.number().positive().max(100_000).default(50)),
+  /** write a backup here on a schedule (embedded database and uploads); none when unset */
+  BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** how often: a number and a unit (30m, 6h, 1d); default daily */
+  BACKUP_EVERY: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^\d{1,6}\s*(m|h|d)$/, 'must be a number and m, h or d (30m, 6h, 1d)')
+      .transform((v) => Number(v.slice(0, -1).trim()) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd'])
+      .refine((ms) => ms >= 60_000, 'must be at least 1m')
+      .default(86_400_000),
+  ),
+  /** how many scheduled backups to keep (the oldest are deleted) */
+  BACKUP_KEEP: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1000).default(7)),
 }).superRefine((env, ctx) => {
   if (env.DISCORD_CLIENT_ID && !env.DISCORD_CLIENT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['DISCORD_CLIENT_SECRET'], message: 'is required when DISCORD_CLIENT_ID is set' });

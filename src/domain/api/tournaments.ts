@@ -34,7 +34,10 @@ export const tournamentSummarySchema = z.object({
   completed: z.boolean(),
   currentRound: z.number().int(),
   roundCount: z.number().int(),
+  /** teams that signed up; after Close (which removes the teams) the teams of the final standings */
   teamCount: z.number().int(),
+  /** Close removed the teams, matches and decks; the final standings stay */
+  closed: z.boolean(),
   /** spec 2 §4's notification dot: a flagged current-round match, a round ready to move on, or teams waiting for the start */
   needsAttention: z.boolean(),
   createdAt: z.string(),
@@ -231,6 +234,8 @@ export const tournamentSchema = z.object({
   /** the engine's champion once decided (the bracket's or, after the last round, the standings'); Mark Winner defaults to it */
   championTeamUid: z.string().nullable(),
   teams: z.array(teamSchema),
+  /** teams that signed up; after Close (which removes the teams) the teams of the final standings */
+  teamCount: z.number().int(),
   /** grows by one with every change: live messages and caches carry it */
   version: z.number().int(),
   createdAt: z.string(),
@@ -263,6 +268,10 @@ export const matchSchema = z.object({
   reportFromTeam2: scoreReportSchema.nullable(),
   flaggedForReview: z.boolean(),
   flaggedMessage: z.string().nullable(),
+  /** both teams reported and their reports disagree, and nobody has decided yet: the public score is 'Disputed' */
+  disputed: z.boolean(),
+  /** an admin set this result: the teams' reports (if any) are superseded */
+  overridden: z.boolean(),
   updatedAt: z.string(),
 });
 export type Match = z.infer<typeof matchSchema>;
@@ -280,6 +289,15 @@ export const standingRowSchema = z.object({
   oomw: z.number(),
   /** Konami's XX YYY ZZZ: points, OMW% and OOMW% to one decimal */
   tieBreaker: z.string(),
+  /**
+   * Final standings only (null before): '1st', '2nd', '3rd–4th', '5th–8th'… by top-cut or bracket
+   * finish, then the Swiss (or round robin) rank as an ordinal ('9th'). With a placement, wins,
+   * losses, ties and points count every match the team played, top cut included (they agree with
+   * the Champion block).
+   */
+  placement: z.string().nullable(),
+  /** Swiss → Top Cut final standings: the Swiss rounds' record alone (null otherwise) */
+  swissRecord: z.object({ rank: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int(), points: z.number().int() }).nullable(),
 });
 export type StandingRowBody = z.infer<typeof standingRowSchema>;
 

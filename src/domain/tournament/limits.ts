@@ -27,3 +27,6 @@ export function matchStatus(m: { complete: boolean; hasScore: boolean }): MatchS
 export const DEFAULT_FLAG_MESSAGE = 'This match has been flagged for review';
 export const REPORTS_DISAGREE_MESSAGE = 'Score reports disagree';
 export const DECKS_AFTER_WINNER_MESSAGE = 'Deck download is available after the tournament has a winner.';
+
+/** Nobody decides a match they play in: an override or a flag resolution by a member of one of its teams (issue 18). */
+export const OWN_MATCH_MESSAGE = 'You cannot decide a match you play in.';

@@ -22,7 +22,8 @@ import { badRequest, conflict, forbidden, notFoundIfMissing } from '../../errors
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
-import { teamNamer, standingsOf, type TournamentLive } from './tournament-live.ts';
+import type { TournamentLive } from './tournament-live.ts';
+import { standingsOf, teamNamer } from './tournament-standings.ts';
 import { afterResult, loadPlay, matchRow, settle } from './tournament-play.ts';
 import { isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';

@@ -40,7 +40,7 @@ export function toSummary(r: {
   return {
     uid: t.uid, name: t.name, subtitle: t.subtitle, iteration: t.iteration, imageUri: t.imageUri, seriesUid: t.seriesUid,
     hostDiscordId: t.hostDiscordId, format: t.format, bestOf: t.bestOf, inProgress: t.inProgress, completed: t.completed,
-    currentRound: t.currentRound, roundCount: t.roundCount, teamCount: r.teamCount ?? 0,
+    currentRound: t.currentRound, roundCount: t.roundCount, teamCount: r.teamCount ?? 0, closed: t.closed,
     needsAttention: !t.cancelled && !t.closed && (flagged || roundDone || waiting),
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -172,6 +172,7 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
     cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
     championTeamUid: playFacts(t, ctx.teams, ctx.matches).championTeamUid,
     teams: toTeams(ctx),
+    teamCount: ctx.teams.length,
     version: t.version,
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -199,6 +200,8 @@ export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | 
     outcome: m.complete ? { winnerTeamId: m.winnerTeamUid } : null,
     reportFromTeam1: m.reportFromTeam1 ?? null, reportFromTeam2: m.reportFromTeam2 ?? null,
     flaggedForReview: m.flaggedForReview, flaggedMessage: m.flaggedMessage,
+    disputed: !m.complete && !!m.reportFromTeam1 && !!m.reportFromTeam2,
+    overridden: false,
     updatedAt: m.updatedAt.toISOString(),
   };
 }
