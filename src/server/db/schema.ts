@@ -193,6 +193,8 @@ export const members = pgTable('members', {
   createdAt: createdAt(),
 }, (t) => [
   index('members_team_idx').on(t.teamUid),
+  // a tournament's members, and whether someone plays in it (dropped members included: decision 013)
+  index('members_tournament_player_idx').on(t.tournamentUid, t.discordId),
   // a user is in at most one active team per tournament
   uniqueIndex('members_active_idx').on(t.tournamentUid, t.discordId).where(sql`dropped = false`),
 ]);
@@ -211,11 +213,18 @@ export const matches = pgTable('matches', {
   /** a bye: no opponent (Swiss: a 2-0 win; round robin: no match) */
   bye: boolean('bye').notNull().default(false),
   complete: boolean('complete').notNull().default(false),
+  /**
+   * The score: the agreed, the overridden or the only report's games. Two reports that disagree
+   * leave it null (the match is disputed: the API's finalScore is null and the page says
+   * 'Disputed') until a report agrees or an admin overrides; the reports keep both sides' claims.
+   */
   team1Wins: integer('team1_wins'),
   team2Wins: integer('team2_wins'),
   winnerTeamUid: text('winner_team_uid'),
   reportFromTeam1: jsonb('report_from_team1').$type<ScoreReport>(),
   reportFromTeam2: jsonb('report_from_team2').$type<ScoreReport>(),
+  /** an admin's override set this result: the reports (if any) are superseded; a reset of the match clears it */
+  overridden: boolean('overridden').notNull().default(false),
   flaggedForReview: boolean('flagged_for_review').notNull().default(false),
   flaggedMessage: text('flagged_message'),
   createdAt: createdAt(),
