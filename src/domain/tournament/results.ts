@@ -6,6 +6,7 @@ import { evaluateBracket, seedingFromStored, type BracketPlan, type EvaluatedBra
 import { doubleEliminationPlan } from './double-elimination.ts';
 import { singleEliminationPlan } from './elimination.ts';
 import type { TournamentFormat } from './formats.ts';
+import { placementsOf } from './placements.ts';
 import { swissRounds, topCutSize } from './round-count.ts';
 import { standings, type StandingRow } from './standings.ts';
 import { matchKey, walkover, type EngineMatch, type EngineTeam, type MatchResult } from './types.ts';
@@ -86,25 +87,48 @@ export function currentStandings(format: TournamentFormat, teams: readonly Engin
   return roundStandings({ format, seed: 0, teams, matches });
 }
 
+/** The Swiss rounds' part of a Swiss → Top Cut final row. */
+export type SwissRecord = Pick<StandingRow, 'rank' | 'wins' | 'losses' | 'ties' | 'points'>;
+
+export interface FinalStandingRow extends StandingRow {
+  /** '1st', '2nd', '3rd–4th'…: the places the team holds, shared with those out in the same bracket round */
+  placement: string;
+  /** Swiss → Top Cut once a cut was played: the Swiss rounds alone (the row counts the cut too); else null */
+  swiss: SwissRecord | null;
+}
+
 /**
- * Final standings: bracket placements first (champion, finalist, then by the round a team went
- * out in, teams out in the same round ordered by their standings), then everyone else by
- * standings, teams that dropped after those still active (so the champion of Swiss without a cut
- * or Round Robin, the first active team, is first).
+ * Final standings (decision 014): the winner first; then bracket teams by how far they went (the
+ * finalist, then by the round they went out in, those out together sharing their places, ordered by
+ * standings); then everyone else by standings, a dropped team where its record left it. Points and
+ * W-L-T count every match played; OMW%, OOMW% and the tie-breaker stay the ones that ranked the
+ * rounds (Swiss's, for a cut). `winner`: the declared one (Mark Winner may name another team).
  */
-export function finalStandings(format: TournamentFormat, teams: readonly EngineTeam[], matches: readonly EngineMatch[]): StandingRow[] {
+export function finalStandings(
+  format: TournamentFormat,
+  teams: readonly EngineTeam[],
+  matches: readonly EngineMatch[],
+  winner: string | null = null,
+): FinalStandingRow[] {
   const state: EngineState = { format, seed: 0, teams, matches };
   const rows = roundStandings(state);
-  const dropped = droppedSet(teams);
   const bracket = evaluatedBracket(state);
+  const first = winner ?? champion(format, teams, matches);
   const entrants = new Set(bracket?.matches.flatMap((m) => [m.team1, m.team2]).filter((t): t is string => t !== null));
-  const top = bracket ? Math.max(0, ...bracket.eliminatedAt.values()) + 2 : 0;
-  // bracket teams by how far they went; then active teams, then dropped ones, by standings
-  const place = (id: string) =>
-    entrants.has(id) ? (id === bracket!.champion ? top + 1 : (bracket!.eliminatedAt.get(id) ?? top)) : dropped.has(id) ? -2 : -1;
-  return [...rows]
-    .sort((a, b) => place(b.teamId) - place(a.teamId) || a.rank - b.rank)
-    .map((row, i) => ({ ...row, rank: i + 1 }));
+  const stillIn = bracket ? Math.max(0, ...bracket.eliminatedAt.values()) + 1 : 0;
+  // bracket teams are grouped by the stage they went out at (a later stage places higher); null: a place of its own
+  const group = (id: string): number | null =>
+    id === first ? stillIn + 1 : entrants.has(id) ? (bracket!.eliminatedAt.get(id) ?? stillIn) : null;
+  const sorted = [...rows].sort((a, b) => (group(b.teamId) ?? -1) - (group(a.teamId) ?? -1) || a.rank - b.rank);
+  const places = placementsOf(sorted.map((r) => group(r.teamId)));
+  // a Swiss → Top Cut row counts the cut as well; its Swiss part is kept beside it
+  const all = format === 'DEFAULT' && bracket ? new Map(standings(teams, matches).map((r) => [r.teamId, r])) : null;
+  return sorted.map((r, i) => {
+    const full = all?.get(r.teamId);
+    const swiss = full ? { rank: r.rank, wins: r.wins, losses: r.losses, ties: r.ties, points: r.points } : null;
+    const record = full ? { points: full.points, wins: full.wins, losses: full.losses, ties: full.ties } : {};
+    return { ...r, ...record, rank: i + 1, placement: places[i]!, swiss };
+  });
 }
 
 /** Stored versus expected matches, by (bracket, round, position). */
