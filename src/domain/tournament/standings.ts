@@ -1,7 +1,9 @@
 // Standings: 3 points a win, 1 a tie; then wins; then Konami's tie-breakers, opponents' match-win
-// percentage (OMW%) and opponents' opponents' (OOMW%). A Swiss bye is a win for points and wins but
-// is no match for the percentages (it is nobody's opponent and no part of the team's own MW%).
-// Round Robin bye rows are no match at all. Walkovers count as played matches. No floor (Konami).
+// percentage (OMW%) and opponents' opponents' (OOMW%). A bye scores as `byeKind` says (decision 014):
+// a Swiss bye is a win for points and wins but no match for the percentages (nobody's opponent, no
+// part of the team's own MW%); a Round Robin bye is a round off, no match at all. Walkovers count as
+// played matches. No floor (Konami).
+import { byeKind } from './byes.ts';
 import type { EngineMatch, EngineTeam } from './types.ts';
 
 export interface StandingRow {
@@ -50,9 +52,7 @@ export function standings(teams: readonly EngineTeam[], matches: readonly Engine
     if (!m.complete) continue;
     if (m.bye) {
       const t = m.team1 !== null ? tally.get(m.team1) : undefined;
-      if (t && m.bracket === 'swiss') {
-        t.wins++;
-      }
+      if (t && byeKind(m.bracket) === 'win') t.wins++;
       continue;
     }
     if (m.team1 === null || m.team2 === null) continue;
