@@ -34,7 +34,7 @@ const favourite = (upset: (m: EngineMatch) => boolean = () => false) => (m: Engi
  * An event played to its end through the engine as the server drives it: every open match decided by
  * `winner` (2-0), `drops` teams dropped after the round they name.
  */
-function playOut(format: TournamentFormat, n: number, winner: (m: EngineMatch) => string, drops: Record<number, string[]> = {}): EngineState {
+function playOut(format: TournamentFormat, n: number, winner: (m: EngineMatch) => string, drops: Readonly<Record<number, readonly string[]>> = {}): EngineState {
   const teams = makeTeams(n);
   const start = startTournament(format, teams, 7);
   let state: EngineState = { format, seed: 7, teams, matches: start.matches };
