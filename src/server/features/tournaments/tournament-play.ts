@@ -46,8 +46,8 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
     const reset = row.complete && !m.complete;
     const updated = await Repo.updateMatch(tx, row.id, {
       team1Uid: m.team1, team2Uid: m.team2, bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
-      // other players, or a result undone: the old reports and flags no longer apply
-      ...(newPair || reset ? { reportFromTeam1: null, reportFromTeam2: null, flaggedForReview: false, flaggedMessage: null } : {}),
+      // other players, or a result undone: the old reports, flags and override no longer apply
+      ...(newPair || reset ? { reportFromTeam1: null, reportFromTeam2: null, flaggedForReview: false, flaggedMessage: null, overridden: false } : {}),
     });
     touched.push(updated.id);
     for (const id of [row.team1Uid, row.team2Uid, m.team1, m.team2]) if (id) teams.add(id);

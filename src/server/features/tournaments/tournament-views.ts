@@ -29,18 +29,37 @@ export function userAvatar(u: UserRow | undefined, discordId: string): string {
   return u?.avatarUrl ?? avatarUrlOf({ id: discordId, avatar: null, discriminator: '0' });
 }
 
+/**
+ * What a viewer sees of a tournament's decks in team reads (spec 2 §6, decision 013): 'full' (the
+ * labels and rejection reasons) for an admin or the host, unless they play in it and it is still
+ * running (no winner yet): then, as everyone else, 'public' ("Deck n").
+ */
+export type DeckView = 'public' | 'full';
+export function deckViewOf(
+  user: { discordId: string; auth: number } | null | undefined, t: Pick<TournamentRow, 'hostDiscordId' | 'completed'>, plays: boolean,
+): DeckView {
+  return isPrivileged(user, t) && !(plays && !t.completed) ? 'full' : 'public';
+}
+
+/** Teams that signed up; after Close (which removed them) the teams of the final standings it kept. */
+export function teamCountOf(t: Pick<TournamentRow, 'closed' | 'finalStandings'>, teams: number, kept?: number | null): number {
+  if (!t.closed) return teams;
+  return kept ?? (t.finalStandings as { rows?: unknown[] } | null)?.rows?.length ?? teams;
+}
+
 /** The summary of the list, with spec 2 §4's notification dot. */
 export function toSummary(r: {
-  t: TournamentRow; teamCount: number | null; total: number | null; complete: number | null; flagged: number | null; anyMatches: number | null;
+  t: TournamentRow; teamCount: number | null; activeTeams: number | null; keptTeams: number | null;
+  total: number | null; complete: number | null; flagged: number | null; anyMatches: number | null;
 }): TournamentSummary {
   const { t } = r;
   const flagged = (r.flagged ?? 0) > 0;
   const roundDone = t.inProgress && !t.completed && (r.total ?? 0) > 0 && r.complete === r.total;
-  const waiting = !t.inProgress && !t.completed && (r.teamCount ?? 0) > 0 && (r.anyMatches ?? 0) === 0;
+  const waiting = !t.inProgress && !t.completed && (r.activeTeams ?? 0) > 0 && (r.anyMatches ?? 0) === 0;
   return {
     uid: t.uid, name: t.name, subtitle: t.subtitle, iteration: t.iteration, imageUri: t.imageUri, seriesUid: t.seriesUid,
     hostDiscordId: t.hostDiscordId, format: t.format, bestOf: t.bestOf, inProgress: t.inProgress, completed: t.completed,
-    currentRound: t.currentRound, roundCount: t.roundCount, teamCount: r.teamCount ?? 0, closed: t.closed,
+    currentRound: t.currentRound, roundCount: t.roundCount, teamCount: teamCountOf(t, r.teamCount ?? 0, r.keptTeams), closed: t.closed,
     needsAttention: !t.cancelled && !t.closed && (flagged || roundDone || waiting),
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -59,7 +78,7 @@ export function toDeckSummary(d: DeckSummaryRow | DeckRow): DeckSummary {
 /**
  * A deck as everyone may see it (teams, participants, the tournament): its status and sizes. The label
  * (often the archetype: "Blackwing.ydk") and a rejection reason are the player's and the admins' only,
- * through the decks routes; here the label is the deck's place ("Deck 2").
+ * through the decks routes and the team reads' full view; here the label is the deck's place ("Deck 2").
  */
 export function toPublicDeckSummary(d: DeckSummaryRow | DeckRow, index: number): DeckSummary {
   return { ...toDeckSummary(d), label: `Deck ${index + 1}`, rejectionReason: null };
@@ -77,6 +96,17 @@ export interface TeamsContext {
   users: Map<string, UserRow>;
 }
 
+/** Each member's deck summaries, in upload order: "Deck n" for the public, the real labels for the full view. */
+export function decksByMemberOf(decks: TeamsContext['decks'], view: DeckView = 'public'): Map<number, DeckSummary[]> {
+  const byMember = new Map<number, DeckSummary[]>();
+  for (const d of decks) {
+    const list = byMember.get(d.memberId) ?? [];
+    list.push(view === 'full' ? toDeckSummary(d) : toPublicDeckSummary(d, list.length));
+    byMember.set(d.memberId, list);
+  }
+  return byMember;
+}
+
 export function toMember(m: MemberRow, team: TeamRow, ctx: Pick<TeamsContext, 'decks' | 'users'>, decksByMember?: Map<number, DeckSummary[]>): Member {
   const u = ctx.users.get(m.discordId);
   return {
@@ -87,17 +117,12 @@ export function toMember(m: MemberRow, team: TeamRow, ctx: Pick<TeamsContext, 'd
     image: m.image ?? userAvatar(u, m.discordId),
     dropped: m.dropped || team.dropped,
     captain: team.captainDiscordId === m.discordId,
-    submittedDecks: decksByMember?.get(m.id) ?? ctx.decks.filter((d) => d.memberId === m.id).map(toPublicDeckSummary),
+    submittedDecks: decksByMember ? (decksByMember.get(m.id) ?? []) : ctx.decks.filter((d) => d.memberId === m.id).map(toPublicDeckSummary),
   };
 }
 
-export function toTeams(ctx: TeamsContext): Team[] {
-  const decksByMember = new Map<number, DeckSummary[]>();
-  for (const d of ctx.decks) {
-    const list = decksByMember.get(d.memberId) ?? [];
-    list.push(toPublicDeckSummary(d, list.length));
-    decksByMember.set(d.memberId, list);
-  }
+export function toTeams(ctx: TeamsContext, view: DeckView = 'public'): Team[] {
+  const decksByMember = decksByMemberOf(ctx.decks, view);
   const membersByTeam = new Map<string, MemberRow[]>();
   for (const m of ctx.members) membersByTeam.set(m.teamUid, [...(membersByTeam.get(m.teamUid) ?? []), m]);
   return ctx.teams.map((t) => toTeam(t, membersByTeam.get(t.uid) ?? [], ctx, decksByMember));
@@ -115,11 +140,12 @@ export function toTeam(t: TeamRow, members: MemberRow[], ctx: Pick<TeamsContext,
   };
 }
 
-export function toParticipants(ctx: TeamsContext): Participant[] {
+export function toParticipants(ctx: TeamsContext, view: DeckView = 'public'): Participant[] {
   const teamByUid = new Map(ctx.teams.map((t) => [t.uid, t]));
+  const decksByMember = decksByMemberOf(ctx.decks, view);
   return ctx.members.flatMap((m) => {
     const team = teamByUid.get(m.teamUid);
-    return team ? [{ ...toMember(m, team, ctx), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped }] : [];
+    return team ? [{ ...toMember(m, team, ctx, decksByMember), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped }] : [];
   });
 }
 
@@ -172,7 +198,7 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
     cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
     championTeamUid: playFacts(t, ctx.teams, ctx.matches).championTeamUid,
     teams: toTeams(ctx),
-    teamCount: ctx.teams.length,
+    teamCount: teamCountOf(t, ctx.teams.length),
     version: t.version,
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -188,9 +214,22 @@ export function toState(t: TournamentRow, teams: TeamRow[], matches: MatchRow[])
   };
 }
 
-/** Spec 2 §4: Completed if complete; In Progress if a score exists; otherwise Scheduled. */
+/**
+ * Both teams reported, their reports disagree, and nobody decided yet (an override completes the
+ * match): the public score is 'Disputed', not either side's claim.
+ */
+export function isDisputed(m: Pick<MatchRow, 'complete' | 'reportFromTeam1' | 'reportFromTeam2'>): boolean {
+  const [one, two] = [m.reportFromTeam1, m.reportFromTeam2];
+  return !m.complete && !!one && !!two && !(one.gamesWon === two.gamesLost && one.gamesLost === two.gamesWon);
+}
+
+/**
+ * Spec 2 §4: Completed if complete; In Progress if a score exists (or a side reported); otherwise
+ * Scheduled. A disputed match has no finalScore (schema.ts, matches.team1Wins).
+ */
 export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | null): Match {
-  const score = m.team1Wins !== null && m.team2Wins !== null ? { team1Wins: m.team1Wins, team2Wins: m.team2Wins } : null;
+  const disputed = isDisputed(m);
+  const score = !disputed && m.team1Wins !== null && m.team2Wins !== null ? { team1Wins: m.team1Wins, team2Wins: m.team2Wins } : null;
   return {
     id: m.id, matchId: m.id, roundNumber: m.roundNumber, bracket: m.bracket as Match['bracket'], position: m.position,
     team1Id: m.team1Uid, team2Id: m.team2Uid, team1Name: teamName(m.team1Uid), team2Name: teamName(m.team2Uid),
@@ -200,8 +239,8 @@ export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | 
     outcome: m.complete ? { winnerTeamId: m.winnerTeamUid } : null,
     reportFromTeam1: m.reportFromTeam1 ?? null, reportFromTeam2: m.reportFromTeam2 ?? null,
     flaggedForReview: m.flaggedForReview, flaggedMessage: m.flaggedMessage,
-    disputed: !m.complete && !!m.reportFromTeam1 && !!m.reportFromTeam2,
-    overridden: false,
+    disputed,
+    overridden: m.complete && m.overridden,
     updatedAt: m.updatedAt.toISOString(),
   };
 }

@@ -13,12 +13,19 @@ export type UserRow = typeof users.$inferSelect;
 
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found';
 
-/** The tournament rows the list shows, with team counts and what the notification dot needs. */
+/**
+ * The tournament rows the list shows, with what the notification dot needs and the team count:
+ * every team that signed up (dropped ones too, as the tournament's own teamCount); after Close,
+ * which removed the teams, the teams of the final standings it kept.
+ */
 export async function listForSummaries(db: Tx) {
   const teamCounts = db
-    .select({ tournamentUid: teams.tournamentUid, n: sql<number>`count(*)::int`.as('n') })
+    .select({
+      tournamentUid: teams.tournamentUid,
+      n: sql<number>`count(*)::int`.as('n'),
+      active: sql<number>`count(*) filter (where not ${teams.dropped})::int`.as('active'),
+    })
     .from(teams)
-    .where(eq(teams.dropped, false))
     .groupBy(teams.tournamentUid)
     .as('team_counts');
   // the current round's matches: how many, how many complete, how many flagged
@@ -39,7 +46,16 @@ export async function listForSummaries(db: Tx) {
     .groupBy(matches.tournamentUid)
     .as('any_match');
   return db
-    .select({ t: tournaments, teamCount: teamCounts.n, total: current.total, complete: current.complete, flagged: current.flagged, anyMatches: anyMatch.n })
+    .select({
+      t: tournaments,
+      teamCount: teamCounts.n,
+      activeTeams: teamCounts.active,
+      keptTeams: sql<number | null>`jsonb_array_length(${tournaments.finalStandings}->'rows')`,
+      total: current.total,
+      complete: current.complete,
+      flagged: current.flagged,
+      anyMatches: anyMatch.n,
+    })
     .from(tournaments)
     .leftJoin(teamCounts, eq(teamCounts.tournamentUid, tournaments.uid))
     .leftJoin(current, eq(current.tournamentUid, tournaments.uid))
@@ -121,8 +137,8 @@ export async function listMembers(db: Tx, uid: string): Promise<MemberRow[]> {
   return db.select().from(members).where(eq(members.tournamentUid, uid)).orderBy(asc(members.id));
 }
 
-/** Every deck of a tournament without its cards: sizes only. */
-export async function listDeckSummaries(db: Tx, uid: string) {
+/** Every deck of a tournament (or of these members) without its cards: sizes only. */
+export async function listDeckSummaries(db: Tx, uid: string, memberIds?: readonly number[]) {
   return db
     .select({
       id: decks.id, uid: decks.uid, memberId: decks.memberId, label: decks.label, approved: decks.approved,
@@ -132,10 +148,30 @@ export async function listDeckSummaries(db: Tx, uid: string) {
       sideCount: sql<number>`jsonb_array_length(${decks.sideDeck})::int`,
     })
     .from(decks)
-    .where(eq(decks.tournamentUid, uid))
+    .where(and(eq(decks.tournamentUid, uid), memberIds ? inArray(decks.memberId, memberIds.length ? [...memberIds] : [-1]) : undefined))
     .orderBy(asc(decks.id));
 }
 export type DeckSummaryRow = Awaited<ReturnType<typeof listDeckSummaries>>[number];
+
+/** The members of one team. */
+export async function membersOfTeam(db: Tx, uid: string, teamUid: string): Promise<MemberRow[]> {
+  return db.select().from(members).where(and(eq(members.tournamentUid, uid), eq(members.teamUid, teamUid))).orderBy(asc(members.id));
+}
+
+/**
+ * Whether the user plays in this tournament: a member of one of its teams (or, with `teamUids`, of
+ * one of these teams), dropped or not (decision 013).
+ */
+export async function playsIn(db: Tx, uid: string, discordId: string, teamUids?: readonly (string | null)[]): Promise<boolean> {
+  const only = teamUids?.filter((x): x is string => x !== null);
+  if (only && only.length === 0) return false;
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.tournamentUid, uid), eq(members.discordId, discordId), only ? inArray(members.teamUid, only) : undefined))
+    .limit(1);
+  return !!row;
+}
 
 /** The user's active membership (in an active team) of this tournament. */
 export async function activeMembership(db: Tx, uid: string, discordId: string): Promise<{ member: MemberRow; team: TeamRow } | undefined> {
