@@ -30,3 +30,8 @@ export const DECKS_AFTER_WINNER_MESSAGE = 'Deck download is available after the 
 
 /** Nobody decides a match they play in: an override or a flag resolution by a member of one of its teams (issue 18). */
 export const OWN_MATCH_MESSAGE = 'You cannot decide a match you play in.';
+
+/** A deck review by someone who plays in the event (a member of any of its teams, dropped or not; decision 013). */
+export const DECK_REVIEW_BY_PLAYER_MESSAGE = 'You play in this event: an admin who does not play reviews its decks.';
+/** Download All Decks after Close, which deleted them. */
+export const DECKS_CLOSED_MESSAGE = 'Close removed this tournament’s decks.';

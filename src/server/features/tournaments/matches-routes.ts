@@ -12,13 +12,14 @@ import {
   standingsSchema, tournamentSchema, winnerQuerySchema, type Tournament,
 } from '../../../domain/api/tournaments.ts';
 import { exportYdk } from '../../../domain/deck/ydk.ts';
-import { DECKS_AFTER_WINNER_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
+import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
+import { resultProblem, winnerOfGames, type ResultField } from '../../../domain/tournament/result-rules.ts';
 import { downstream } from '../../../domain/tournament/results.ts';
 import { nextRound, startTournament } from '../../../domain/tournament/engine.ts';
 import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
@@ -78,6 +79,10 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   };
 
   const matchOr404 = async (tx: Tx, uid: string, mid: number) => notFoundIfMissing(await Repo.findMatch(tx, uid, mid), 'Match not found');
+  /** Nobody decides a match they play in (decision 013): a member of either team, dropped or not. */
+  const refuseOwnMatch = async (tx: Tx, uid: string, m: Repo.MatchRow, discordId: string) => {
+    if (await Repo.playsIn(tx, uid, discordId, [m.team1Uid, m.team2Uid])) throw forbidden(OWN_MATCH_MESSAGE);
+  };
   /** A match as the API shows it, naming its two teams (not every team of a 4,096-team event). */
   const shown = async (tx: Tx, uid: string, m: Repo.MatchRow) => toMatch(m, teamNamer(await Repo.teamsByUids(tx, uid, [m.team1Uid, m.team2Uid])));
 
@@ -185,7 +190,13 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (!lastRoundDone && !facts.championTeamUid) throw conflict('The winner can be marked once the last round is complete');
       const winner = req.query.winnerTeamUid ?? facts.championTeamUid;
       if (!winner) throw conflict('No champion could be determined: name the winner');
-      if (!loaded.teams.some((x) => x.uid === winner)) throw badRequest('winnerTeamUid: not a team of this tournament');
+      const named = loaded.teams.find((x) => x.uid === winner);
+      if (!named) throw badRequest('winnerTeamUid: not a team of this tournament');
+      // the team that won: the bracket's champion (elimination, a top cut), else the first of the standings
+      const champion = facts.championTeamUid && loaded.teams.find((x) => x.uid === facts.championTeamUid);
+      if (champion && champion.uid !== named.uid) {
+        throw conflict(`Only the team that won can be marked the winner: that is ${champion.name || 'the champion'}, not ${named.name || 'this team'}`);
+      }
       await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
       return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
     });
@@ -224,9 +235,11 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const { gamesWon, gamesLost } = req.body;
     return play(req.params.id, 'report', async (tx, t) => {
       requireInProgress(t);
-      if (gamesWon > t.bestOf || gamesLost > t.bestOf || gamesWon + gamesLost > t.bestOf) {
-        throw badRequest(`gamesWon: a best of ${t.bestOf} has at most ${t.bestOf} games`);
-      }
+      // the same rule as an override, the winner read from the games (so only the best-of and a bracket tie can fail)
+      const reported = (tieAllowed: boolean) => resultProblem({ team1Wins: gamesWon, team2Wins: gamesLost, winner: winnerOfGames(gamesWon, gamesLost), bestOf: t.bestOf, tieAllowed });
+      const reportField: Record<ResultField, string> = { team1Wins: 'gamesWon', team2Wins: 'gamesLost', winner: 'gamesWon' };
+      const refusal = reported(true);
+      if (refusal) throw badRequest(`${reportField[refusal.field]}: ${refusal.message}`);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       if (m.bye) throw conflict('A bye has no score to report');
       if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
@@ -236,7 +249,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const side = mine?.team.uid === m.team1Uid ? 1 : mine?.team.uid === m.team2Uid ? 2 : 0;
       if (side === 0) throw forbidden('Only players of this match can report its score');
       if (req.query.fromTeam1 !== undefined && req.query.fromTeam1 !== (side === 1)) throw forbidden('You can only report for your own team');
-      if (gamesWon === gamesLost && !allowsTie(m.bracket as Parameters<typeof allowsTie>[0])) throw badRequest('gamesWon: a bracket match needs a winner');
+      const tie = reported(allowsTie(m.bracket as Parameters<typeof allowsTie>[0]));
+      if (tie) throw badRequest(`${reportField[tie.field]}: ${tie.message}`);
       const report = { reporterDiscordId: user.discordId, gamesWon, gamesLost, at: new Date().toISOString() };
       const [team1Wins, team2Wins] = side === 1 ? [gamesWon, gamesLost] : [gamesLost, gamesWon];
       const other = side === 1 ? m.reportFromTeam2 : m.reportFromTeam1;
@@ -252,7 +266,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
         const touched = await afterResult(tx, t, row);
         return { result: await shown(tx, t.uid, await matchOr404(tx, t.uid, m.id)), touched };
       }
-      const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
+      // disputed: neither claim is the score until a report agrees or an admin decides
+      const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
       return { result: await shown(tx, t.uid, row), touched: [row.id] };
     });
   });
@@ -273,15 +288,18 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     return play(req.params.id, 'override', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
       requireInProgress(t);
-      if (team1Wins + team2Wins > t.bestOf) throw badRequest(`team1Wins: a best of ${t.bestOf} has at most ${t.bestOf} games`);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       if (m.bye) throw conflict('A bye has no result to change');
       if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
+      await refuseOwnMatch(tx, t.uid, m, user.discordId);
       if (winnerTeamId !== undefined && winnerTeamId !== m.team1Uid && winnerTeamId !== m.team2Uid) throw badRequest('winnerTeamId: not a team of this match');
       const winner = winnerTeamId ?? null;
-      if (!winner && !allowsTie(m.bracket as Parameters<typeof allowsTie>[0])) throw badRequest('winnerTeamId: a bracket match needs a winner');
-      const [w, l] = winner === m.team1Uid ? [team1Wins, team2Wins] : [team2Wins, team1Wins];
-      if (winner && w < l) throw badRequest('team1Wins: the winner cannot have won fewer games');
+      // a result that can happen: the winner has more games, a tie equal ones, never more than best-of in all
+      const problem = resultProblem({
+        team1Wins, team2Wins, winner: winner === null ? null : winner === m.team1Uid ? 1 : 2, bestOf: t.bestOf,
+        tieAllowed: allowsTie(m.bracket as Parameters<typeof allowsTie>[0]),
+      });
+      if (problem) throw badRequest(`${problem.field === 'winner' ? 'winnerTeamId' : problem.field}: ${problem.message}`);
       const loaded = await loadPlay(tx, t);
       const { played } = downstream(loaded.state, matchKey(toEngineMatch(m)), { winner, team1Wins, team2Wins });
       if (played.length && !force) {
@@ -290,7 +308,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
         throw conflict(`${names} ${played.length === 1 ? 'was' : 'were'} already played with the result this changes: send force=true to reset ${played.length === 1 ? 'it' : 'them'}`);
       }
       const before = { complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid };
-      const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null });
+      const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
       const touched = await afterResult(tx, t, row);
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       return { result: toMatch(await matchOr404(tx, t.uid, m.id), teamNamer(loaded.teams)), touched };
@@ -326,6 +344,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can resolve a flag');
       h.refuseIfOver(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
+      await refuseOwnMatch(tx, t.uid, m, user.discordId);
       if (!m.flaggedForReview) throw conflict('This match is not flagged');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
@@ -339,11 +358,12 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Every approved deck as {team}/{player}/{label}.ydk (an admin or the host; once a winner exists)', params: uidParams,
-      response: { 200: z.unknown().describe('application/zip'), ...errors(401, 403, 404, 409) },
+      response: { 200: z.unknown().describe('application/zip'), ...errors(401, 403, 404, 409, 410) },
     },
   }, async (req, reply) => {
     const t = await h.findOr404(req.params.id);
     if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host can download every deck');
+    if (t.closed) throw new HttpError(410, DECKS_CLOSED_MESSAGE);
     if (!t.winnerTeamUid) throw conflict(DECKS_AFTER_WINNER);
     const [teams, members, decks] = await Promise.all([Repo.listTeams(db, t.uid), Repo.listMembers(db, t.uid), Repo.approvedDecks(db, t.uid)]);
     const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
