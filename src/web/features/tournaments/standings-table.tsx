@@ -1,15 +1,21 @@
 import { Medal } from 'lucide-react';
-import type { Champion, Standings } from '../../../domain/api/tournaments.ts';
+import type { Champion, StandingRowBody, Standings } from '../../../domain/api/tournaments.ts';
+import { ordinal } from '../../../domain/tournament/placements.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { UNKNOWN_PLAYER, UNNAMED_TEAM } from './tournament-view.ts';
 
 const percent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+const record = (r: { wins: number; losses: number; ties: number }) => `${r.wins}-${r.losses}-${r.ties}`;
+/** What the Swiss column says: rank and record of the Swiss rounds, e.g. '2nd · 3-1-0'. */
+const swissText = (s: NonNullable<StandingRowBody['swissRecord']>) => `${ordinal(s.rank)} · ${record(s)}`;
 
 /**
  * The leaderboard (spec 2 §2, rules.md): rank, team, points, W-L-T, OMW% and OOMW%, and Konami's
- * tie-breaker number XX YYY ZZZ; rows as the server ranks them (points first).
+ * tie-breaker number XX YYY ZZZ; rows as the server ranks them (points first). Final standings
+ * (decision 014) show the placement instead of the rank, and after a top cut the Swiss rank and
+ * record beside the record of every match (which is what the Champion block shows).
  */
 export function StandingsTable({
   standings, title, ownTeamUid, level = 3,
@@ -22,6 +28,9 @@ export function StandingsTable({
 }) {
   if (standings.rows.length === 0) return null;
   const Heading = level === 2 ? 'h2' : 'h3';
+  // standings Close stored before placements existed have none: they keep the rank
+  const placed = standings.rows.some((r) => r.placement !== null);
+  const cut = standings.rows.some((r) => r.swissRecord !== null);
   return (
     <section aria-labelledby="standings-title" className="rounded-xl border bg-card" data-testid="standings">
       <Heading id="standings-title" className="border-b px-4 py-3 font-semibold">
@@ -29,13 +38,23 @@ export function StandingsTable({
       </Heading>
       {/* a region of its own so a keyboard can scroll the table sideways on a phone */}
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} table`}>
-        <table className="w-full min-w-[30rem] text-sm mobile:min-w-0">
+        <table className="w-full min-w-[30rem] text-sm mobile:min-w-0" aria-describedby={cut ? 'standings-cut-note' : undefined}>
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="py-2 pr-1 pl-3">#</th>
+              {placed ? (
+                <th scope="col" className="py-2 pr-1 pl-3">Placement</th>
+              ) : (
+                <th scope="col" className="py-2 pr-1 pl-3">#</th>
+              )}
               <th scope="col" className="px-2 py-2">Team</th>
               <th scope="col" className="px-2 py-2 text-right">Points</th>
               <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W-L-T</th>
+              {cut && (
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">
+                  Swiss
+                  <span className="block font-normal">rank · W-L-T</span>
+                </th>
+              )}
               <th scope="col" className="px-2 py-2 text-right mobile:hidden" title="Opponents' match-win percentage">
                 <abbr title="Opponents' match-win percentage" className="no-underline">OMW</abbr>
               </th>
@@ -55,7 +74,13 @@ export function StandingsTable({
                 data-testid="standing-row"
                 className={cn('border-t', r.dropped && 'text-muted-foreground', r.teamId === ownTeamUid && 'bg-primary/5')}
               >
-                <td className="py-2 pr-1 pl-3 tabular-nums">{r.rank}</td>
+                {placed ? (
+                  <td className="py-2 pr-1 pl-3 font-medium whitespace-nowrap tabular-nums" data-testid="standing-placement">
+                    {r.placement}
+                  </td>
+                ) : (
+                  <td className="py-2 pr-1 pl-3 tabular-nums">{r.rank}</td>
+                )}
                 <td className="px-2 py-2">
                   <span className="flex items-center gap-1.5">
                     <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
@@ -67,8 +92,13 @@ export function StandingsTable({
                   {r.points}
                 </td>
                 <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="standing-record">
-                  {r.wins}-{r.losses}-{r.ties}
+                  {record(r)}
                 </td>
+                {cut && (
+                  <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums" data-testid="standing-swiss">
+                    {r.swissRecord ? swissText(r.swissRecord) : '–'}
+                  </td>
+                )}
                 <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.omw)}</td>
                 <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.oomw)}</td>
                 <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
@@ -87,6 +117,11 @@ export function StandingsTable({
           </tbody>
         </table>
       </div>
+      {cut && (
+        <p id="standings-cut-note" className="border-t px-4 py-2 text-xs text-muted-foreground">
+          Points and W-L-T count every match, top cut included. Swiss, OMW, OOMW and the tie-breaker count the Swiss rounds.
+        </p>
+      )}
     </section>
   );
 }
