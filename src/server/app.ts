@@ -176,7 +176,17 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
     done();
   });
 
-  const realtime = createRealtime({ app, database, allowedOrigins, hostnames, userFromCookies: sessions.userFromCookies, tuning: realtimeTuning });
+  // the live channel's own per-address limits (Fastify's hooks do not run for /ws), scaled with the others
+  const liveScale = rateLimitScale ?? env.RATE_LIMIT_SCALE;
+  const realtime = createRealtime({
+    app, database, allowedOrigins, hostnames, userFromCookies: sessions.userFromCookies,
+    tuning: {
+      connectionsPerAddress: Math.ceil(env.LIVE_CONNECTIONS_PER_ADDRESS * liveScale),
+      sendsPerAddress: env.LIVE_SENDS_PER_ADDRESS * liveScale,
+      trustProxy: env.TRUST_PROXY ?? false,
+      ...realtimeTuning,
+    },
+  });
   app.decorate('realtime', realtime);
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {

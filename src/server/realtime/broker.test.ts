@@ -5,7 +5,7 @@ import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
 function setup(overrides: Partial<BrokerOptions> = {}) {
   const sends: { destination: string; body: string }[] = [];
   const broker = new Broker({ ...DEFAULT_BROKER_OPTIONS, onSend: (destination, body) => sends.push({ destination, body }), ...overrides });
-  const peer = (identity?: Identity) => {
+  const peer = (identity?: Identity, address?: string) => {
     const decoder = FrameDecoder.forServerFrames();
     const frames: Frame[] = [];
     let heartbeats = 0;
@@ -18,7 +18,7 @@ function setup(overrides: Partial<BrokerOptions> = {}) {
         }
       },
       close: () => { closed = true; },
-    }, identity);
+    }, identity, address);
     return {
       session,
       frames,
@@ -152,6 +152,79 @@ describe('STOMP session', () => {
   );
 });
 
+describe('the subscription index', () => {
+  test('plain and wildcard subscriptions follow SUBSCRIBE, a replaced id, UNSUBSCRIBE and the close', () => {
+    const { broker, peer } = setup();
+    const a = peer();
+    a.send(CONNECT);
+    a.send('SUBSCRIBE\nid:x\ndestination:/topic/a\n\n\0SUBSCRIBE\nid:w\ndestination:/topic/*\n\n\0');
+    expect(broker.deliver('/topic/a', '1')).toBe(2);
+    expect(broker.hasSubscribers('/topic/b')).toBe(true);
+    a.send('SUBSCRIBE\nid:w\ndestination:/topic/c\n\n\0'); // the same id, now plain
+    expect(broker.hasSubscribers('/topic/b')).toBe(false);
+    expect(broker.deliver('/topic/c', '2')).toBe(1);
+    a.send('UNSUBSCRIBE\nid:x\n\n\0');
+    expect(broker.deliver('/topic/a', '3')).toBe(0);
+    a.session.transportClosed();
+    expect(broker.hasSubscribers('/topic/c')).toBe(false);
+  });
+
+  test('wildcard subscriptions are capped per connection; plain ones are not counted', () => {
+    const { peer } = setup({ maxWildcardSubscriptions: 2 });
+    const p = peer();
+    p.send(CONNECT);
+    p.send('SUBSCRIBE\nid:1\ndestination:/topic/*\n\n\0SUBSCRIBE\nid:2\ndestination:/topic/**\n\n\0SUBSCRIBE\nid:3\ndestination:/topic/plain\n\n\0');
+    p.send('SUBSCRIBE\nid:2\ndestination:/topic/a?\n\n\0'); // replacing a wildcard is no new one
+    expect(p.closed).toBe(false);
+    p.send('SUBSCRIBE\nid:4\ndestination:/topic/b*\n\n\0');
+    expect(p.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'At most 2 subscriptions with wildcards per connection' } });
+    expect(p.closed).toBe(true);
+  });
+
+  test('deliverTo reaches the matching subscriptions of one session only', () => {
+    const { broker, peer } = setup();
+    const asker = peer();
+    const other = peer();
+    for (const p of [asker, other]) {
+      p.send(CONNECT);
+      p.send('SUBSCRIBE\nid:s\ndestination:/topic/t/scoreboard\n\n\0SUBSCRIBE\nid:all\ndestination:/topic/**\n\n\0');
+    }
+    expect(asker.session.matching('/topic/t/standings').map((s) => s.id)).toEqual(['all']);
+    expect(broker.deliverTo(asker.session, '/topic/t/scoreboard', '{}')).toBe(2);
+    expect(asker.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.headers.subscription).sort()).toEqual(['all', 's']);
+    expect(other.commands()).toEqual(['CONNECTED']);
+  });
+});
+
+describe('per client address', () => {
+  test('past its share of connections an address gets ERROR then close; a closed one frees its place', () => {
+    const { broker, peer } = setup({ connectionsPerAddress: 2 });
+    const [a, b] = [peer(undefined, '10.0.0.1'), peer(undefined, '10.0.0.1')];
+    const third = peer(undefined, '10.0.0.1');
+    expect(third.frames[0]).toMatchObject({ command: 'ERROR', headers: { message: 'Too many live connections from your address' } });
+    expect(third.closed).toBe(true);
+    expect(peer(undefined, '10.0.0.2').closed).toBe(false); // another address
+    expect(a.closed || b.closed).toBe(false);
+    a.session.transportClosed();
+    expect(peer(undefined, '10.0.0.1').closed).toBe(false);
+    expect(broker.sessions.size).toBe(3);
+  });
+
+  test('SENDs count per address across its connections', () => {
+    const { peer, sends } = setup({ sendsPerAddress: 2 }); // bursts of 8
+    const ones = [peer(undefined, '10.0.0.1'), peer(undefined, '10.0.0.1')];
+    const other = peer(undefined, '10.0.0.2');
+    for (const p of [...ones, other]) p.send(CONNECT);
+    for (let i = 0; i < 4; i++) for (const p of ones) p.send('SEND\ndestination:/app/x\n\n\0');
+    expect(sends).toHaveLength(8);
+    ones[0]!.send('SEND\ndestination:/app/x\n\n\0');
+    expect(ones[0]!.frames.at(-1)).toMatchObject({ command: 'ERROR', headers: { message: 'Too many requests from your address: slow down' } });
+    expect(ones[0]!.closed).toBe(true);
+    other.send('SEND\ndestination:/app/x\n\n\0');
+    expect(sends).toHaveLength(9);
+  });
+});
+
 describe('the end of a sign-in session', () => {
   // /topic/secret/** is for signed-in principals, as /topic/judgement/** is for signed-in users
   const policy: TopicPolicy = {
@@ -178,7 +251,8 @@ describe('the end of a sign-in session', () => {
     expect([...ending.session.subscriptions.keys()]).toEqual(['all', 'open']);
     expect(broker.deliver('/topic/secret', '2')).toBe(2); // the other session's two
     expect(broker.deliver('/topic/open', '3')).toBe(4);
-    expect(ending.frames.filter((f) => f.command === 'MESSAGE').map((f) => `${f.headers.subscription}:${f.body}`)).toEqual(['secret:1', 'all:1', 'all:3', 'open:3']);
+    // (plain subscriptions are found by lookup before wildcard ones: the order within one message is not kept)
+    expect(ending.frames.filter((f) => f.command === 'MESSAGE').map((f) => `${f.headers.subscription}:${f.body}`).sort()).toEqual(['all:1', 'all:3', 'open:3', 'secret:1']);
     expect(ending.commands()).not.toContain('ERROR');
     expect(ending.closed).toBe(false);
 

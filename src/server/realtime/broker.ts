@@ -3,7 +3,8 @@
 // hand it text or bytes and a way to write and close.
 import { randomUUID } from 'node:crypto';
 import { encodeFrame, FrameDecoder, HEARTBEAT, negotiateHeartbeat, StompError, type Frame } from './stomp-frame.ts';
-import { isPattern, matchPath } from './path-matcher.ts';
+import { compilePattern, isPattern, matches, splitPath, type CompiledPattern, type SplitPath } from './path-matcher.ts';
+import { AddressLimits } from './address-limits.ts';
 
 export interface Transport {
   send(data: string): void;
@@ -38,11 +39,17 @@ export interface BrokerOptions {
   heartbeat: readonly [number, number];
   maxFrameBytes: number;
   maxSubscriptions: number;
+  /** wildcard subscriptions per connection: each is matched against every message (the site's own pages use one) */
+  maxWildcardSubscriptions: number;
   /** client frames (not heart-beats) per second, with a burst allowance */
   ratePerSecond: number;
   rateBurst: number;
-  /** a client SEND to /app/**, already checked */
-  onSend(destination: string, body: string, headers: Record<string, string>): void;
+  /** open connections per client address (sessions opened with an address) */
+  connectionsPerAddress: number;
+  /** SEND frames per second per client address, all its connections together; bursts of 4x */
+  sendsPerAddress: number;
+  /** a client SEND to /app/**, already checked; `session` is the asker (answers may go to it alone) */
+  onSend(destination: string, body: string, headers: Record<string, string>, session: StompSession): void;
   onError?(message: string, err?: unknown): void;
   policy?: TopicPolicy;
 }
@@ -51,48 +58,122 @@ export const DEFAULT_BROKER_OPTIONS: Omit<BrokerOptions, 'onSend'> = {
   heartbeat: [10_000, 10_000],
   maxFrameBytes: 64 * 1024,
   maxSubscriptions: 100,
+  maxWildcardSubscriptions: 10,
   ratePerSecond: 20,
   rateBurst: 60,
+  connectionsPerAddress: 200,
+  sendsPerAddress: 50,
 };
+
+/** One SUBSCRIBE: a wildcard one carries its compiled pattern. */
+export interface Subscription {
+  readonly session: StompSession;
+  readonly id: string;
+  readonly destination: string;
+  readonly pattern?: CompiledPattern;
+}
 
 const TOPIC = /^\/topic(\/[^/\s]+)+$/;
 const APP = /^\/app(\/[^/\s]+)+$/;
 
 export class Broker {
   readonly sessions = new Set<StompSession>();
+  readonly limits: AddressLimits;
   private readonly instance = randomUUID().slice(0, 8);
   private messageSeq = 0;
+  /** plain subscriptions by topic: a message finds them by lookup */
+  private readonly exact = new Map<string, Set<Subscription>>();
+  /** wildcard subscriptions, matched one by one (few: capped per connection) */
+  private readonly wildcards = new Set<Subscription>();
 
-  constructor(readonly options: BrokerOptions) {}
+  constructor(readonly options: BrokerOptions) {
+    this.limits = new AddressLimits({
+      connectionsPerAddress: options.connectionsPerAddress,
+      sendsPerAddress: options.sendsPerAddress,
+      sendBurst: 4 * options.sendsPerAddress,
+    });
+  }
 
-  /** A new session; its frames wait until its identity (the signed-in user, or a visitor) is known. */
-  open(transport: Transport, identity: Identity | Promise<Identity | null> = VISITOR): StompSession {
-    const session = new StompSession(this, transport, identity);
+  /**
+   * A new session; its frames wait until its identity (the signed-in user, or a visitor) is known.
+   * With an `address`, the per-address limits apply: past its share of connections the session
+   * gets an ERROR and is closed at once (and its identity is never read).
+   */
+  open(transport: Transport, identity: Identity | Promise<Identity | null> | (() => Promise<Identity | null>) = VISITOR, address?: string): StompSession {
+    if (address !== undefined && !this.limits.admit(address)) {
+      const refused = new StompSession(this, transport, VISITOR);
+      refused.refuse('Too many live connections from your address');
+      return refused;
+    }
+    const session = new StompSession(this, transport, typeof identity === 'function' ? identity() : identity, address);
     this.sessions.add(session);
     return session;
   }
 
   /** Send a JSON text to every local subscription matching the topic; returns how many. */
   deliver(topic: string, json: string): number {
-    let count = 0;
     const allowed = this.options.policy?.restriction(topic);
-    for (const session of this.sessions) {
-      if (allowed && (session.principal === PENDING || !allowed(session.principal))) continue;
-      for (const [id, destination] of session.subscriptions) {
-        if (destination === topic || (isPattern(destination) && matchPath(destination, topic))) {
-          session.write(
-            encodeFrame('MESSAGE', {
-              destination: topic,
-              'content-type': 'application/json',
-              subscription: id,
-              'message-id': this.nextMessageId(),
-            }, json),
-          );
-          count++;
-        }
-      }
+    let count = 0;
+    const plain = this.exact.get(topic);
+    if (plain) for (const sub of plain) count += this.send(sub, topic, json, allowed);
+    if (this.wildcards.size > 0) {
+      const path = splitPath(topic);
+      for (const sub of this.wildcards) if (matches(sub.pattern!, path)) count += this.send(sub, topic, json, allowed);
     }
     return count;
+  }
+
+  /** Send a JSON text to the subscriptions of one session that match the topic (an answer to its SEND); returns how many. */
+  deliverTo(session: StompSession, topic: string, json: string): number {
+    const allowed = this.options.policy?.restriction(topic);
+    let count = 0;
+    for (const sub of session.matching(topic)) count += this.send(sub, topic, json, allowed);
+    return count;
+  }
+
+  /** True when some local subscription would receive a message of the topic. */
+  hasSubscribers(topic: string): boolean {
+    if (this.exact.get(topic)?.size) return true;
+    if (this.wildcards.size === 0) return false;
+    const path = splitPath(topic);
+    for (const sub of this.wildcards) if (matches(sub.pattern!, path)) return true;
+    return false;
+  }
+
+  private send(sub: Subscription, topic: string, json: string, allowed: ((principal: unknown) => boolean) | undefined): number {
+    const { session } = sub;
+    if (allowed && (session.principal === PENDING || !allowed(session.principal))) return 0;
+    session.write(
+      encodeFrame('MESSAGE', {
+        destination: topic,
+        'content-type': 'application/json',
+        subscription: sub.id,
+        'message-id': this.nextMessageId(),
+      }, json),
+    );
+    return 1;
+  }
+
+  /** Index a subscription (StompSession keeps its own list too). */
+  add(sub: Subscription): void {
+    if (sub.pattern) {
+      this.wildcards.add(sub);
+      return;
+    }
+    let set = this.exact.get(sub.destination);
+    if (!set) this.exact.set(sub.destination, (set = new Set()));
+    set.add(sub);
+  }
+
+  remove(sub: Subscription): void {
+    if (sub.pattern) {
+      this.wildcards.delete(sub);
+      return;
+    }
+    const set = this.exact.get(sub.destination);
+    if (!set) return;
+    set.delete(sub);
+    if (set.size === 0) this.exact.delete(sub.destination);
   }
 
   /**
@@ -123,7 +204,8 @@ export class Broker {
 const PENDING = Symbol('principal pending');
 
 export class StompSession {
-  readonly subscriptions = new Map<string, string>();
+  readonly subscriptions = new Map<string, Subscription>();
+  private wildcardCount = 0;
   /** the signed-in user of the connection (null: anonymous) once known */
   principal: unknown = PENDING;
   /** the sign-in session the principal came from (undefined: a visitor, or not known yet) */
@@ -137,7 +219,13 @@ export class StompSession {
   private tokens: number;
   private tokensAt = Date.now();
 
-  constructor(private readonly broker: Broker, private readonly transport: Transport, identity: Identity | Promise<Identity | null>) {
+  constructor(
+    private readonly broker: Broker,
+    private readonly transport: Transport,
+    identity: Identity | Promise<Identity | null>,
+    /** the client address it was admitted under (released when it closes) */
+    readonly address?: string,
+  ) {
     this.decoder = new FrameDecoder(broker.options.maxFrameBytes);
     this.tokens = broker.options.rateBurst;
     if (identity instanceof Promise) {
@@ -178,12 +266,44 @@ export class StompSession {
     const policy = this.broker.options.policy;
     if (!policy) return 0;
     let ended = 0;
-    for (const [id, destination] of this.subscriptions) {
-      if (policy.refusal(destination, this.principal) === undefined) continue;
-      this.subscriptions.delete(id);
+    for (const sub of [...this.subscriptions.values()]) {
+      if (policy.refusal(sub.destination, this.principal) === undefined) continue;
+      this.unsubscribe(sub.id);
       ended++;
     }
     return ended;
+  }
+
+  /** Its subscriptions that a message of the topic reaches. */
+  matching(topic: string): Subscription[] {
+    const out: Subscription[] = [];
+    let path: SplitPath | undefined;
+    for (const sub of this.subscriptions.values()) {
+      if (sub.pattern ? matches(sub.pattern, (path ??= splitPath(topic))) : sub.destination === topic) out.push(sub);
+    }
+    return out;
+  }
+
+  private subscribe(id: string, destination: string): void {
+    const pattern = isPattern(destination) ? compilePattern(destination) : undefined;
+    this.unsubscribe(id); // the same id again replaces it
+    const sub: Subscription = { session: this, id, destination, pattern };
+    this.subscriptions.set(id, sub);
+    if (pattern) this.wildcardCount++;
+    this.broker.add(sub);
+  }
+
+  private unsubscribe(id: string): void {
+    const sub = this.subscriptions.get(id);
+    if (!sub) return;
+    this.subscriptions.delete(id);
+    if (sub.pattern) this.wildcardCount--;
+    this.broker.remove(sub);
+  }
+
+  /** Refused before it began (its address holds its share of connections): ERROR, then close. */
+  refuse(message: string): void {
+    this.fail(message);
   }
 
   /** Bytes or text from the transport. */
@@ -215,8 +335,10 @@ export class StompSession {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
     this.timers = [];
+    for (const sub of this.subscriptions.values()) this.broker.remove(sub);
     this.subscriptions.clear();
-    this.broker.sessions.delete(this);
+    this.wildcardCount = 0;
+    if (this.broker.sessions.delete(this) && this.address !== undefined) this.broker.limits.release(this.address);
   }
 
   close(): void {
@@ -256,22 +378,29 @@ export class StompSession {
         const destination = headers.destination;
         if (!id) throw new StompError('SUBSCRIBE needs an id header', headers.receipt);
         if (!destination || !destination.startsWith('/topic/')) throw new StompError('Subscriptions are to /topic/** only', headers.receipt);
-        if (!this.subscriptions.has(id) && this.subscriptions.size >= this.broker.options.maxSubscriptions) {
+        const replaced = this.subscriptions.get(id);
+        if (!replaced && this.subscriptions.size >= this.broker.options.maxSubscriptions) {
           throw new StompError('Too many subscriptions', headers.receipt);
+        }
+        if (isPattern(destination) && !replaced?.pattern && this.wildcardCount >= this.broker.options.maxWildcardSubscriptions) {
+          throw new StompError(`At most ${this.broker.options.maxWildcardSubscriptions} subscriptions with wildcards per connection`, headers.receipt);
         }
         const refusal = this.broker.options.policy?.refusal(destination, this.principal);
         if (refusal) throw new StompError(refusal, headers.receipt);
-        this.subscriptions.set(id, destination);
+        this.subscribe(id, destination);
         break;
       }
       case 'UNSUBSCRIBE':
         if (!headers.id) throw new StompError('UNSUBSCRIBE needs an id header', headers.receipt);
-        this.subscriptions.delete(headers.id);
+        this.unsubscribe(headers.id);
         break;
       case 'SEND': {
         const destination = headers.destination ?? '';
         if (!APP.test(destination)) throw new StompError('SEND is accepted only to /app/**', headers.receipt);
-        this.broker.options.onSend(destination, frame.body, headers);
+        if (this.address !== undefined && !this.broker.limits.takeSend(this.address)) {
+          throw new StompError('Too many requests from your address: slow down', headers.receipt);
+        }
+        this.broker.options.onSend(destination, frame.body, headers, this);
         break;
       }
       case 'ACK':

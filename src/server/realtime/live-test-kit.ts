@@ -127,8 +127,8 @@ export class RawStomp {
   }
 
   /** A connected STOMP session subscribed to `destinations` (ids 0, 1, ... in order), once the server has them all. */
-  static async subscribed(url: string, destinations: readonly string[]): Promise<RawStomp> {
-    const raw = await RawStomp.open(url);
+  static async subscribed(url: string, destinations: readonly string[], opts: Parameters<typeof RawStomp.open>[1] = {}): Promise<RawStomp> {
+    const raw = await RawStomp.open(url, opts);
     raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
     await raw.frame('CONNECTED');
     raw.send(destinations.map((d, id) => `SUBSCRIBE\nid:${id}\ndestination:${d}\n${id === destinations.length - 1 ? 'receipt:subscribed\n' : ''}\n\0`).join(''));
@@ -136,8 +136,8 @@ export class RawStomp {
     return raw;
   }
 
-  static open(url: string, opts: { origin?: string; protocols?: string[]; cookie?: string; host?: string } = {}): Promise<RawStomp> {
-    const headers = { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.host ? { host: opts.host } : {}) };
+  static open(url: string, opts: { origin?: string; protocols?: string[]; cookie?: string; host?: string; headers?: Record<string, string> } = {}): Promise<RawStomp> {
+    const headers = { ...opts.headers, ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.host ? { host: opts.host } : {}) };
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/websocket`, opts.protocols ?? STOMP_SUBPROTOCOLS, { ...(opts.origin ? { origin: opts.origin } : {}), headers });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RawStomp(ws)));
@@ -177,12 +177,12 @@ export class SockJsXhr {
   private decoder = FrameDecoder.forServerFrames(4 * 1024 * 1024);
   private readonly base: string;
 
-  private constructor(url: string, private readonly cookie: string | undefined) {
+  private constructor(url: string, private readonly cookie: string | undefined, private readonly extra: Record<string, string> = {}) {
     this.base = `${url}/ws/000/${Math.random().toString(36).slice(2, 10)}`;
   }
 
-  static async open(url: string, cookie?: string): Promise<SockJsXhr> {
-    const session = new SockJsXhr(url, cookie);
+  static async open(url: string, cookie?: string, headers?: Record<string, string>): Promise<SockJsXhr> {
+    const session = new SockJsXhr(url, cookie, headers);
     const res = await fetch(`${session.base}/xhr_streaming`, { method: 'POST', headers: session.headers() });
     if (res.status !== 200) throw new Error(`xhr_streaming answered ${res.status}`);
     void session.read(res.body!);
@@ -190,7 +190,7 @@ export class SockJsXhr {
   }
 
   private headers(): Record<string, string> {
-    return this.cookie ? { cookie: this.cookie } : {};
+    return { ...this.extra, ...(this.cookie ? { cookie: this.cookie } : {}) };
   }
 
   private async read(body: ReadableStream<Uint8Array>) {

@@ -14,8 +14,15 @@ import { installTransports } from './transports.ts';
 export interface AppMessage {
   destination: string;
   body: string;
-  /** publish an answer, to every subscriber of the topic */
+  /** publish an answer, to every subscriber of the topic, on every instance */
   reply(topic: string, body: unknown): Promise<void>;
+  /** true when the asking connection has a subscription a message of the topic would reach */
+  hears(topic: string): boolean;
+  /**
+   * Answer the asker alone: its own subscriptions matching the topic, on this instance, no
+   * fan-out (`json` is the body already encoded). Returns how many got it.
+   */
+  answer(topic: string, json: string): number;
 }
 export type AppMessageHandler = (message: AppMessage) => void | Promise<void>;
 
@@ -47,6 +54,18 @@ export interface Realtime {
    * drop what is stale, or everything.
    */
   onChangeNotice(listener: (key: string | null) => void): void;
+  /**
+   * After commit: a short JSON notice (it must fit one NOTIFY, under 7,500 bytes) to every
+   * instance, this one too, in commit order after the notices of earlier transactions. Each
+   * instance then builds what its own subscribers need (onBroadcast) instead of the sender
+   * pushing whole views through the database.
+   */
+  broadcast(kind: string, data: unknown): Promise<void>;
+  onBroadcast(kind: string, listener: (data: unknown) => void): void;
+  /** Deliver a JSON text to this instance's subscribers of the topic only; returns how many. */
+  deliverHere(topic: string, json: string): number;
+  /** True when a subscriber of this instance would receive a message of the topic. */
+  hasSubscribersHere(topic: string): boolean;
   /** Open STOMP sessions on this instance and how messages travel between instances. */
   stats(): { sessions: number; fanout: 'in-process' | 'postgres' };
 }
@@ -61,6 +80,12 @@ export interface RealtimeTuning extends Partial<Omit<BrokerOptions, 'onSend' | '
    * in a way no instance announced. Default SESSION_CHECK_MS.
    */
   sessionCheckMs?: number;
+  /**
+   * Which peers may name the client's address in X-Forwarded-For (TRUST_PROXY: addresses, CIDRs,
+   * `loopback`, comma-separated; true: any), as Fastify's `trustProxy`; the per-address limits
+   * count that address. Default: none, the socket's address counts.
+   */
+  trustProxy?: string | boolean;
 }
 
 /** every minute: one indexed query per 500 signed-in sessions with an open connection */
@@ -81,6 +106,8 @@ export interface LiveSessions {
 /** The fan-out channel's internal messages (never a client destination: not /topic/): a session ended; a write committed. */
 const SESSION_ENDED = '!session-ended';
 const CHANGED = '!changed';
+/** prefix of broadcast notices: `!b:{kind}` */
+const BROADCAST = '!b:';
 
 export interface RealtimeOptions {
   app: FastifyInstance;
@@ -120,17 +147,24 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     }
   };
 
-  const { loopbackOrigins, sessionCheckMs = SESSION_CHECK_MS, ...brokerTuning } = tuning;
+  const { loopbackOrigins, sessionCheckMs = SESSION_CHECK_MS, trustProxy, ...brokerTuning } = tuning;
   const broker = new Broker({
     ...DEFAULT_BROKER_OPTIONS,
     ...brokerTuning,
     onError,
     policy,
-    onSend: (destination, body) => {
+    onSend: (destination, body, _headers, session) => {
+      const message: AppMessage = {
+        destination,
+        body,
+        reply: publish,
+        hears: (topic) => session.matching(topic).length > 0,
+        answer: (topic, json) => broker.deliverTo(session, topic, json),
+      };
       for (const { pattern, handler } of handlers) {
         if (!matchPath(pattern, destination)) continue;
         Promise.resolve()
-          .then(() => handler({ destination, body, reply: publish }))
+          .then(() => handler(message))
           .catch((err) => log.warn({ err, destination }, 'live: /app handler failed'));
       }
     },
@@ -141,7 +175,19 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
   const changeNotice = (key: string | null) => {
     for (const listener of changeListeners) listener(key);
   };
+  const broadcastListeners = new Map<string, ((data: unknown) => void)[]>();
   const deliver = (topic: string, json: string) => {
+    if (topic.startsWith(BROADCAST)) {
+      const data: unknown = JSON.parse(json);
+      for (const listener of broadcastListeners.get(topic.slice(BROADCAST.length)) ?? []) {
+        try {
+          listener(data);
+        } catch (err) {
+          onError(`live: a ${topic} listener failed`, err);
+        }
+      }
+      return;
+    }
     if (topic === SESSION_ENDED) {
       const sessionId: unknown = JSON.parse(json);
       if (typeof sessionId === 'string') broker.endSignIn(sessionId);
@@ -190,6 +236,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     { allowed: allowedOrigins, loopback: loopbackOrigins ?? process.env.NODE_ENV !== 'production', hostnames },
     identify,
     onError,
+    trustProxy,
   );
   app.addHook('onReady', async () => {
     await fanout.start();
@@ -216,6 +263,19 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     onChangeNotice(listener) {
       changeListeners.push(listener);
     },
+    async broadcast(kind, data) {
+      const json = JSON.stringify(data);
+      const topic = `${BROADCAST}${kind}`;
+      if (encodePayloads(topic, json).length > 1) throw new Error(`A ${kind} notice must fit one notification`);
+      await fanout.publish(topic, json);
+    },
+    onBroadcast(kind, listener) {
+      const list = broadcastListeners.get(kind);
+      if (list) list.push(listener);
+      else broadcastListeners.set(kind, [listener]);
+    },
+    deliverHere: (topic, json) => broker.deliver(topic, json),
+    hasSubscribersHere: (topic) => broker.hasSubscribers(topic),
     restrict(pattern, allow, message) {
       restrictions.push({ pattern, allow, message });
     },

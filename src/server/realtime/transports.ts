@@ -4,6 +4,7 @@
 // do not run for them: the Origin allowlist is checked here.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import sockjs from 'sockjs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Broker, Identity } from './broker.ts';
@@ -60,12 +61,40 @@ export interface Transports {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-/** Put SockJS and the raw WebSocket endpoint in front of the server's other listeners. */
 /** The SockJS session id of a transport URL (/ws/{server}/{session}/{transport}). */
 function sockjsSessionId(path: string | undefined): string | undefined {
   return /^\/ws\/[^/.]+\/([^/.]+)\/[a-z_]+$/.exec((path ?? '').split('?')[0]!)?.[1];
 }
 
+/**
+ * The client address a request counts under: the socket's, or behind a trusted proxy (Fastify's
+ * `trustProxy` rule, by the same package) the visitor's from X-Forwarded-For. An IPv6 address
+ * counts by its /64 (one visitor commonly holds a whole /64), an IPv4-mapped one as IPv4.
+ */
+export function clientAddress(req: IncomingMessage, trust?: (addr: string, i: number) => boolean): string {
+  const ip = trust ? proxyAddr(req, trust) : (req.socket.remoteAddress ?? '');
+  return addressKey(ip);
+}
+
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? front : [...front, ...new Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** Fastify's reading of `trustProxy` (a list of addresses and CIDRs, or true); undefined: trust no proxy. */
+export function compileTrust(trustProxy: string | boolean | undefined): ((addr: string, i: number) => boolean) | undefined {
+  if (trustProxy === true) return () => true;
+  if (!trustProxy) return undefined;
+  return proxyAddr.compile(trustProxy.split(',').map((a) => a.trim()).filter(Boolean));
+}
+
+/** Put SockJS and the raw WebSocket endpoint in front of the server's other listeners. */
 export function installTransports(
   server: Server,
   broker: Broker,
@@ -73,17 +102,20 @@ export function installTransports(
   /** who a connection is, from the cookies of its upgrade or SockJS request (null: a visitor) */
   identify: (cookieHeader: string | undefined) => Promise<Identity | null>,
   onError: (msg: string, err?: unknown) => void,
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (the per-address limits count it) */
+  trustProxy?: string | boolean,
 ): Transports {
   const sockets = new Set<Duplex>();
-  // SockJS hides request headers from its connections: keep the cookie of the request that
-  // opened each SockJS session (they live seconds before 'connection', a minute at most)
-  const sockjsCookies = new Map<string, { cookie: string | undefined; at: number }>();
-  const rememberCookie = (req: IncomingMessage) => {
+  const trust = compileTrust(trustProxy);
+  // SockJS hides request headers from its connections: keep the cookie and the client address of
+  // the request that opened each SockJS session (they live seconds before 'connection', a minute at most)
+  const sockjsOpeners = new Map<string, { cookie: string | undefined; address: string; at: number }>();
+  const rememberOpener = (req: IncomingMessage) => {
     const id = sockjsSessionId(req.url);
-    if (!id || sockjsCookies.has(id)) return;
+    if (!id || sockjsOpeners.has(id)) return;
     const now = Date.now();
-    if (sockjsCookies.size > 10_000) for (const [k, v] of sockjsCookies) if (now - v.at > 60_000) sockjsCookies.delete(k);
-    sockjsCookies.set(id, { cookie: req.headers.cookie, at: now });
+    if (sockjsOpeners.size > 10_000) for (const [k, v] of sockjsOpeners) if (now - v.at > 60_000) sockjsOpeners.delete(k);
+    sockjsOpeners.set(id, { cookie: req.headers.cookie, address: clientAddress(req, trust), at: now });
   };
   // once shutting down, new connections would be cut again at once: refuse them
   let closing = false;
@@ -100,12 +132,12 @@ export function installTransports(
   sjs.on('connection', (conn: sockjs.Connection | null) => {
     if (!conn) return; // sockjs emits null for a session closed during its handshake
     const id = sockjsSessionId((conn as unknown as { pathname?: string }).pathname);
-    const cookie = id ? sockjsCookies.get(id)?.cookie : undefined;
-    if (id) sockjsCookies.delete(id);
+    const opener = id ? sockjsOpeners.get(id) : undefined;
+    if (id) sockjsOpeners.delete(id);
     const session = broker.open({
       send: (data) => { conn.write(data); },
       close: () => { conn.close('1000', 'Normal closure'); },
-    }, identify(cookie));
+    }, () => identify(opener?.cookie), opener?.address ?? addressKey(conn.remoteAddress ?? ''));
     conn.on('data', (message: string) => session.receive(message));
     conn.on('close', () => session.transportClosed());
   });
@@ -124,7 +156,7 @@ export function installTransports(
         ws.send(data);
       },
       close: () => ws.close(1000),
-    }, identify(req.headers.cookie));
+    }, () => identify(req.headers.cookie), clientAddress(req, trust));
     ws.on('message', (data, isBinary) => session.receive(isBinary ? Buffer.from(data as Buffer) : data.toString('utf8')));
     ws.on('close', () => session.transportClosed());
     ws.on('error', () => ws.terminate());
@@ -146,7 +178,7 @@ export function installTransports(
       res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"error":"Origin or host not allowed"}');
       return true;
     }
-    rememberCookie(req);
+    rememberOpener(req);
     return sockjsHandler(req, res);
   };
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
@@ -160,7 +192,7 @@ export function installTransports(
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       return true;
     }
-    rememberCookie(req);
+    rememberOpener(req);
     return sockjsHandler(req, socket, head);
   };
   overshadow(server, 'request', onRequest);
