@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** node-postgres pool, for LISTEN/NOTIFY; absent on PGlite */
   pool?: pg.Pool;
+  /** the embedded database's client and its folder (DATA_DIR/pglite), for backups; only on a PGlite data dir */
+  embedded?: { client: PGlite; dir: string };
   close(): Promise<void>;
 }
 
@@ -82,10 +84,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
   let lock: { release(): void } | undefined;
   let client: PGlite;
+  const pgliteDir = opts.kind === 'pglite' ? path.join(opts.dataDir, 'pglite') : undefined;
   if (opts.kind === 'pglite') {
     lock = lockDataDir(opts.dataDir);
     try {
-      client = await openPgliteDir(path.join(opts.dataDir, 'pglite'));
+      client = await openPgliteDir(pgliteDir!);
     } catch (e) {
       lock.release();
       throw e;
@@ -98,6 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    embedded: pgliteDir ? { client, dir: pgliteDir } : undefined,
     close: async () => {
       await client.close();
       lock?.release();
