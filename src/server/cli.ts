@@ -11,6 +11,7 @@ import { CardImportError, cardRowsFromFile, type CardRow } from './features/card
 import { importLflist } from './features/banlists/banlist-import.ts';
 import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
+import { backupCommand, restoreCommand } from './backup/backup-commands.ts';
 
 const USAGE = `Format Hub operator commands (npm run cli -- <command>)
 
@@ -21,6 +22,9 @@ const USAGE = `Format Hub operator commands (npm run cli -- <command>)
                                          import an EDOPro banlist as the format's list of that date
                                          (--reference: as the Advanced reference list from that date)
   seed                                   load the demo data into an empty database
+  backup <file>                          write a backup of the embedded database and the uploads (asks the
+                                         running server when one holds DATA_DIR)
+  restore <file>                         fill an empty or absent DATA_DIR from a backup (never a non-empty one)
 
 Works on the embedded database while no server holds it, and on PostgreSQL (DATABASE_URL) at any time.`;
 
@@ -87,6 +91,10 @@ async function run(argv: string[]): Promise<string> {
       });
     }
     default:
+      if (group === 'backup' || group === 'restore') {
+        if (!command || rest.length) throw new UsageError(`${group}: name one file`);
+        return group === 'backup' ? backupCommand(parseEnv(), command) : restoreCommand(parseEnv(), command);
+      }
       throw new UsageError(`Unknown command: ${key}`);
   }
 }
@@ -94,7 +102,7 @@ async function run(argv: string[]): Promise<string> {
 /** What went wrong, in a line or two: never a stack or an SQL statement with all its parameters. */
 function oneOrTwoLines(e: { message?: string; cause?: { message?: string }; name?: string; code?: string }): string {
   const first = (s: string | undefined) => (s ?? '').split('\n')[0]!.slice(0, 300);
-  if (e instanceof HttpError || e.code === 'ENOENT' || e.name === 'DataDirInUseError') return first(e.message);
+  if (e instanceof HttpError || e.code === 'ENOENT' || e.name === 'DataDirInUseError' || e.name === 'BackupError') return first(e.message);
   const cause = e.cause?.message ? `\n  cause: ${first(e.cause.message)}` : '';
   // a failed query's message is "Failed query: <the whole statement>": keep only its start
   return `Error: ${first(e.message)}${cause}`;

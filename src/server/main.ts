@@ -5,6 +5,7 @@ import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import { isEmpty, seedDemoData } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import { startBackups } from './backup/backups.ts';
 
 async function main() {
   const env = parseEnv();
@@ -21,11 +22,14 @@ async function main() {
         : 'DISCORD_CLIENT_ID is not set: sign-in uses the built-in demo identity provider, open to this machine only.',
     );
   }
+  // the CLI's `backup` reaches this process through a socket in DATA_DIR; BACKUP_DIR adds a schedule
+  const backups = await startBackups({ env, database, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await backups.close();
     await app.close();
     await database.close();
     process.exit(0);
