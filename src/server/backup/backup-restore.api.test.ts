@@ -1,0 +1,143 @@
+// `npm run cli -- backup` and `restore` with no server running: a round trip that a server reads
+// back the same (uploads byte for byte), and restores that must change nothing: a truncated or
+// damaged file, a data dir that is not empty. On PostgreSQL both commands say to use pg_dump.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
+import { signedInClient, TestClient } from '../test/test-server.ts';
+import { cli, digestTree, startDiskServer, tempRoot } from './backup-test-kit.ts';
+
+const ADMIN = '970000000000000001';
+const HOST = '970000000000000002';
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(onPostgres)('backup and restore with no server running', () => {
+  let root: string;
+  let dataDir: string;
+  let file: string;
+  let uid: string;
+  let reads: Record<string, unknown>;
+  const readsOf = async (url: string, admin: TestClient) => {
+    const anyone = new TestClient(url);
+    const get = async (p: string, c = anyone) => ok(await c.get(p));
+    return {
+      list: await get('/api/tournaments'),
+      event: await get(`/api/tournaments/${uid}`),
+      matches: await get(`/api/tournaments/${uid}/matches`, admin),
+      standings: await get(`/api/tournaments/${uid}/standings`),
+    };
+  };
+
+  beforeAll(async () => {
+    root = tempRoot('fh-backup-');
+    dataDir = path.join(root, 'data');
+    file = path.join(root, 'backup.zip');
+    const server = await startDiskServer(dataDir);
+    try {
+      const admin = await signedInClient(server, ADMIN, 2, 'Ada');
+      const host = await signedInClient(server, HOST, 1, 'Hosta');
+      const kit = tournamentKit(server, { host, admin });
+      uid = await kit.event('DEFAULT', 8);
+      await ok(await host.post(`/api/tournaments/${uid}/start`));
+      await kit.finishRound(uid);
+      await ok(await host.post(`/api/tournaments/${uid}/next-round`));
+      reads = await readsOf(server.url, admin);
+    } finally {
+      await server.close();
+    }
+    // uploads as the image store keeps them, an empty file and a folder among them
+    const uploads = path.join(dataDir, 'uploads');
+    fs.mkdirSync(path.join(uploads, 'nested'), { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'a1.png'), randomBytes(700_000));
+    fs.writeFileSync(path.join(uploads, 'b2.webp'), randomBytes(1234));
+    fs.writeFileSync(path.join(uploads, 'nested', 'empty.gif'), '');
+    fs.writeFileSync(path.join(uploads, '.url-signing-key'), randomBytes(32).toString('hex'));
+  }, 180_000);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('a backup restored into a new data dir serves the same reads, uploads byte for byte', async () => {
+    const backup = await cli(['backup', file], { DATA_DIR: dataDir });
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toMatch(/^Backup written to .*backup\.zip \([\d.]+ MB, \d+ files, in [\d.]+ s\)\.$/);
+    expect(fs.readdirSync(root).sort()).toEqual(['backup.zip', 'data']); // no temporary file left
+
+    const restoredDir = path.join(root, 'restored');
+    const restore = await cli(['restore', file], { DATA_DIR: restoredDir });
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toMatch(/^Restored .*restored from .*backup\.zip \(taken .*; 4 uploaded files\)\.$/);
+    expect(digestTree(path.join(restoredDir, 'uploads'))).toEqual(digestTree(path.join(dataDir, 'uploads')));
+
+    const server = await startDiskServer(restoredDir);
+    try {
+      const admin = await signedInClient(server, ADMIN, 2, 'Ada');
+      expect(await readsOf(server.url, admin)).toEqual(reads);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  test('a backup never replaces a file', async () => {
+    const before = fs.statSync(file).mtimeMs;
+    const again = await cli(['backup', file], { DATA_DIR: dataDir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^backup: .*backup\.zip already exists: name a new file/);
+    expect(again.stderr.split('\n')).toHaveLength(1);
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+  }, 60_000);
+
+  const refused = async (broken: string, target: string, why: RegExp) => {
+    const r = await cli(['restore', broken], { DATA_DIR: target });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(why);
+    // nothing half restored next to it either
+    expect(fs.readdirSync(path.dirname(target)).filter((n) => n.includes('.restoring-'))).toEqual([]);
+  };
+
+  test('a truncated file fails with one line and leaves the data dir absent, or empty', async () => {
+    const whole = fs.readFileSync(file);
+    const truncated = path.join(root, 'truncated.zip');
+    fs.writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const absent = path.join(root, 'absent');
+    await refused(truncated, absent, /^restore: .*truncated\.zip is not a usable backup: it is not a complete ZIP archive \(truncated or damaged\); nothing was written\.$/);
+    expect(fs.existsSync(absent)).toBe(false);
+    const empty = path.join(root, 'empty');
+    fs.mkdirSync(empty);
+    await refused(truncated, empty, /not a usable backup/);
+    expect(fs.readdirSync(empty)).toEqual([]);
+  }, 60_000);
+
+  test('a damaged byte is found by the checksums before anything is written', async () => {
+    const damaged = path.join(root, 'damaged.zip');
+    const bytes = fs.readFileSync(file);
+    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
+    fs.writeFileSync(damaged, bytes);
+    const target = path.join(root, 'from-damaged');
+    await refused(damaged, target, /^restore: .*damaged\.zip is not a usable backup: .*(does not match its checksum|cannot be unpacked).*; nothing was written\.$/);
+    expect(fs.existsSync(target)).toBe(false);
+  }, 60_000);
+
+  test('a restore into a data dir that is not empty is refused and touches nothing', async () => {
+    const before = digestTree(dataDir);
+    await refused(file, dataDir, /^restore: The data dir .* is not empty: restore only fills an empty \(or absent\) DATA_DIR\. Nothing was changed/);
+    expect(digestTree(dataDir)).toEqual(before);
+  }, 60_000);
+});
+
+describe.runIf(onPostgres)('backup and restore on PostgreSQL', () => {
+  test.each(['backup', 'restore'])('%s says in one line to use pg_dump / pg_restore', async (command) => {
+    const root = tempRoot('fh-backup-pg-');
+    try {
+      const r = await cli([command, path.join(root, 'x.zip')], { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: path.join(root, 'data') });
+      expect(r.code).toBe(1);
+      expect(r.stderr.split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(new RegExp(`^${command}: DATABASE_URL is set, so the data lives in PostgreSQL: back it up with pg_dump -Fc and restore it with pg_restore`));
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,71 @@
+// What the backup tests share: a server on a PGlite data dir on disk (as main.ts runs it, with the
+// control socket), the CLI run as a separate process, and a digest of a folder's files.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { startBackups, type Backups, type StartBackupsOptions } from './backups.ts';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+
+export const tempRoot = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+
+export type DiskServer = TestServer & { backups: Backups; dataDir: string };
+
+/** A server on `dataDir` (created on first use), listening on a free port, backups started. */
+export async function startDiskServer(
+  dataDir: string,
+  { env = {}, log, schedule }: { env?: Record<string, string>; log?: StartBackupsOptions['log']; schedule?: StartBackupsOptions['schedule'] } = {},
+): Promise<DiskServer> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: dataDir, ...env });
+  const app = await buildApp({ env: settings, database, rateLimitScale: 100 });
+  const backups = await startBackups({ env: settings, database, log: log ?? app.log, schedule });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    database,
+    backups,
+    dataDir,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await backups.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `npm run cli -- <args>` as an operator runs it, in its own process. */
+export function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(TSX, ['src/server/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env }, timeout: 180_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
+    );
+  });
+}
+
+/** Every file under `dir` with its SHA-256 (empty when `dir` is absent). */
+export function digestTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) {
+        out[`${r}/`] = 'dir';
+        walk(r);
+      } else {
+        out[r] = createHash('sha256').update(fs.readFileSync(path.join(dir, r))).digest('hex');
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk('');
+  return out;
+}
