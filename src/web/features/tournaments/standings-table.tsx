@@ -46,11 +46,14 @@ export function StandingsTable({
               ) : (
                 <th scope="col" className="py-2 pr-1 pl-3">#</th>
               )}
-              <th scope="col" className="px-2 py-2">Team</th>
-              <th scope="col" className="px-2 py-2 text-right">Points</th>
-              <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W-L-T</th>
+              <th scope="col" className="px-2 py-2 mobile:px-1.5">Team</th>
+              <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right">Points</th>
+              <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap">
+                W-L-T
+                {cut && <span className="block font-normal desktop:hidden">Swiss</span>}
+              </th>
               {cut && (
-                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap mobile:hidden">
                   Swiss
                   <span className="block font-normal">rank · W-L-T</span>
                 </th>
@@ -81,21 +84,28 @@ export function StandingsTable({
                 ) : (
                   <td className="py-2 pr-1 pl-3 tabular-nums">{r.rank}</td>
                 )}
-                <td className="px-2 py-2">
+                <td className="px-2 py-2 mobile:px-1.5">
                   <span className="flex items-center gap-1.5">
                     <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
                     {r.teamId === ownTeamUid && <Badge tone="primary">You</Badge>}
                     {r.dropped && <Badge>dropped</Badge>}
                   </span>
                 </td>
-                <td className="px-2 py-2 text-right font-semibold tabular-nums" data-testid="standing-points">
+                <td className="px-2 py-2 mobile:px-1.5 text-right font-semibold tabular-nums" data-testid="standing-points">
                   {r.points}
                 </td>
-                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="standing-record">
-                  {record(r)}
+                <td className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap tabular-nums">
+                  <span data-testid="standing-record">{record(r)}</span>
+                  {/* phones: the Swiss part under the record instead of in a column of its own */}
+                  {r.swissRecord && (
+                    <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="standing-swiss">
+                      <span className="sr-only">Swiss </span>
+                      {swissText(r.swissRecord)}
+                    </span>
+                  )}
                 </td>
                 {cut && (
-                  <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums" data-testid="standing-swiss">
+                  <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums mobile:hidden" data-testid="standing-swiss">
                     {r.swissRecord ? swissText(r.swissRecord) : '–'}
                   </td>
                 )}
