@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, CircleCheck, Flag, Trophy } from 'lucide-react';
 import type { Match } from '../../../domain/api/tournaments.ts';
+import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -86,7 +87,7 @@ export function MatchCard({ match: m, onOpen, ownTeamUid, search, variant }: Mat
       <span className={cn('block', variant === 'bracket' ? 'divide-y border-t' : 'space-y-0.5')}>
         <TeamLine match={m} side={1} compact={variant === 'bracket'} />
         {!(m.bye && variant === 'list') && <TeamLine match={m} side={2} compact={variant === 'bracket'} />}
-        {m.bye && variant === 'list' && <span className="block text-xs text-muted-foreground">Bye: counts as a 2-0 win</span>}
+        {m.bye && variant === 'list' && <span className="block text-xs text-muted-foreground">{byeSentence(m.bracket)}</span>}
       </span>
     </button>
   );

@@ -4,6 +4,7 @@ import { CalendarClock, Cpu, Network, Rows3, Search, Swords } from 'lucide-react
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { toHex } from '../../../domain/series/rules.ts';
+import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -98,7 +99,7 @@ function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tour
         <p className="text-sm text-muted-foreground">You have no match this round.</p>
       ) : m.bye ? (
         <p className="text-sm" data-testid="your-bye">
-          You have a bye this round: it counts as a 2-0 win.
+          You have a bye this round. {byeSentence(m.bracket)}
         </p>
       ) : (
         <>

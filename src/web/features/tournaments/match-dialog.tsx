@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CircleCheck, Flag, Gavel, LoaderCircle, Send, ShieldCheck, Trophy, User } from 'lucide-react';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
+import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { FLAG_MESSAGE_MAX } from '../../../domain/tournament/limits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -164,7 +165,7 @@ function ViewToggle({ view, onChange }: { view: View; onChange: (v: View) => voi
 
 function ClosedNote({ tournament: t, match: m }: { tournament: Tournament; match: Match }) {
   let note: string | null = null;
-  if (m.bye) note = 'A bye counts as a 2-0 win: there is nothing to report.';
+  if (m.bye) note = `${byeSentence(m.bracket)} There is nothing to report.`;
   else if (!t.inProgress || t.completed) note = null;
   else if (m.team1Id === null || m.team2Id === null) note = 'This match waits for its teams.';
   else if (m.roundNumber > t.currentRound) note = 'This match is played in a later round.';
