@@ -1,0 +1,163 @@
+// Teams and their members (issues 10 and 18): the team and participant reads, served from the
+// tournament's read cache in two variants (what everyone sees, "Deck n"; and the deck labels and
+// rejection reasons an admin or the host sees, decision 013), sign-ups and drops.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { participantSchema, signupBodySchema, teamSchema, type Participant, type Team } from '../../../domain/api/tournaments.ts';
+import { requireUser } from '../../auth/guards.ts';
+import type { Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
+import { CACHED_READ } from '../../http/read-cache.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { settle } from './tournament-play.ts';
+import { decksByMemberOf, deckViewOf, isPrivileged, toMember, toParticipants, toTeam, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
+import * as Repo from './tournaments-repository.ts';
+import type { TournamentHelpers } from './tournaments-routes.ts';
+
+const tags = ['tournaments'];
+const uidParams = z.object({ id: z.string().min(1).max(64) });
+const teamParams = uidParams.extend({ tid: z.string().min(1).max(64) });
+const participantParams = uidParams.extend({ pid: z.string().regex(/^\d{1,9}$/, 'must be a participant id').transform(Number) });
+
+type Viewer = { discordId: string; auth: number } | null | undefined;
+
+/**
+ * What this viewer sees of the tournament's decks: 'full' for an admin or the host who does not
+ * play in it (or once it has a winner), else 'public'. A visitor costs no query.
+ */
+export async function deckViewFor(db: Tx, user: Viewer, t: Repo.TournamentRow): Promise<DeckView> {
+  if (!user || !isPrivileged(user, t)) return 'public';
+  return deckViewOf(user, t, !t.completed && (await Repo.playsIn(db, t.uid, user.discordId)));
+}
+
+/** One team with only its own members, decks and users (not every member of a 4,096-team event). */
+export async function loadTeam(db: Tx, uid: string, team: Repo.TeamRow, view: DeckView): Promise<Team> {
+  const members = await Repo.membersOfTeam(db, uid, team.uid);
+  const decks = await Repo.listDeckSummaries(db, uid, members.map((m) => m.id));
+  const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
+  return toTeam(team, members, { decks, users }, decksByMemberOf(decks, view));
+}
+
+export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelpers) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { db } = h;
+
+  const viewOf = async (req: FastifyRequest, uid: string): Promise<DeckView> => {
+    if (!req.user) return 'public';
+    const t = await Repo.findTournament(db, uid);
+    return t ? deckViewFor(db, req.user, t) : 'public';
+  };
+  /** A cached body of one variant: the full one is this viewer's only (no shared cache keeps it). */
+  const send = (req: FastifyRequest, reply: FastifyReply, view: DeckView, body: CachedBody) =>
+    sendCached(req, reply, body, view === 'full' ? { 'Cache-Control': 'private, no-cache' } : undefined);
+  const ifTournament = async <T>(uid: string, make: () => Promise<T>) => ((await Repo.findTournament(db, uid)) ? make() : undefined);
+
+  // ---- reading ----------------------------------------------------------------------------------
+
+  app.get('/api/tournaments/:id/teams', { config: CACHED_READ,
+    schema: {
+      tags, summary: 'The teams with their members and deck summaries (deck labels for an admin or the host who does not play)',
+      params: uidParams, response: { 200: z.array(teamSchema), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const view = await viewOf(req, id);
+    const body = await h.cached(id, `teams:${view}`, () => ifTournament(id, async () => toTeams(await h.teamsContext(db, id), view)));
+    return send(req, reply, view, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+  });
+
+  app.get('/api/tournaments/:id/teams/:tid', { config: CACHED_READ,
+    schema: { tags, summary: 'One team', params: teamParams, response: { 200: teamSchema, ...errors(400, 404) } },
+  }, async (req, reply) => {
+    const { id, tid } = req.params;
+    const view = await viewOf(req, id);
+    const body = await h.cached(id, `team:${view}:${tid}`, async () => {
+      const team = await Repo.findTeam(db, id, tid);
+      return team && loadTeam(db, id, team, view);
+    });
+    if (!body) {
+      await h.findOr404(id);
+      throw notFound('Team not found');
+    }
+    return send(req, reply, view, body);
+  });
+
+  app.get('/api/tournaments/:id/participants', { config: CACHED_READ,
+    schema: {
+      tags, summary: 'Every member with their team and deck summaries (deck labels for an admin or the host who does not play)',
+      params: uidParams, response: { 200: z.array(participantSchema), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const view = await viewOf(req, id);
+    const body = await h.cached(id, `participants:${view}`, () => ifTournament(id, async () => toParticipants(await h.teamsContext(db, id), view)));
+    return send(req, reply, view, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+  });
+
+  // ---- sign-up and drops ------------------------------------------------------------------------
+
+  app.post('/api/tournaments/:id/signup', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Sign up as a team: the signed-in user is its captain and sole member', params: uidParams, body: signupBodySchema,
+      response: { 201: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req, reply) => {
+    const user = requireUser(req);
+    if (req.body.members?.some((m) => m.discordId !== user.discordId)) throw forbidden('A sign-up is for yourself: the members must be you');
+    const team = await h.mutate(req.params.id, 'signup', async (tx, t) => {
+      h.refuseIfStarted(t, 'Sign-ups are closed');
+      if (!t.signupsOpen) throw conflict('Sign-ups are closed for this tournament');
+      if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
+      if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
+      const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
+      return loadTeam(tx, t.uid, team, 'public');
+    });
+    return reply.code(201).send(team);
+  });
+
+  app.post('/api/tournaments/:id/participants/:pid/drop', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Drop a participant: yourself, or anyone as an admin or the host', params: participantParams, response: { 200: participantSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
+  }, async (req) => {
+    const user = requireUser(req);
+    return h.mutate(req.params.id, 'drop', async (tx, t): Promise<Participant> => {
+      h.refuseIfOver(t);
+      if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
+      const found = notFoundIfMissing(await Repo.findMember(tx, t.uid, req.params.pid), 'Participant information not found');
+      const self = found.member.discordId === user.discordId;
+      if (!self && !isPrivileged(user, t)) throw forbidden('You can only drop yourself');
+      if (found.member.dropped || found.team.dropped) throw conflict('Already dropped');
+      const member = await Repo.setMemberDropped(tx, found.member.id);
+      // the last active member leaving drops the team
+      const teamDropped = (await Repo.activeMemberCount(tx, found.team.uid)) === 0;
+      const team = teamDropped ? await Repo.setTeamDropped(tx, found.team.uid) : found.team;
+      if (teamDropped) await settle(tx, t, [found.team.uid]); // its unplayed matches become walkovers
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-participant', before: { memberId: found.member.id, discordId: found.member.discordId }, after: { teamDropped } });
+      const decks = await Repo.listDeckSummaries(tx, t.uid, [member.id]);
+      const users = await Repo.usersByIds(tx, [member.discordId]);
+      return { ...toMember(member, team, { decks, users }), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped };
+    });
+  });
+
+  app.post('/api/tournaments/:id/teams/:tid/drop', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'Drop a team (an admin or the host, or its captain)', params: teamParams, response: { 200: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
+  }, async (req) => {
+    const user = requireUser(req);
+    return h.mutate(req.params.id, 'drop', async (tx, t) => {
+      h.refuseIfOver(t);
+      if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
+      const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, req.params.tid), 'Team not found');
+      if (team.captainDiscordId !== user.discordId && !isPrivileged(user, t)) throw forbidden('Only an admin, the host or the captain can drop this team');
+      if (team.dropped) throw conflict('This team has already dropped');
+      const dropped = await Repo.setTeamDropped(tx, team.uid);
+      await settle(tx, t, [team.uid]); // its unplayed matches become walkovers
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } });
+      return loadTeam(tx, t.uid, dropped, 'public');
+    });
+  });
+}
