@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import type { Match, Participant, Scoreboard, Standings, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import { OWN_MATCH_MESSAGE } from '../../../domain/tournament/limits.ts';
 import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
@@ -124,7 +125,16 @@ describe('Swiss → Top Cut, 8 teams', () => {
     expect(cut).toHaveLength(1);
     expect(cut[0]!.bracket).toBe('top');
     expect(end.championTeamUid).toBe(cut[0]!.outcome!.winnerTeamId);
-    const done = await json<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner`));
+    // Mark Winner takes only the cut's champion: not the finalist, not the Swiss leader who lost in the cut
+    const finalist = [cut[0]!.team1Id, cut[0]!.team2Id].find((x) => x !== end.championTeamUid)!;
+    const swissOnly = end.teams.find((x) => x.uid !== end.championTeamUid && x.uid !== finalist)!;
+    for (const other of [finalist, swissOnly.uid]) {
+      const refused = await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${other}`);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toMatch(/^Only the team that won can be marked the winner: that is .+, not .+$/);
+    }
+    expect((await state(uid)).completed).toBe(false);
+    const done = await json<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${end.championTeamUid}`));
     expect(done).toMatchObject({ completed: true, winnerTeamUid: end.championTeamUid });
     const standings = await json<Standings>(await stranger.get(`/api/tournaments/${uid}/standings`));
     expect(standings.final).toBe(true);
@@ -144,7 +154,13 @@ describe('Swiss → Top Cut, 8 teams', () => {
 
     await json(await hostC.post(`/api/tournaments/${uid}/close`));
     const closed = await state(uid);
-    expect(closed).toMatchObject({ closed: true, completed: true, teams: [] });
+    // Close removed the teams; the count is the final standings' it kept
+    expect(closed).toMatchObject({ closed: true, completed: true, teams: [], teamCount: 8 });
+    const listed = (await json<TournamentSummary[]>(await stranger.get('/api/tournaments'))).find((x) => x.uid === uid);
+    expect(listed).toMatchObject({ closed: true, teamCount: 8 });
+    const gone = await hostC.get(`/api/tournaments/${uid}/decks.zip`);
+    expect(gone.status).toBe(410);
+    expect(await errorOf(gone)).toBe('Close removed this tournament’s decks.');
     const kept = await json<Standings>(await stranger.get(`/api/tournaments/${uid}/standings`));
     expect(kept.rows.map((r) => r.teamId)).toEqual(standings.rows.map((r) => r.teamId));
     expect(kept.champion?.teamName).toBe(standings.champion?.teamName);
@@ -207,7 +223,10 @@ describe('Double Elimination, 6 teams, with a grand-final reset', () => {
     for (const team of (await state(uid)).teams) {
       expect(losses.get(team.uid) ?? 0, team.name).toBe(team.uid === champion ? 1 : 2);
     }
-    await json(await hostC.post(`/api/tournaments/${uid}/winner`));
+    // the reset's loser is not the winner
+    const runnerUp = [grand.at(-1)!.team1Id, grand.at(-1)!.team2Id].find((x) => x !== champion)!;
+    expect(await errorOf(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${runnerUp}`))).toMatch(/^Only the team that won can be marked the winner/);
+    expect((await json<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner`))).winnerTeamUid).toBe(champion);
   });
 
   test('changing a result a played match depends on is a 409 naming it; force resets it', async () => {
@@ -223,9 +242,12 @@ describe('Double Elimination, 6 teams, with a grand-final reset', () => {
     expect(await errorOf(refused)).toMatch(/^Match #\d+ \(round 2\).* already played .* force=true/);
     const forced = await json<Match>(await admin.post(`${flip}&force=true`, { team1Wins: 0, team2Wins: 2 }));
     expect(forced.outcome!.winnerTeamId).toBe(first.team2Id);
+    expect(forced.overridden).toBe(true);
     const round2 = await json<Match[]>(await admin.get(`/api/tournaments/${uid}/matches?round=2`));
     const reset = round2.filter((m) => [m.team1Id, m.team2Id].includes(first.team2Id) && !m.complete);
     expect(reset.length).toBeGreaterThan(0); // the match it now feeds waits to be played again
+    // its override was undone with its result
+    expect(reset.every((m) => !m.overridden && m.finalScore === null)).toBe(true);
     expect(await errorOf(await admin.post(`/api/tournaments/${uid}/matches/${first.id}/override-winner`, { team1Wins: 1, team2Wins: 1 }))).toBe('winnerTeamId: a bracket match needs a winner');
   });
 });
@@ -243,6 +265,11 @@ describe('Round Robin, 5 teams', () => {
     const standings = await json<Standings>(await stranger.get(`/api/tournaments/${uid}/standings`));
     expect(end.championTeamUid).toBe(standings.rows[0]!.teamId);
     expect(standings.rows.reduce((n, r) => n + r.wins, 0)).toBe(10);
+    // without a cut the winner is the first of the standings, and no other team
+    const second = await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${standings.rows[1]!.teamId}`);
+    expect(second.status).toBe(409);
+    expect(await errorOf(second)).toMatch(/^Only the team that won can be marked the winner/);
+    expect((await json<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${standings.rows[0]!.teamId}`))).winnerTeamUid).toBe(standings.rows[0]!.teamId);
   });
 });
 
@@ -340,5 +367,105 @@ describe('a forced change that reopens an earlier match', () => {
     expect(losers.length).toBeGreaterThan(0);
     expect(losers.every((m) => m.bracket === 'losers')).toBe(true);
     expect((await admin.get(`/api/tournaments/${uid}/matches?bracket=semis`)).status).toBe(400);
+  });
+});
+
+describe('results that can happen (issue 18)', () => {
+  test.each([
+    ['a tie stored with 3–0', 'tie', 3, 0, /^team1Wins: a tie has as many games on each side \(3–0 is not a tie\)$/],
+    ['a winner with 0–0', 'team1', 0, 0, /^team1Wins: the winner must have won more games than the loser \(0–0\)$/],
+    ['a winner with fewer games', 'team2', 2, 1, /^team2Wins: the winner must have won more games than the loser \(2–1\)$/],
+    ['more than best-of in all', 'team1', 3, 1, /^team1Wins: a best of 3 has at most 3 games in all \(3–1 is 4\)$/],
+    ['more than best-of for a tie', 'tie', 2, 2, /^team1Wins: a best of 3 has at most 3 games in all \(2–2 is 4\)$/],
+  ])('an override with %s is a 400 naming the field and changes nothing', async (_name, who, team1Wins, team2Wins, error) => {
+    const uid = await event('DEFAULT', 2);
+    await json(await hostC.post(`/api/tournaments/${uid}/start`));
+    const m = (await roundMatches(uid))[0]!;
+    const winner = who === 'tie' ? '' : `?winnerTeamId=${who === 'team1' ? m.team1Id : m.team2Id}`;
+    const before = await admin.get(`/api/tournaments/${uid}/matches/${m.id}`).then((r) => r.text());
+    const audit = await admin.get(`/api/tournaments/${uid}/audit`).then((r) => r.text());
+    const res = await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner${winner}`, { team1Wins, team2Wins });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatch(error);
+    expect(await admin.get(`/api/tournaments/${uid}/matches/${m.id}`).then((r) => r.text())).toBe(before);
+    expect(await admin.get(`/api/tournaments/${uid}/audit`).then((r) => r.text())).toBe(audit);
+  });
+
+  test('a tie by agreement (0–0) and a win with a drawn game (2–0 of 3) are results; a report over best-of is refused with the same rule', async () => {
+    const uid = await event('DEFAULT', 4);
+    await json(await hostC.post(`/api/tournaments/${uid}/start`));
+    const [a, b] = await roundMatches(uid);
+    expect(await json<Match>(await admin.post(`/api/tournaments/${uid}/matches/${a!.id}/override-winner`, { team1Wins: 0, team2Wins: 0 })))
+      .toMatchObject({ complete: true, outcome: { winnerTeamId: null }, finalScore: { team1Wins: 0, team2Wins: 0 } });
+    const one = await captainOf(uid, b!.team1Id!);
+    expect(await errorOf(await one.post(`/api/tournaments/${uid}/matches/${b!.id}/report-score`, { gamesWon: 2, gamesLost: 2 }))).toBe('gamesWon: a best of 3 has at most 3 games in all (2–2 is 4)');
+    expect((await json<Match>(await admin.post(`/api/tournaments/${uid}/matches/${b!.id}/override-winner?winnerTeamId=${b!.team2Id}`, { team1Wins: 0, team2Wins: 2 }))).outcome).toEqual({ winnerTeamId: b!.team2Id });
+  });
+});
+
+describe('disputed and overridden matches (issue 18)', () => {
+  test('agreeing reports: neither; disagreeing: disputed with no score, everywhere; an override: overridden, the reports superseded', async () => {
+    const uid = await event('DEFAULT', 4);
+    await json(await hostC.post(`/api/tournaments/${uid}/start`));
+    const [a, b] = await roundMatches(uid);
+    expect(await reportBoth(uid, a!)).toMatchObject({ complete: true, disputed: false, overridden: false, finalScore: { team1Wins: 2, team2Wins: 1 } });
+
+    const one = await captainOf(uid, b!.team1Id!);
+    const two = await captainOf(uid, b!.team2Id!);
+    const first = await json<Match>(await one.post(`/api/tournaments/${uid}/matches/${b!.id}/report-score`, { gamesWon: 2, gamesLost: 0 }));
+    expect(first).toMatchObject({ disputed: false, finalScore: { team1Wins: 2, team2Wins: 0 } });
+    const disputed = await json<Match>(await two.post(`/api/tournaments/${uid}/matches/${b!.id}/report-score`, { gamesWon: 2, gamesLost: 1 }));
+    expect(disputed).toMatchObject({ disputed: true, overridden: false, complete: false, status: 'In Progress', finalScore: null, outcome: null });
+    expect(disputed.reportFromTeam1).toMatchObject({ gamesWon: 2, gamesLost: 0 });
+    expect(disputed.reportFromTeam2).toMatchObject({ gamesWon: 2, gamesLost: 1 });
+    // the public reads say the same: nobody's claim is the score
+    const listed = (await json<Match[]>(await stranger.get(`/api/tournaments/${uid}/matches?round=1`))).find((m) => m.id === b!.id);
+    expect(listed).toMatchObject({ disputed: true, finalScore: null });
+    const board = await json<Scoreboard>(await stranger.get(`/api/tournaments/${uid}/scoreboard`));
+    expect(board.matches.find((m) => m.id === b!.id)).toMatchObject({ disputed: true, finalScore: null });
+    // resolving the flag decides nothing: the reports still disagree
+    expect(await json<Match>(await curator.post(`/api/tournaments/${uid}/matches/${b!.id}/resolve-flag`))).toMatchObject({ flaggedForReview: false, disputed: true });
+
+    const over = await json<Match>(await curator.post(`/api/tournaments/${uid}/matches/${b!.id}/override-winner?winnerTeamId=${b!.team2Id}`, { team1Wins: 1, team2Wins: 2 }));
+    expect(over).toMatchObject({ complete: true, disputed: false, overridden: true, finalScore: { team1Wins: 1, team2Wins: 2 }, outcome: { winnerTeamId: b!.team2Id } });
+    expect((await json<Match>(await stranger.get(`/api/tournaments/${uid}/matches/${a!.id}`))).overridden).toBe(false);
+  });
+});
+
+describe('nobody decides a match they play in (issue 18, decision 013)', () => {
+  test('a host, a curator and an admin who play get 403 overriding or resolving their own match, dropped or not, and decide the others', async () => {
+    const uid = await event('DEFAULT', 3);
+    const actors = [['host', hostC, HOST], ['curator', curator, CURATOR], ['admin', admin, ADMIN]] as const;
+    for (const [name, client] of actors) await json(await client.post(`/api/tournaments/${uid}/signup`, { name: `Team ${name}` }));
+    await json(await hostC.post(`/api/tournaments/${uid}/start`));
+    const people = await json<Participant[]>(await stranger.get(`/api/tournaments/${uid}/participants`));
+    const teamOf = (id: string) => people.find((p) => p.discordId === id)!.teamUid;
+    const round = await roundMatches(uid);
+    expect(round).toHaveLength(3);
+    const read = (m: Match) => admin.get(`/api/tournaments/${uid}/matches/${m.id}`).then((r) => r.text());
+
+    for (const [name, client, id] of actors) {
+      const own = round.find((m) => m.team1Id === teamOf(id) || m.team2Id === teamOf(id))!;
+      const other = round.find((m) => m.team1Id !== teamOf(id) && m.team2Id !== teamOf(id))!;
+      await json(await client.post(`/api/tournaments/${uid}/matches/${own.id}/flag?message=Look`));
+      const before = await read(own);
+      const overridden = await client.post(`/api/tournaments/${uid}/matches/${own.id}/override-winner?winnerTeamId=${own.team1Id}`, { team1Wins: 2, team2Wins: 0 });
+      expect(overridden.status, name).toBe(403);
+      expect(await errorOf(overridden)).toBe(OWN_MATCH_MESSAGE);
+      const resolved = await client.post(`/api/tournaments/${uid}/matches/${own.id}/resolve-flag`);
+      expect(resolved.status, name).toBe(403);
+      expect(await errorOf(resolved)).toBe(OWN_MATCH_MESSAGE);
+      expect(await read(own), name).toBe(before);
+      // another match is theirs to decide
+      expect((await client.post(`/api/tournaments/${uid}/matches/${other.id}/override-winner?winnerTeamId=${other.team2Id}`, { team1Wins: 1, team2Wins: 2 })).status, name).toBe(200);
+    }
+
+    // dropping does not make a player a judge of their own match
+    const ada = people.find((p) => p.discordId === ADMIN)!;
+    await json(await admin.post(`/api/tournaments/${uid}/participants/${ada.id}/drop`));
+    const own = round.find((m) => m.team1Id === ada.teamUid || m.team2Id === ada.teamUid)!;
+    const refused = await admin.post(`/api/tournaments/${uid}/matches/${own.id}/override-winner?winnerTeamId=${own.team1Id}`, { team1Wins: 2, team2Wins: 0 });
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe(OWN_MATCH_MESSAGE);
   });
 });

@@ -163,3 +163,76 @@ describe('writes to a cancelled or unknown tournament', () => {
     expect(await res.json()).toEqual({ error: expect.stringMatching(/not found/i) });
   });
 });
+
+describe('who plays in the event reviews none of its decks and sees only their own while it runs (decision 013)', () => {
+  /** The fixture with Joey's second deck labelled, the host playing and Ada (an admin) having played and dropped; Grace (an admin) does not play. */
+  async function playing(): Promise<Fixture> {
+    const f = await fixture();
+    expect((await clients.player.request('POST', `/api/tournaments/${f.uid}/decks?label=AI_Blackwing`, { body: DECK })).status).toBe(201);
+    expect((await clients.host.post(`/api/tournaments/${f.uid}/signup`, { name: 'Hosta' })).status).toBe(201);
+    expect((await clients.admin.post(`/api/tournaments/${f.uid}/signup`, { name: 'Ada' })).status).toBe(201);
+    const ada = ((await (await clients.anonymous.get(`/api/tournaments/${f.uid}/participants`)).json()) as Participant[]).find((p) => p.discordId === ID.admin)!;
+    expect((await clients.admin.post(`/api/tournaments/${f.uid}/participants/${ada.id}/drop`)).status).toBe(200);
+    return f;
+  }
+  /** As the admin who does not play sees it. */
+  const seen = (f: Fixture) => Promise.all([
+    clients.admin2.get(`/api/tournaments/${f.uid}/teams`).then((r) => r.text()),
+    clients.admin2.get(`/api/tournaments/${f.uid}/participants/${f.pid}/decks`).then((r) => r.text()),
+    clients.admin2.get(`/api/tournaments/${f.uid}/audit`).then((r) => r.text()),
+  ]).then((parts) => parts.join('\n'));
+
+  const REVIEW = 'You play in this event: an admin who does not play reviews its decks.';
+  const OWN_ONLY = 'You play in this event: until it has a winner you see only your own decks';
+  const rows: [string, (client: TestClient, f: Fixture) => Promise<Response>, string][] = [
+    ['POST validate (approve)', (client, f) => client.post(`/api/tournaments/${f.uid}/participants/${f.pid}/decks/${f.deckId}/validate?approved=true`), REVIEW],
+    ['POST validate (reject)', (client, f) => client.post(`/api/tournaments/${f.uid}/participants/${f.pid}/decks/${f.deckId}/validate?approved=false&reason=Side%20deck`), REVIEW],
+    ['GET participants/{pid}/decks', (client, f) => client.get(`/api/tournaments/${f.uid}/participants/${f.pid}/decks`), OWN_ONLY],
+    ['GET participants/decks?participantIds=', (client, f) => client.get(`/api/tournaments/${f.uid}/participants/decks?participantIds=${f.pid}`), OWN_ONLY],
+  ];
+
+  test.each(rows)('%s: 403 for the host who plays and the admin who played (dropped), 2xx for the admin who does not', async (_name, call, sentence) => {
+    const f = await playing();
+    const before = await seen(f);
+    for (const role of ['host', 'admin'] as const) {
+      const res = await call(clients[role], f);
+      expect(res.status, role).toBe(403);
+      expect(await res.json()).toEqual({ error: sentence });
+    }
+    expect(await seen(f)).toBe(before);
+    expect((await call(clients.admin2, f)).status).toBe(200);
+  });
+
+  test('team reads: the deck labels for the admin who does not play, "Deck n" for the host who plays', async () => {
+    const f = await playing();
+    const labels = async (client: TestClient) => {
+      const teams = (await (await client.get(`/api/tournaments/${f.uid}/teams`)).json()) as { uid: string; members: { submittedDecks: { label: string }[] }[] }[];
+      return teams.find((t) => t.uid === f.teamUid)!.members[0]!.submittedDecks.map((d) => d.label);
+    };
+    expect(await labels(clients.admin2)).toEqual(['Deck 1', 'AI_Blackwing']);
+    expect(await labels(clients.host)).toEqual(['Deck 1', 'Deck 2']);
+    expect(await labels(clients.admin)).toEqual(['Deck 1', 'Deck 2']);
+  });
+
+  test('once the event has a winner, the host who played reads every deck and downloads them all', async () => {
+    const f = await playing();
+    const read = () => clients.host.get(`/api/tournaments/${f.uid}/participants/${f.pid}/decks`);
+    expect((await clients.admin2.post(`/api/tournaments/${f.uid}/start`)).status).toBe(200);
+    expect((await read()).status).toBe(403);
+    // Grace, who does not play, decides every match
+    for (let guard = 0; guard < 10; guard++) {
+      const t = (await (await clients.anonymous.get(`/api/tournaments/${f.uid}`)).json()) as { currentRound: number; roundCount: number; championTeamUid: string | null };
+      const round = (await (await clients.admin2.get(`/api/tournaments/${f.uid}/matches?round=${t.currentRound}`)).json()) as { id: number; team1Id: string | null; team2Id: string | null; complete: boolean }[];
+      for (const m of round.filter((x) => !x.complete && x.team1Id && x.team2Id)) {
+        expect((await clients.admin2.post(`/api/tournaments/${f.uid}/matches/${m.id}/override-winner?winnerTeamId=${m.team1Id}`, { team1Wins: 2, team2Wins: 0 })).status).toBe(200);
+      }
+      if (t.currentRound >= t.roundCount) break;
+      expect((await clients.admin2.post(`/api/tournaments/${f.uid}/next-round`)).status).toBe(200);
+    }
+    expect((await clients.admin2.post(`/api/tournaments/${f.uid}/winner`)).status).toBe(200);
+    const after = await read();
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as Deck[]).map((d) => d.label)).toEqual(['Deck 1', 'AI_Blackwing']);
+    expect((await clients.host.get(`/api/tournaments/${f.uid}/decks.zip`)).status).toBe(200);
+  });
+});

@@ -134,15 +134,43 @@ describe('the start, the log and Close', () => {
     expect((await state(one)).inProgress).toBe(false);
   });
 
-  test('the last round: Next Round is a 409; Mark Winner names an unknown team a 400; an explicit winner is kept', async () => {
+  test('the last round: Next Round is a 409; Mark Winner names an unknown team a 400, another team than the champion a 409; the champion named is kept', async () => {
     const uid = await event(2);
     await ok(await hostC.post(`/api/tournaments/${uid}/start`));
     await toLastRound(uid);
     expect((await hostC.post(`/api/tournaments/${uid}/next-round`)).status).toBe(409);
     expect((await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=nope`)).status).toBe(400);
     const t = await state(uid);
-    const chosen = t.teams.find((x) => x.uid !== t.championTeamUid)!.uid; // the host may declare another team
-    expect((await ok<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${chosen}`))).winnerTeamUid).toBe(chosen);
+    const other = t.teams.find((x) => x.uid !== t.championTeamUid)!;
+    const refused = await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${other.uid}`);
+    expect(refused.status).toBe(409);
+    const champion = t.teams.find((x) => x.uid === t.championTeamUid)!;
+    expect(await errorOf(refused)).toBe(`Only the team that won can be marked the winner: that is ${champion.name}, not ${other.name}`);
+    expect((await state(uid)).completed).toBe(false);
+    expect((await ok<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${champion.uid}`))).winnerTeamUid).toBe(champion.uid);
+  });
+
+  test('Swiss without a cut: a dropped, last-placed team is no winner (409); the first of the standings is; nobody drops after the winner', async () => {
+    const uid = await event(4);
+    await ok(await hostC.post(`/api/tournaments/${uid}/start`));
+    const quitter = (await state(uid)).teams[0]!;
+    await ok(await hostC.post(`/api/tournaments/${uid}/teams/${quitter.uid}/drop`));
+    const end = await toLastRound(uid);
+    const standings = await ok<Standings>(await anonymous.get(`/api/tournaments/${uid}/standings`));
+    expect(standings.rows.at(-1)).toMatchObject({ teamId: quitter.uid, dropped: true });
+    const refused = await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${quitter.uid}`);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toMatch(/^Only the team that won can be marked the winner: that is .+, not Test Team \d+$/);
+    expect(end.championTeamUid).toBe(standings.rows[0]!.teamId);
+    const done = await ok<Tournament>(await hostC.post(`/api/tournaments/${uid}/winner?winnerTeamUid=${end.championTeamUid}`));
+    expect(done).toMatchObject({ completed: true, winnerTeamUid: end.championTeamUid });
+    // page defect 3: the drop buttons' answer once it is over
+    const p = (await ok<Participant[]>(await anonymous.get(`/api/tournaments/${uid}/participants`))).find((x) => !x.teamDropped)!;
+    for (const path of [`participants/${p.id}/drop`, `teams/${p.teamUid}/drop`]) {
+      const late = await hostC.post(`/api/tournaments/${uid}/${path}`);
+      expect(late.status, path).toBe(409);
+      expect(await errorOf(late)).toBe('The tournament is over: nobody can drop any more');
+    }
   });
 
   test('start, next round, winner and close each write the audit log; Close before the winner is a 409; Close deletes the decks', async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const PATHS = () => ['/api/tournaments', `/api/tournaments/${uid}`, `/api/tournaments/${uid}/standings`, `/api/tournaments/${uid}/scoreboard`, `/api/tournaments/${uid}/matches?round=1`, `/api/tournaments/${uid}/participants`, '/api/series/summaries'];
+const PATHS = () => ['/api/tournaments', `/api/tournaments/${uid}`, `/api/tournaments/${uid}/standings`, `/api/tournaments/${uid}/scoreboard`, `/api/tournaments/${uid}/matches?round=1`, `/api/tournaments/${uid}/participants`, `/api/tournaments/${uid}/teams`, '/api/series/summaries'];
 
 test('every public list answers with an ETag and a 304 for a client that has it', async () => {
   for (const path of PATHS()) {
@@ -38,6 +38,9 @@ test('a write is in the very next read: sign-ups, a start, a report', async () =
   const after = (await (await fetch(`${server.url}/api/tournaments/${uid}`)).json()) as Tournament;
   expect(after.teams).toHaveLength(4);
   expect(after.version).toBeGreaterThan(before.version);
+  expect(await (await fetch(`${server.url}/api/tournaments/${uid}/teams`)).json()).toEqual(after.teams);
+  const team = after.teams[2]!;
+  expect(await (await fetch(`${server.url}/api/tournaments/${uid}/teams/${team.uid}`)).json()).toEqual(team);
   const listed = ((await (await fetch(`${server.url}/api/tournaments`)).json()) as TournamentSummary[]).find((t) => t.uid === uid)!;
   expect(listed.teamCount).toBe(4);
   await host.post(`/api/tournaments/${uid}/start`);

@@ -438,3 +438,69 @@ describe('live', () => {
     }
   });
 });
+
+describe('team reads (issue 18)', () => {
+  test('an admin and the host see the deck labels and rejection reasons in teams, a team and participants; everyone else "Deck n"', async () => {
+    const uid = await host(c.host, { decksAllowedPerPlayer: 2 });
+    expect((await signup(c.joey, uid, 'Joey')).status).toBe(201);
+    expect((await signup(c.mai, uid, 'Mai')).status).toBe(201);
+    expect((await upload(c.joey, uid, deckText(LEGAL), '?label=AI_Blackwing')).status).toBe(201);
+    const second = await json<Deck>(await upload(c.joey, uid, ydkeOf(LEGAL_2), `?label=${encodeURIComponent('Lightsworn (ydke)')}`));
+    const joey = await participantOf(uid, ID.joey);
+    expect((await c.admin.post(`/api/tournaments/${uid}/participants/${joey.id}/decks/${second.id}/validate?approved=false&reason=Side%20deck%20missing`)).status).toBe(200);
+    type Decks = Participant['submittedDecks'];
+    const shown = (decks: Decks) => decks.map((d) => [d.label, d.status, d.rejectionReason]);
+    const reads = async (client: TestClient) => ({
+      teams: shown((await json<Team[]>(await client.get(`/api/tournaments/${uid}/teams`))).find((t) => t.uid === joey.teamUid)!.members[0]!.submittedDecks),
+      team: shown((await json<Team>(await client.get(`/api/tournaments/${uid}/teams/${joey.teamUid}`))).members[0]!.submittedDecks),
+      participants: shown((await json<Participant[]>(await client.get(`/api/tournaments/${uid}/participants`))).find((p) => p.id === joey.id)!.submittedDecks),
+    });
+    const full = [['AI_Blackwing', 'Pending', null], ['Lightsworn (ydke)', 'Rejected', 'Side deck missing']];
+    const plain = [['Deck 1', 'Pending', null], ['Deck 2', 'Rejected', null]];
+    // each variant is cached apart: a read of one never answers the other
+    for (const client of [anonymous, c.admin, c.host, c.mai, c.admin2, c.joey, c.curator]) {
+      const expected = [c.admin, c.host, c.admin2].includes(client) ? full : plain;
+      expect(await reads(client)).toEqual({ teams: expected, team: expected, participants: expected });
+    }
+    const privileged = await c.admin.get(`/api/tournaments/${uid}/teams`);
+    expect(privileged.headers.get('cache-control')).toBe('private, no-cache');
+    // what the admin panel's Teams list shows: members with avatars and usernames, decks with statuses, the captain, dropped
+    const team = (await json<Team[]>(privileged)).find((t) => t.uid === joey.teamUid)!;
+    expect(team).toMatchObject({ name: 'Joey', captainDiscordId: ID.joey, dropped: false });
+    expect(team.members).toEqual([expect.objectContaining({
+      discordId: ID.joey, displayName: 'Joey', image: expect.stringMatching(/^https:\/\//), captain: true, dropped: false, username: expect.toSatisfy((v) => v === null || typeof v === 'string'),
+    })]);
+  });
+
+  test('teams and a team come from the cache with an ETag; a sign-up, a deck and a drop are in the next read; the single team is right', async () => {
+    const uid = await host(c.host);
+    expect((await signup(c.joey, uid, 'Joey')).status).toBe(201);
+    const teamsPath = `/api/tournaments/${uid}/teams`;
+    const first = await anonymous.get(teamsPath);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    expect((await anonymous.get(teamsPath, { 'if-none-match': etag })).status).toBe(304);
+
+    expect((await signup(c.mai, uid, 'Mai')).status).toBe(201);
+    const second = await anonymous.get(teamsPath, { 'if-none-match': etag });
+    expect(second.status).toBe(200);
+    expect((await json<Team[]>(second)).map((t) => t.name)).toEqual(['Joey', 'Mai']);
+
+    const mai = await participantOf(uid, ID.mai);
+    const teamPath = `/api/tournaments/${uid}/teams/${mai.teamUid}`;
+    const one = await anonymous.get(teamPath);
+    expect(await json<Team>(one)).toMatchObject({ uid: mai.teamUid, name: 'Mai', dropped: false, members: [{ discordId: ID.mai, captain: true, dropped: false, submittedDecks: [] }] });
+    expect((await anonymous.get(teamPath, { 'if-none-match': one.headers.get('etag')! })).status).toBe(304);
+
+    expect((await upload(c.mai, uid, deckText(LEGAL))).status).toBe(201);
+    expect((await json<Team>(await anonymous.get(teamPath))).members[0]!.submittedDecks.map((d) => d.label)).toEqual(['Deck 1']);
+    expect((await c.mai.post(`/api/tournaments/${uid}/participants/${mai.id}/drop`)).status).toBe(200);
+    expect(await json<Team>(await anonymous.get(teamPath))).toMatchObject({ dropped: true, members: [{ dropped: true }] });
+    expect((await json<Team[]>(await anonymous.get(teamsPath))).map((t) => [t.name, t.dropped])).toEqual([['Joey', false], ['Mai', true]]);
+    expect((await participantOf(uid, ID.mai)).teamDropped).toBe(true);
+
+    expect(await json(await anonymous.get(`/api/tournaments/${uid}/teams/nope`))).toEqual({ error: 'Team not found' });
+    expect((await anonymous.get('/api/tournaments/00000000-0000-4000-8000-000000000000/teams')).status).toBe(404);
+    expect(await json(await anonymous.get('/api/tournaments/00000000-0000-4000-8000-000000000000/teams/nope'))).toEqual({ error: 'Tournament not found' });
+  });
+});
