@@ -158,6 +158,7 @@ describe('Swiss → Top Cut, 8 teams', () => {
     expect(closed).toMatchObject({ closed: true, completed: true, teams: [], teamCount: 8 });
     const listed = (await json<TournamentSummary[]>(await stranger.get('/api/tournaments'))).find((x) => x.uid === uid);
     expect(listed).toMatchObject({ closed: true, teamCount: 8 });
+    expect((await json<Scoreboard>(await stranger.get(`/api/tournaments/${uid}/scoreboard`))).state.teamCount).toBe(8);
     const gone = await hostC.get(`/api/tournaments/${uid}/decks.zip`);
     expect(gone.status).toBe(410);
     expect(await errorOf(gone)).toBe('Close removed this tournament’s decks.');

@@ -210,7 +210,7 @@ export function toState(t: TournamentRow, teams: TeamRow[], matches: MatchRow[])
     uid: t.uid, version: t.version, format: t.format, signupsOpen: t.signupsOpen, deckSubmissionOpen: t.deckSubmissionOpen,
     currentRound: t.currentRound, roundCount: t.roundCount, inProgress: t.inProgress, completed: t.completed,
     cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
-    updatedAt: t.updatedAt.toISOString(), teamCount: teams.length, activeTeamCount: teams.filter((x) => !x.dropped).length,
+    updatedAt: t.updatedAt.toISOString(), teamCount: teamCountOf(t, teams.length), activeTeamCount: teams.filter((x) => !x.dropped).length,
   };
 }
 
