@@ -14,7 +14,7 @@ import { readMigrationLevel } from './migration-level.ts';
 
 /** DATA_DIR/.backup-staging-<pid>: the database's files copied while PGlite is held */
 export const STAGING_PREFIX = '.backup-staging-';
-const COPIES_AT_ONCE = 8;
+const COPIES_AT_ONCE = 4;
 
 export interface BackupResult {
   manifest: Manifest;
@@ -54,19 +54,19 @@ export async function writeBackup({ database, dataDir, sink, onStaged }: WriteBa
     const archive = new ArchiveWriter(sink);
     const files: Manifest['files'] = [];
     const directories: string[] = [];
+    let lastTurn = performance.now();
     const add = async (name: string, file: string, compress: boolean) => {
-      let handle;
       try {
-        handle = await fs.promises.open(file, 'r');
+        files.push({ path: name, ...(await addOne(archive, name, file, compress)) });
       } catch (e) {
         // an upload swept (expired temporary image) since it was listed: nothing to keep
         if ((e as NodeJS.ErrnoException).code === 'ENOENT' && name.startsWith(UPLOADS_PREFIX)) return;
         throw e;
       }
-      try {
-        files.push({ path: name, ...(await archive.addFile(name, handle, compress)) });
-      } finally {
-        await handle.close();
+      // small files are read and deflated on this thread: let requests in every few milliseconds
+      if (performance.now() - lastTurn > 4) {
+        await new Promise((r) => setImmediate(r));
+        lastTurn = performance.now();
       }
     };
     const db = await listTree(staging);
@@ -101,6 +101,19 @@ export async function writeBackup({ database, dataDir, sink, onStaged }: WriteBa
   }
 }
 
+/** Files up to this size are read and deflated in one call each; larger ones stream. */
+const SMALL_FILE = 128 * 1024;
+
+async function addOne(archive: ArchiveWriter, name: string, file: string, compress: boolean) {
+  if (fs.statSync(file).size <= SMALL_FILE) return archive.addBytes(name, fs.readFileSync(file), compress);
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    return await archive.addFile(name, handle, compress);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Copies the PGlite folder while PGlite runs nothing: both of its locks are taken (a transaction
  * holds the first from BEGIN to COMMIT, every query the second), so no transaction is half done
@@ -121,14 +134,24 @@ async function stageDatabase(embedded: { client: PGlite; dir: string }, staging:
       const { files, dirs } = await listTree(dir);
       await fs.promises.mkdir(staging, { recursive: true });
       for (const d of dirs) await fs.promises.mkdir(path.join(staging, d), { recursive: true });
+      // large files (WAL segments, big tables) copy in the thread pool while this thread copies
+      // the many small ones itself, giving other work a turn every few milliseconds
+      const large = files.filter((f) => fs.statSync(path.join(dir, f)).size > SMALL_FILE);
+      const small = files.filter((f) => !large.includes(f));
+      const copy = (f: string) => [path.join(dir, f), path.join(staging, f), fs.constants.COPYFILE_FICLONE] as const;
       let next = 0;
-      await Promise.all(Array.from({ length: COPIES_AT_ONCE }, async () => {
-        while (next < files.length) {
-          const f = files[next++]!;
-          // a reflink where the file system offers one, else a plain copy
-          await fs.promises.copyFile(path.join(dir, f), path.join(staging, f), fs.constants.COPYFILE_FICLONE);
-        }
+      const inPool = Promise.all(Array.from({ length: COPIES_AT_ONCE }, async () => {
+        while (next < large.length) await fs.promises.copyFile(...copy(large[next++]!));
       }));
+      let turn = performance.now();
+      for (const f of small) {
+        fs.copyFileSync(...copy(f));
+        if (performance.now() - turn > 4) {
+          await new Promise((r) => setImmediate(r));
+          turn = performance.now();
+        }
+      }
+      await inPool;
       copyMs = performance.now() - t1;
     }),
   );
