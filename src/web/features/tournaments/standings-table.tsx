@@ -41,11 +41,9 @@ export function StandingsTable({
         <table className="w-full min-w-[30rem] text-sm mobile:min-w-0" aria-describedby={cut ? 'standings-cut-note' : undefined}>
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
-              {placed ? (
-                <th scope="col" className="py-2 pr-1 pl-3">Placement</th>
-              ) : (
-                <th scope="col" className="py-2 pr-1 pl-3">#</th>
-              )}
+              <th scope="col" className="py-2 pr-1 pl-3">
+                {placed ? 'Placement' : '#'}
+              </th>
               <th scope="col" className="px-2 py-2 mobile:px-1.5">Team</th>
               <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right">Points</th>
               <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap">
@@ -77,13 +75,9 @@ export function StandingsTable({
                 data-testid="standing-row"
                 className={cn('border-t', r.dropped && 'text-muted-foreground', r.teamId === ownTeamUid && 'bg-primary/5')}
               >
-                {placed ? (
-                  <td className="py-2 pr-1 pl-3 font-medium whitespace-nowrap tabular-nums" data-testid="standing-placement">
-                    {r.placement}
-                  </td>
-                ) : (
-                  <td className="py-2 pr-1 pl-3 tabular-nums">{r.rank}</td>
-                )}
+                <td className={cn('py-2 pr-1 pl-3 tabular-nums', placed && 'font-medium whitespace-nowrap')} data-testid={placed ? 'standing-placement' : undefined}>
+                  {placed ? r.placement : r.rank}
+                </td>
                 <td className="px-2 py-2 mobile:px-1.5">
                   <span className="flex items-center gap-1.5">
                     <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
