@@ -331,7 +331,7 @@ test.describe('a tournament played in browsers', () => {
       }),
     );
     await expect(p.view.banner).toContainText('Round 1 of 5');
-    await expect(p.view.yourMatch.getByTestId('your-bye')).toHaveText('You have a bye this round: it counts as a 2-0 win.');
+    await expect(p.view.yourMatch.getByTestId('your-bye')).toHaveText('You have a bye this round. A bye is a round off: no game and no points (every team sits out once).');
     const rr = await p.view.expectBracketColumns('Round Robin');
     await expect(rr.getByTestId('bracket-column')).toHaveText([/^Round 1/]);
     await expect(p.view.card(bye.id)).toContainText('Bye');
