@@ -14,7 +14,7 @@ import { readMigrationLevel } from './migration-level.ts';
 
 /** DATA_DIR/.backup-staging-<pid>: the database's files copied while PGlite is held */
 export const STAGING_PREFIX = '.backup-staging-';
-const COPIES_AT_ONCE = 4;
+const COPIES_AT_ONCE = 8;
 
 export interface BackupResult {
   manifest: Manifest;
@@ -134,24 +134,16 @@ async function stageDatabase(embedded: { client: PGlite; dir: string }, staging:
       const { files, dirs } = await listTree(dir);
       await fs.promises.mkdir(staging, { recursive: true });
       for (const d of dirs) await fs.promises.mkdir(path.join(staging, d), { recursive: true });
-      // large files (WAL segments, big tables) copy in the thread pool while this thread copies
-      // the many small ones itself, giving other work a turn every few milliseconds
-      const large = files.filter((f) => fs.statSync(path.join(dir, f)).size > SMALL_FILE);
-      const small = files.filter((f) => !large.includes(f));
-      const copy = (f: string) => [path.join(dir, f), path.join(staging, f), fs.constants.COPYFILE_FICLONE] as const;
+      // in the thread pool, several at once: the event loop stays free, and on a busy machine
+      // this beat copying the small files on this thread (260-470 ms against 450-1,070 ms here)
       let next = 0;
-      const inPool = Promise.all(Array.from({ length: COPIES_AT_ONCE }, async () => {
-        while (next < large.length) await fs.promises.copyFile(...copy(large[next++]!));
-      }));
-      let turn = performance.now();
-      for (const f of small) {
-        fs.copyFileSync(...copy(f));
-        if (performance.now() - turn > 4) {
-          await new Promise((r) => setImmediate(r));
-          turn = performance.now();
+      await Promise.all(Array.from({ length: COPIES_AT_ONCE }, async () => {
+        while (next < files.length) {
+          const f = files[next++]!;
+          // a reflink where the file system offers one, else a plain copy
+          await fs.promises.copyFile(path.join(dir, f), path.join(staging, f), fs.constants.COPYFILE_FICLONE);
         }
-      }
-      await inPool;
+      }));
       copyMs = performance.now() - t1;
     }),
   );
