@@ -3,6 +3,7 @@ import type { Match } from '../../../domain/api/tournaments.ts';
 import type { Bracket } from '../../../domain/tournament/types.ts';
 import {
   ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf,
+  pastRoundQuestion, reportLine, shownWins, statusBadge,
 } from './match-view.ts';
 import { mergeMatches } from './tournaments-api.ts';
 
@@ -165,4 +166,46 @@ describe('which rounds the page loads', () => {
 
   test('the selector offers every round so far and later rounds with matches', () =>
     expect(selectableRounds(2, [slot('winners', 1, 1), slot('losers', 5, 1)])).toEqual([1, 2, 5]));
+});
+
+describe('a disputed match (issue 18)', () => {
+  const report = (gamesWon: number, gamesLost: number) => ({ reporterDiscordId: 'x', gamesWon, gamesLost, at: '2026-01-01T00:00:00.000Z' });
+  const disputed = match({ team1Name: 'Team A', team2Name: 'Team B', reportFromTeam1: report(2, 0), reportFromTeam2: report(2, 0), disputed: true, flaggedForReview: true });
+
+  test.each([
+    ['disputed: neither claim is the score', disputed, 'Disputed', null],
+    ['one report: in progress with its score', match({ status: 'In Progress', reportFromTeam1: report(2, 1), finalScore: { team1Wins: 2, team2Wins: 1 } }), 'In Progress', 2],
+    ['decided by an admin', match({ ...disputed, disputed: false, overridden: true, complete: true, status: 'Completed', finalScore: { team1Wins: 2, team2Wins: 1 }, outcome: { winnerTeamId: 'a' } }), 'Completed', 2],
+    ['a tie', match({ complete: true, status: 'Completed', finalScore: { team1Wins: 1, team2Wins: 1 }, outcome: { winnerTeamId: null } }), 'Tie', 1],
+    ['a bye', match({ bye: true, team2Id: null, team2Name: null }), 'Bye', null],
+  ])('%s', (_why, m, label, team1Wins) => {
+    expect(statusBadge(m).label).toBe(label);
+    expect(shownWins(m, 1)).toBe(team1Wins);
+  });
+
+  test("each report reads from its team's side", () => {
+    expect([reportLine(disputed, 1), reportLine(disputed, 2)]).toEqual(['Team A: 2–0 for Team A', 'Team B: 2–0 for Team B']);
+    const conceded = match({ team1Name: 'Team A', team2Name: 'Team B', reportFromTeam2: report(1, 2) });
+    expect([reportLine(conceded, 1), reportLine(conceded, 2)]).toEqual([null, 'Team B: 2–1 for Team A']);
+    expect(reportLine(match({ team1Name: 'Team A', reportFromTeam1: report(1, 1) }), 1)).toBe('Team A: 1–1, a tie');
+  });
+});
+
+describe('changing a result of a round that is over (issue 18)', () => {
+  test.each([
+    ['a Swiss round before the current one', 'swiss' as const, 1, 3, true],
+    ['a round-robin round before the current one', 'rr' as const, 2, 3, true],
+    ['the current round', 'swiss' as const, 3, 3, false],
+    ['a bracket match (the server names what it resets)', 'winners' as const, 1, 3, false],
+  ])('%s: asked %s', (_why, bracket, roundNumber, currentRound, asked) => {
+    const question = pastRoundQuestion({ currentRound }, { bracket, roundNumber });
+    expect(question !== null).toBe(asked);
+    if (question) expect(question).toMatch(/standings.*pairings already made stay/);
+  });
+
+  test('a moderator who plays in the match may not decide it', () => {
+    const t = { hostDiscordId: 'h', inProgress: true, completed: false, currentRound: 1 };
+    expect(matchRights(t, match(), { discordId: 'h', auth: 0 }, 'a')).toMatchObject({ canModerate: true, canDecide: false, canToggle: true });
+    expect(matchRights(t, match(), { discordId: 'h', auth: 0 }, undefined)).toMatchObject({ canModerate: true, canDecide: true });
+  });
 });

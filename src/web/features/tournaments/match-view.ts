@@ -46,6 +46,59 @@ export const STATUS_TONE: Record<MatchStatus, 'unlimited' | 'limited' | 'neutral
   Scheduled: 'neutral',
 };
 
+export type ShownStatus = MatchStatus | 'Disputed' | 'Tie' | 'Bye';
+
+/**
+ * The status a match shows everywhere (list, bracket, modal): 'Disputed' while the two reports disagree
+ * and nobody has decided (neither claim is the score), 'Tie' for a completed match without a winner.
+ */
+export function statusBadge(m: Match): { label: ShownStatus; tone: 'unlimited' | 'limited' | 'neutral' | 'forbidden' } {
+  if (m.bye) return { label: 'Bye', tone: 'neutral' };
+  if (m.disputed && !m.complete) return { label: 'Disputed', tone: 'forbidden' };
+  if (isTie(m)) return { label: 'Tie', tone: STATUS_TONE[m.status] };
+  return { label: m.status, tone: STATUS_TONE[m.status] };
+}
+
+/** A side's games as the public score shows them: none while the match is disputed. */
+export function shownWins(m: Match, side: Side): number | null {
+  if (!m.finalScore || (m.disputed && !m.complete)) return null;
+  return side === 1 ? m.finalScore.team1Wins : m.finalScore.team2Wins;
+}
+
+/**
+ * One team's report as that team sees the match: 'Team A: 2–0 for Team A' (a report holds the reporter's
+ * games won and lost). Null when the team has not reported.
+ */
+export function reportLine(m: Match, side: Side): string | null {
+  const r = side === 1 ? m.reportFromTeam1 : m.reportFromTeam2;
+  if (!r) return null;
+  const own = sideName(m, side);
+  const other = sideName(m, side === 1 ? 2 : 1);
+  const score =
+    r.gamesWon > r.gamesLost
+      ? `${r.gamesWon}–${r.gamesLost} for ${own}`
+      : r.gamesWon < r.gamesLost
+        ? `${r.gamesLost}–${r.gamesWon} for ${other}`
+        : `${r.gamesWon}–${r.gamesLost}, a tie`;
+  return `${own}: ${score}`;
+}
+
+/**
+ * The question before a moderator changes a Swiss or round-robin result of a round that is over: later
+ * rounds are already paired from the standings as they were. Null when nothing later depends on it (the
+ * current round), or in a bracket (the server names the later matches a change would reset).
+ */
+export function pastRoundQuestion(t: Pick<Tournament, 'currentRound'>, m: Pick<Match, 'bracket' | 'roundNumber'>): string | null {
+  if ((m.bracket !== 'swiss' && m.bracket !== 'rr') || m.roundNumber >= t.currentRound) return null;
+  return (
+    `Round ${m.roundNumber} is over and round ${t.currentRound} is already paired. Changing this result changes the ` +
+    'standings (points and tie-breakers); the pairings already made stay as they are.'
+  );
+}
+
+/** The server's refusal for a moderator who plays in the match (their own result is the teams' to report). */
+export const OWN_MATCH = 'You cannot decide a match you play in.';
+
 export const SECTION_TITLE: Record<Bracket, string> = {
   swiss: 'Swiss Rounds',
   top: 'Top Cut',
@@ -130,6 +183,8 @@ export interface MatchRights {
   canReport: boolean;
   /** overrides and Resolve: auth >= 1, or privileged (auth >= 2 or the host) */
   canModerate: boolean;
+  /** '{team} Wins' and 'Tie': a moderator who does not play in this match */
+  canDecide: boolean;
   /** Flag for Review: moderators and the match's players */
   canFlag: boolean;
   /** the Normal View / Admin View toggle: both a moderator and a player of this match */
@@ -153,6 +208,7 @@ export function matchRights(
     open,
     canReport: open && side !== null && !m.complete,
     canModerate,
+    canDecide: canModerate && side === null,
     canFlag: live && !m.bye && (canModerate || side !== null),
     canToggle: canModerate && side !== null,
     tieAllowed: allowsTie(m.bracket),

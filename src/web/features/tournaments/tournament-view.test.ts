@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { Member, Team } from '../../../domain/api/tournaments.ts';
 import {
-  UNKNOWN_CAPTAIN, UNKNOWN_PLAYER, UNNAMED_TEAM, captainName, cardLabel, isNewer, isPrivileged, iterationSuffix, labelFromFileName,
-  mainDeckSlots, ownEntry, participationsFirst, playerName, seesNotificationDot, sortTeams, stageOf, teamName,
+  PHONE_CARDS_PER_ROW, UNKNOWN_CAPTAIN, UNKNOWN_PLAYER, UNNAMED_TEAM, captainName, cardLabel, failureSentence, isNewer, isPrivileged,
+  iterationSuffix, labelFromFileName, mainDeckSlots, ownEntry, participationsFirst, playerName, seesNotificationDot, sortTeams, stageOf,
+  adminActions, teamCountLabel, teamName, teamsWithoutApprovedDeck,
 } from './tournament-view.ts';
+import { ApiError } from '../../lib/api.ts';
 
 const member = (over: Partial<Member> = {}): Member => ({
   id: 1, discordId: '1', displayName: 'Ada', username: 'ada', image: '', dropped: false, captain: true, submittedDecks: [], ...over,
@@ -70,7 +72,15 @@ describe('deck preview (spec 2 §2, §9)', () => {
     ['40 cards: 4 rows of 10', 40, 10, 4],
     ['41 cards: a fifth row of 10', 41, 10, 5],
     ['60 cards: 6 rows of 10', 60, 10, 6],
-  ])('%s', (_why, count, columns, rows) => expect(mainDeckSlots(count)).toEqual({ columns, rows, slots: rows * columns }));
+  ])('%s', (_why, count, columns, rows) =>
+    expect(mainDeckSlots(count)).toEqual({ columns, rows, slots: rows * columns, width: columns / 10 }));
+
+  test.each([
+    ['40 cards: 8 rows of 5, each card twice as wide as in rows of 10', 40, 5, 8, 1],
+    ['43 cards: 9 rows of 5', 43, 5, 9, 1],
+    ['20 cards: rows of 4 at the size of rows of 5', 20, 4, 5, 0.8],
+  ])('on a phone, %s', (_why, count, columns, rows, width) =>
+    expect(mainDeckSlots(count, PHONE_CARDS_PER_ROW)).toEqual({ columns, rows, slots: rows * columns, width }));
 
   test.each([
     ['a known card', { cardId: 5, cardName: 'Raigeki' }, { name: 'Raigeki', known: true }],
@@ -112,3 +122,45 @@ test.each([
   ['GOAT Monthly #12', 12, null],
   ['Open', null, null],
 ])('iteration of %s (%s): %s', (name, iteration, suffix) => expect(iterationSuffix({ name, iteration })).toBe(suffix));
+
+describe('Start names the teams without an approved deck (issue 18)', () => {
+  const deck = (status: 'Approved' | 'Pending' | 'Rejected') => ({
+    id: 1, uid: 'd', label: 'Deck 1', approved: status === 'Approved', reviewerDiscordId: null, status, rejectionReason: null,
+    mainCount: 40, extraCount: 0, sideCount: 0, createdAt: '2026-01-01T00:00:00Z',
+  });
+  test.each([
+    ['no deck at all', team({ members: [member()] }), true],
+    ['a pending deck only', team({ members: [member({ submittedDecks: [deck('Pending')] })] }), true],
+    ['a rejected and an approved deck', team({ members: [member({ submittedDecks: [deck('Rejected'), deck('Approved')] })] }), false],
+    ['a second player without one', team({ members: [member({ submittedDecks: [deck('Approved')] }), member({ id: 2, discordId: '2' })] }), true],
+    ['a dropped player without one', team({ members: [member({ submittedDecks: [deck('Approved')] }), member({ id: 2, dropped: true })] }), false],
+    ['a dropped team (it is not paired)', team({ dropped: true }), false],
+  ])('%s: %s', (_why, t, listed) => expect(teamsWithoutApprovedDeck([t]).length).toBe(listed ? 1 : 0));
+});
+
+test.each([
+  [3, false, '3 teams'],
+  [1, false, '1 team'],
+  [12, true, '12 teams played'],
+])('%i teams, closed %s: %s', (count, closed, label) => expect(teamCountLabel(count, closed)).toBe(label));
+
+describe("a failed action says the server's sentence (issue 18)", () => {
+  const FALLBACK = 'Failed to drop team. Please try again or contact an admin.';
+  test.each([
+    ['a refusal', new ApiError(409, 'The tournament is over: nobody can drop any more'), 'The tournament is over: nobody can drop any more'],
+    ['a validation message, without its field name', new ApiError(400, 'team1Wins: the winner cannot have won fewer games'), 'The winner cannot have won fewer games'],
+    ['a sentence that starts with a word and a colon keeps it', new ApiError(409, 'Flagged: ask an admin'), 'Flagged: ask an admin'],
+    ['a network failure: the catalogue', new ApiError(0, 'Network error: the server could not be reached'), FALLBACK],
+    ['a hidden server error: the catalogue', new ApiError(500, 'Internal Server Error'), FALLBACK],
+    ['an empty message: the catalogue', new ApiError(409, ''), FALLBACK],
+    ['not an API error at all', new TypeError('x is undefined'), FALLBACK],
+    ['nothing', undefined, FALLBACK],
+  ])('%s', (_why, error, sentence) => expect(failureSentence(error, FALLBACK)).toBe(sentence));
+});
+
+test.each([
+  ['before the start: everything', { inProgress: false, completed: false, cancelled: false }, { start: true, seed: true, round: true, cancel: true, close: true }],
+  ['in progress: no Start, no Seed Test Data', { inProgress: true, completed: false, cancelled: false }, { start: false, seed: false, round: true, cancel: true, close: true }],
+  ['completed: Close (and the download) only', { inProgress: true, completed: true, cancelled: false }, { start: false, seed: false, round: false, cancel: false, close: true }],
+  ['cancelled: nothing', { inProgress: false, completed: false, cancelled: true }, { start: false, seed: false, round: false, cancel: false, close: false }],
+])('Admin Tools, %s', (_why, t, shown) => expect(adminActions(t)).toEqual(shown));

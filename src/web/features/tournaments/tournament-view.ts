@@ -88,11 +88,15 @@ export const SMALL_DECK_ROW = 4;
  * one (a Speed Duel deck of 20 to 30, a deck still being built) in rows of 4 cards, so that it still fills at
  * least 4 rows at the same card size instead of three and a half rows of 10 with holes.
  */
-export function mainDeckSlots(count: number): { columns: number; rows: number; slots: number } {
-  const columns = count < CARDS_PER_ROW * MIN_MAIN_ROWS ? SMALL_DECK_ROW : CARDS_PER_ROW;
+export function mainDeckSlots(count: number, perRow = CARDS_PER_ROW): { columns: number; rows: number; slots: number; width: number } {
+  const columns = count < CARDS_PER_ROW * MIN_MAIN_ROWS ? SMALL_DECK_ROW : perRow;
   const rows = Math.max(MIN_MAIN_ROWS, Math.ceil(count / columns));
-  return { columns, rows, slots: rows * columns };
+  // `width`: the share of a full row the grid takes, so that rows of 4 keep the card size of full rows
+  return { columns, rows, slots: rows * columns, width: Math.min(1, columns / perRow) };
 }
+
+/** Cards per row on a phone: ten would be 28 px wide there (issue 18); five keep a card readable. */
+export const PHONE_CARDS_PER_ROW = 5;
 
 /** A card's name, or spec 2 §2's fallback 'Card {id}' when the card database does not know it. */
 export function cardLabel(card: { cardId: number; cardName?: string | null }): { name: string; known: boolean } {
@@ -119,6 +123,57 @@ export function sortTeams(teams: readonly Team[], key: TeamSortKey, direction: S
         : Date.parse(a.createdAt) - Date.parse(b.createdAt);
     return sign * (by || a.seed - b.seed || a.uid.localeCompare(b.uid));
   });
+}
+
+/**
+ * Active teams that would play without an approved deck: one of their active players has none. Start pairs
+ * them all the same, so its confirmation names them.
+ */
+export function teamsWithoutApprovedDeck(teams: readonly Team[]): Team[] {
+  return teams.filter((t) => !t.dropped && t.members.some((m) => !m.dropped && !hasApprovedDeck(m)));
+}
+
+/** What Close did, wherever a team count shows: the teams are gone, their number is kept with the final standings. */
+export function teamCountLabel(count: number, closed: boolean): string {
+  return `${count} ${count === 1 ? 'team' : 'teams'}${closed ? ' played' : ''}`;
+}
+
+export const CLOSED_NOTE = 'Close removed the teams, their matches and their decks for good; the final standings keep every team’s result.';
+
+/**
+ * Which Admin Tools actions the state still allows at all (issue 18: hide what cannot succeed). Those that
+ * only wait (Next Round for the round, Close for the winner) stay, disabled; Close and Download stay after
+ * Close, disabled with the reason.
+ */
+export function adminActions(t: Pick<Tournament, 'inProgress' | 'completed' | 'cancelled'>): { start: boolean; round: boolean; cancel: boolean; seed: boolean; close: boolean } {
+  const before = !t.inProgress && !t.completed && !t.cancelled;
+  const open = !t.completed && !t.cancelled;
+  return { start: before, seed: before, round: open, cancel: open, close: !t.cancelled };
+}
+
+// ---- failures ----------------------------------------------------------------------------------
+
+/** Spec 2 §8's sentences of failed actions: shown when the server gave none (see failureSentence). */
+export const SIGNUP_FAILED = 'Failed to sign up';
+export const DECK_DELETE_FAILED = 'Failed to delete deck';
+export const DROP_SELF_FAILED = 'Failed to drop from tournament. Please try again or contact an admin.';
+export const NO_PARTICIPANT_ID = 'Could not determine your participant ID to drop. Please contact an admin.';
+export const DROP_TEAM_FAILED = 'Failed to drop team. Please try again or contact an admin.';
+export const DECKS_AFTER_WINNER = 'Deck download is available after the tournament has a winner.';
+export const DECKS_ZIP_FAILED = 'Failed to download decks. Please try again.';
+export const BANLIST_FAILED = 'Failed to download banlist';
+
+/**
+ * The sentence of a failed action: the server's own (the web client's ApiError carries its `{ error }`),
+ * without the field name a validation message starts with; the catalogue's sentence (spec 2 §8) when
+ * there is none: the network failed, or the server hid a 5xx behind a generic one.
+ */
+export function failureSentence(error: unknown, fallback: string): string {
+  const status = (error as { status?: unknown } | null | undefined)?.status;
+  const message = error instanceof Error ? error.message.trim() : '';
+  if (typeof status !== 'number' || status === 0 || status >= 500 || !message) return fallback;
+  const sentence = message.replace(/^[a-z][A-Za-z0-9_.[\]]*: (?=\S)/, '');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** spec 2 §9 points: 3 a win, 1 a tie. */
