@@ -71,6 +71,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** an error from the last attempt, shown in the dialog */
   error?: ReactNode;
+  /** more than a sentence (a list, a way out first), under the description */
+  children?: ReactNode;
+  /** the confirm button cannot succeed now (the dialog says why) */
+  confirmDisabled?: boolean;
 }
 
 /** A yes/no question for destructive actions (Radix AlertDialog: no dismiss by clicking outside). */
@@ -84,6 +88,8 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   error,
+  children,
+  confirmDisabled,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -92,13 +98,14 @@ export function ConfirmDialog({
         <AlertDialog.Content className={cn(contentClasses, 'max-w-md gap-3 p-5')}>
           <AlertDialog.Title className="text-lg leading-tight font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+          {children}
           {error}
           <div className="mt-2 flex justify-end gap-2 mobile:flex-col-reverse mobile:[&>*]:w-full">
             <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={pending}>
               Cancel
             </AlertDialog.Cancel>
             {/* A plain button, not AlertDialog.Action, so the dialog stays open until the action has finished. */}
-            <Button className="bg-danger text-white hover:bg-danger/90" onClick={onConfirm} disabled={pending}>
+            <Button className="bg-danger text-white hover:bg-danger/90" onClick={onConfirm} disabled={pending || confirmDisabled}>
               {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
             </Button>
           </div>

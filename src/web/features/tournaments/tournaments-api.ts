@@ -14,6 +14,8 @@ export const tournamentKeys = {
   /** everything of one tournament: a live message invalidates this prefix */
   one: (uid: string) => [...tournamentKeys.all, 'one', uid] as const,
   detail: (uid: string) => [...tournamentKeys.one(uid), 'detail'] as const,
+  /** the teams as GET .../teams answers them: privileged viewers get the decks' real labels */
+  teams: (uid: string) => [...tournamentKeys.one(uid), 'teams'] as const,
   decks: (uid: string, participantId: number) => [...tournamentKeys.one(uid), 'decks', participantId] as const,
   teamDecks: (uid: string, participantIds: readonly number[]) => [...tournamentKeys.one(uid), 'team-decks', participantIds.join(',')] as const,
   standings: (uid: string) => [...tournamentKeys.one(uid), 'standings'] as const,
@@ -48,6 +50,20 @@ export function useTournament(uid: string) {
   return useQuery({
     queryKey: tournamentKeys.detail(uid),
     queryFn: ({ signal }) => api.get<Tournament>(path(uid), { signal }),
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+/**
+ * The teams of GET .../teams: the admin panel's list. To admins and the host the server answers the decks'
+ * own labels ('AI_Blackwing'), where the tournament shows everyone 'Deck 1'; under `one(uid)`, so live
+ * messages and writes refresh it with the rest of the page.
+ */
+export function useTeams(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.teams(uid),
+    queryFn: ({ signal }) => api.get<Team[]>(path(uid, '/teams'), { signal }),
+    enabled,
     retry: (count, error) => !notFound(error) && count < 2,
   });
 }

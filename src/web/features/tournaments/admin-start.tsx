@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { UserMinus } from 'lucide-react';
+import type { Tournament } from '../../../domain/api/tournaments.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { DROP_TEAM_FAILED, failureSentence, teamName, teamsWithoutApprovedDeck } from './tournament-view.ts';
+import { useAdminAction, useDropTeam, useTeams } from './tournaments-api.ts';
+
+const START_FAILED = 'Failed to start the tournament. Please try again.';
+
+/**
+ * Start asks first (issue 18): it locks sign-ups for good and pairs every active team, those without an
+ * approved deck too. It names them, and can drop them first (one team drop each, as the Drop button does).
+ */
+export function StartDialog({ tournament: t, open, onClose }: { tournament: Tournament; open: boolean; onClose: () => void }) {
+  const read = useTeams(t.uid, open);
+  const teams = read.data ?? t.teams;
+  const act = useAdminAction(t.uid);
+  const drop = useDropTeam(t.uid);
+  const [dropping, setDropping] = useState(false);
+  const [dropError, setDropError] = useState<string>();
+  const active = teams.filter((x) => !x.dropped).length;
+  const missing = teamsWithoutApprovedDeck(teams);
+  const busy = dropping || act.isPending;
+
+  async function dropMissing() {
+    setDropping(true);
+    setDropError(undefined);
+    try {
+      for (const team of missing) await drop.mutateAsync(team.uid);
+    } catch (e) {
+      setDropError(failureSentence(e, DROP_TEAM_FAILED));
+    } finally {
+      // the new count before the buttons come back: a second press would drop nobody twice
+      await read.refetch();
+      setDropping(false);
+    }
+  }
+
+  const close = () => {
+    if (busy) return;
+    setDropError(undefined);
+    act.reset();
+    onClose();
+  };
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title="Start tournament"
+      description={
+        <>
+          Sign-ups lock for good: nobody can join after this.{' '}
+          <span data-testid="start-team-count">
+            {active === 1 ? '1 team is' : `${active} teams are`} paired for round 1.
+          </span>
+        </>
+      }
+      confirmLabel="Start Tournament"
+      pendingLabel="Starting…"
+      pending={busy}
+      confirmDisabled={active < 2}
+      onConfirm={() => act.mutate({ kind: 'start' }, { onSuccess: onClose })}
+      error={
+        act.isError || dropError ? <Alert>{dropError ?? failureSentence(act.error, START_FAILED)}</Alert> : undefined
+      }
+    >
+      {active < 2 && <p className="text-sm font-medium">A tournament needs at least 2 active teams to start.</p>}
+      {missing.length > 0 && (
+        <div className="space-y-2 rounded-lg border border-limited/50 bg-limited/10 p-3 text-sm" data-testid="teams-without-deck">
+          <p className="font-medium">
+            {missing.length === 1 ? '1 team has' : `${missing.length} teams have`} no approved deck
+            {t.manualDeckChecking ? ' (decks are checked by hand here)' : ''} and would play without one:
+          </p>
+          <ul
+            aria-label="Teams without an approved deck"
+            // a long list scrolls, and a keyboard can scroll it
+            tabIndex={missing.length > 6 ? 0 : undefined}
+            className="max-h-36 list-disc space-y-0.5 overflow-y-auto pl-5"
+          >
+            {missing.map((team) => (
+              <li key={team.uid} className="break-words">
+                {teamName(team)}
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" size="sm" className="text-danger mobile:h-11 mobile:w-full" onClick={() => void dropMissing()} disabled={busy}>
+            <UserMinus aria-hidden="true" />
+            {dropping ? 'Dropping…' : `Drop ${missing.length === 1 ? 'this team' : `these ${missing.length} teams`}`}
+          </Button>
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}
