@@ -7,7 +7,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { DeckPreview, type DeckCards } from './deck-preview.tsx';
-import { DECK_STATUS_TONE } from './tournament-view.ts';
+import { DECK_STATUS_TONE, failureSentence } from './tournament-view.ts';
+
+const REVIEW_FAILED = 'Failed to review the deck. Please try again.';
 import { useReviewDeck } from './tournaments-api.ts';
 
 export function DeckStatusPill({ status }: { status: DeckStatus }) {
@@ -147,7 +149,7 @@ export function DeckReviewControls({
           )}
         </div>
       )}
-      {review.isError && <Alert>Failed to review deck: {review.error.message}</Alert>}
+      {review.isError && <Alert>{failureSentence(review.error, REVIEW_FAILED)}</Alert>}
       <div className="flex flex-wrap gap-2 mobile:flex-col mobile:[&>*]:w-full">
         <Button onClick={() => send(true)} disabled={review.isPending}>
           <Check aria-hidden="true" />

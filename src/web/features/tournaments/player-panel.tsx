@@ -10,7 +10,10 @@ import { cn } from '../../lib/cn.ts';
 import { ProgressBar } from '../images/progress-bar.tsx';
 import { DeckDialog, DeckStatusPill, shownDeckOf } from './deck-dialog.tsx';
 import { DeckPreview } from './deck-preview.tsx';
-import { labelFromFileName, playerName, teamName } from './tournament-view.ts';
+import {
+  DECK_DELETE_FAILED, DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, labelFromFileName, playerName,
+  teamName,
+} from './tournament-view.ts';
 import {
   DeckRefusedError, useDeleteDeck, useDropParticipant, useDropTeam, useParticipantDecks, useSignup, useUploadDeck,
 } from './tournaments-api.ts';
@@ -18,9 +21,6 @@ import {
 const inputClasses = (invalid?: boolean) =>
   cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
 
-export const DROP_SELF_FAILED = 'Failed to drop from tournament. Please try again or contact an admin.';
-export const NO_PARTICIPANT_ID = 'Could not determine your participant ID to drop. Please contact an admin.';
-export const DROP_TEAM_FAILED = 'Failed to drop team. Please try again or contact an admin.';
 
 /** Spec 2 §2 centre panel before the start, for a signed-in user: sign up, or play. */
 export function PlayerPanel({ tournament: t, user, entry }: { tournament: Tournament; user: CurrentUser; entry?: { team: Team; member: Member } }) {
@@ -88,12 +88,7 @@ function SignupForm({ tournament: t, user }: { tournament: Tournament; user: Cur
           </p>
         )}
       </div>
-      {signup.isError && (
-        <Alert>
-          <p className="font-medium">Failed to sign up</p>
-          {signup.error.message && <p className="mt-1">{signup.error.message}</p>}
-        </Alert>
-      )}
+      {signup.isError && <Alert>{failureSentence(signup.error, SIGNUP_FAILED)}</Alert>}
       <Button type="submit" disabled={signup.isPending}>
         {signup.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <UserPlus aria-hidden="true" />}
         Sign Up
@@ -399,7 +394,7 @@ function SubmittedDecks({ tournament: t, user, decks, onView }: { tournament: To
         onConfirm={() =>
           deleting && remove.mutate({ deckId: deleting.id, participantDiscordId: user.discordId }, { onSuccess: () => setDeleting(null) })
         }
-        error={remove.isError ? <Alert>Failed to delete deck</Alert> : undefined}
+        error={remove.isError ? <Alert>{failureSentence(remove.error, DECK_DELETE_FAILED)}</Alert> : undefined}
       />
     </section>
   );
@@ -411,7 +406,8 @@ function DropControls({ tournament: t, user, team, member }: { tournament: Tourn
   const [asking, setAsking] = useState<'self' | 'team' | null>(null);
   const [selfError, setSelfError] = useState<string>();
   const isAdmin = user.auth >= 2;
-  if (t.completed) return null;
+  // the server refuses every drop once the event is over (or called off)
+  if (t.completed || t.cancelled) return null;
 
   const close = () => {
     if (dropSelf.isPending || dropTeam.isPending) return;
@@ -445,7 +441,7 @@ function DropControls({ tournament: t, user, team, member }: { tournament: Tourn
           if (typeof member.id !== 'number') return setSelfError(NO_PARTICIPANT_ID);
           dropSelf.mutate(member.id, { onSuccess: () => setAsking(null) });
         }}
-        error={selfError || dropSelf.isError ? <Alert>{selfError ?? DROP_SELF_FAILED}</Alert> : undefined}
+        error={selfError || dropSelf.isError ? <Alert>{selfError ?? failureSentence(dropSelf.error, DROP_SELF_FAILED)}</Alert> : undefined}
       />
       <ConfirmDialog
         open={asking === 'team'}
@@ -456,7 +452,7 @@ function DropControls({ tournament: t, user, team, member }: { tournament: Tourn
         pendingLabel="Dropping…"
         pending={dropTeam.isPending}
         onConfirm={() => dropTeam.mutate(team.uid, { onSuccess: () => setAsking(null) })}
-        error={dropTeam.isError ? <Alert>{DROP_TEAM_FAILED}</Alert> : undefined}
+        error={dropTeam.isError ? <Alert>{failureSentence(dropTeam.error, DROP_TEAM_FAILED)}</Alert> : undefined}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState, type DisplayState } from '../../../domain/tournament/display-state.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { iterationSuffix } from './tournament-view.ts';
+import { iterationSuffix, teamCountLabel } from './tournament-view.ts';
 
 const STATE_TONE: Record<DisplayState, BadgeTone> = { Live: 'live', Upcoming: 'primary', Completed: 'neutral' };
 
@@ -73,8 +73,9 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
         {t.subtitle && <p className="line-clamp-2 text-sm text-muted-foreground">{t.subtitle}</p>}
         {detailed && (
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
-            <span>
-              {t.teamCount} {t.teamCount === 1 ? 'team' : 'teams'}
+            <span data-testid="card-team-count">
+              {teamCountLabel(t.teamCount, t.closed)}
+              {t.closed && ' · closed, final standings kept'}
             </span>
             <span>Best of {t.bestOf}</span>
             {state === 'Live' && t.roundCount > 0 && (

@@ -8,7 +8,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { iterationSuffix } from './tournament-view.ts';
+import { BANLIST_FAILED, failureSentence, iterationSuffix } from './tournament-view.ts';
 import { downloadFile } from './tournaments-api.ts';
 import { RuleBadges } from '../series/rule-badges.tsx';
 
@@ -70,7 +70,8 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
 
 /** Spec 2 §2 left panel, below: format, best-of, the rules in numbers, the banlist file and the EDOPro room. */
 export function TournamentDetails({ tournament: t }: { tournament: Tournament }) {
-  const activeTeams = t.teams.filter((team) => !team.dropped).length;
+  // after Close the teams are gone: the count the final standings keep
+  const teams = t.closed ? t.teamCount : t.teams.filter((team) => !team.dropped).length;
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
@@ -80,7 +81,10 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
         <Fact label="Best of" testId="best-of">
           {t.bestOf}
         </Fact>
-        <Fact label="Teams">{activeTeams}</Fact>
+        <Fact label="Teams" testId="team-count-fact">
+          {teams}
+          {t.closed && <span className="font-normal text-muted-foreground"> (closed: final standings kept)</span>}
+        </Fact>
         <Fact label="Sign-ups" testId="signups-state">
           {openClosed(t.signupsOpen && !t.inProgress && !t.completed)}
         </Fact>
@@ -136,14 +140,14 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 function BanlistDownload({ tournament: t }: { tournament: Tournament }) {
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string>();
   async function download() {
     setBusy(true);
-    setFailed(false);
+    setFailed(undefined);
     try {
       await downloadFile(t.uid, '/banlist', `${t.banlistName ?? t.name}.lflist.conf`);
-    } catch {
-      setFailed(true);
+    } catch (e) {
+      setFailed(failureSentence(e, BANLIST_FAILED));
     } finally {
       setBusy(false);
     }
@@ -156,7 +160,7 @@ function BanlistDownload({ tournament: t }: { tournament: Tournament }) {
       </Button>
       {failed && (
         <p role="alert" className="text-sm font-medium text-danger">
-          Failed to download banlist
+          {failed}
         </p>
       )}
     </div>
