@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
-  STATUS_TONE, flagMessage, isTie, matchPlace, matchesSearch, sideName, winnerSide, type BracketSection, type Side,
+  flagMessage, matchPlace, matchesSearch, shownWins, sideName, statusBadge, winnerSide, type BracketSection, type Side,
 } from './match-view.ts';
 
 /** Spec 2 §9: a bracket column is 240 px wide (w-60). */
@@ -26,7 +26,7 @@ function TeamLine({ match: m, side, compact }: { match: Match; side: Side; compa
   const name = sideName(m, side);
   const unknown = (side === 1 ? m.team1Id : m.team2Id) === null;
   const won = winnerSide(m) === side;
-  const wins = m.finalScore ? (side === 1 ? m.finalScore.team1Wins : m.finalScore.team2Wins) : null;
+  const wins = shownWins(m, side);
   const reported = side === 1 ? m.reportFromTeam1 : m.reportFromTeam2;
   return (
     <span className={cn('flex items-center gap-2', compact ? 'px-2.5 py-1' : 'py-0.5')} data-testid={`team-${side}`}>
@@ -48,6 +48,7 @@ function TeamLine({ match: m, side, compact }: { match: Match; side: Side; compa
 export function MatchCard({ match: m, onOpen, ownTeamUid, search, variant }: MatchOpener & { match: Match; variant: 'bracket' | 'list' }) {
   const mine = !!ownTeamUid && (m.team1Id === ownTeamUid || m.team2Id === ownTeamUid);
   const faded = variant === 'bracket' && search.trim() !== '' && !matchesSearch(m, search);
+  const status = statusBadge(m);
   const header = (
     <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
       <span className="font-semibold text-foreground">Match #{m.id}</span>
@@ -62,8 +63,8 @@ export function MatchCard({ match: m, onOpen, ownTeamUid, search, variant }: Mat
         {m.bye ? (
           <Badge>Bye</Badge>
         ) : (
-          <Badge tone={STATUS_TONE[m.status]} data-testid="match-status">
-            {isTie(m) ? 'Tie' : m.status}
+          <Badge tone={status.tone} data-testid="match-status">
+            {status.label}
           </Badge>
         )}
       </span>

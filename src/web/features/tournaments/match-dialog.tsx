@@ -1,19 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleCheck, Flag, Gavel, LoaderCircle, Send, ShieldCheck, Trophy, User } from 'lucide-react';
+import { CircleCheck, Flag, Gavel, LoaderCircle, Send, ShieldCheck, Trophy } from 'lucide-react';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { FLAG_MESSAGE_MAX } from '../../../domain/tournament/limits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+
+const REPORT_FAILED = 'Failed to submit the score. Please try again.';
+const RESULT_FAILED = 'Failed to save the result. Please try again.';
+const RESOLVE_FAILED = 'Failed to resolve the flag. Please try again.';
+const FLAG_FAILED = 'Failed to flag the match. Please try again.';
+import { TeamScores } from './match-scores.tsx';
 import {
-  STATUS_TONE, flagMessage, forceQuestion, isTie, matchPlace, matchRights, scoreProblem, sideName, teamOf, winnerSide, type MatchRights,
+  OWN_MATCH, flagMessage, forceQuestion, matchPlace, matchRights, pastRoundQuestion, scoreProblem, sideName, teamOf, type MatchRights,
   type Side,
 } from './match-view.ts';
+import { failureSentence } from './tournament-view.ts';
 import { useFlagMatch, useOverrideWinner, useReportScore, useResolveFlag, type Override } from './tournaments-api.ts';
 
 const fieldClasses = 'h-10 w-full rounded-md border bg-background px-3 text-sm shadow-sm mobile:h-11';
@@ -77,7 +83,7 @@ function MatchBody({ tournament: t, match: m, user, ownTeamUid }: { tournament: 
           )}
         </div>
       )}
-      {resolve.isError && <Alert>{resolve.error.message}</Alert>}
+      {resolve.isError && <Alert>{failureSentence(resolve.error, RESOLVE_FAILED)}</Alert>}
 
       <TeamScores match={m} viewerSide={rights.side} />
 
@@ -90,54 +96,6 @@ function MatchBody({ tournament: t, match: m, user, ownTeamUid }: { tournament: 
       )}
 
       {rights.canFlag && <FlagForm tournament={t} match={m} />}
-    </div>
-  );
-}
-
-/** The two teams, their games, the winner, and a tick for each side that submitted a score. */
-function TeamScores({ match: m, viewerSide }: { match: Match; viewerSide: Side | null }) {
-  const won = winnerSide(m);
-  return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-2">
-        {m.bye ? <Badge>Bye</Badge> : <Badge tone={STATUS_TONE[m.status]} data-testid="modal-status">{isTie(m) ? 'Tie' : m.status}</Badge>}
-      </div>
-      <ul className="divide-y rounded-lg border" aria-label="Teams">
-        {([1, 2] as const).map((side) => {
-          const report = side === 1 ? m.reportFromTeam1 : m.reportFromTeam2;
-          const wins = m.finalScore ? (side === 1 ? m.finalScore.team1Wins : m.finalScore.team2Wins) : null;
-          const known = teamOf(m, side).id !== null;
-          return (
-            <li key={side} className="flex items-center gap-3 px-3 py-2.5" data-testid={`modal-team-${side}`}>
-              <div className="min-w-0 flex-1">
-                <p className={cn('flex items-center gap-1.5 font-medium', !known && 'text-muted-foreground italic', won === side && 'font-bold')}>
-                  <span className="truncate" data-testid="team-name">
-                    {sideName(m, side)}
-                  </span>
-                  {won === side && <Trophy role="img" aria-label="Winner" className="size-4 shrink-0 text-limited-ink" />}
-                  {viewerSide === side && (
-                    <Badge tone="primary">
-                      <User aria-hidden="true" className="size-3" />
-                      You
-                    </Badge>
-                  )}
-                </p>
-                {report && (
-                  <p className="mt-0.5 flex items-center gap-1 text-xs text-unlimited-ink" data-testid="score-submitted">
-                    <CircleCheck role="img" aria-label="Score submitted" className="size-3.5" />
-                    Score submitted: won {report.gamesWon}, lost {report.gamesLost}
-                  </p>
-                )}
-              </div>
-              {!m.bye && (
-                <span className={cn('text-2xl tabular-nums', won === side ? 'font-bold' : 'text-muted-foreground')} data-testid="team-wins">
-                  {wins ?? '–'}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
     </div>
   );
 }
@@ -174,8 +132,10 @@ function ClosedNote({ tournament: t, match: m }: { tournament: Tournament; match
 
 /**
  * Wins inputs for each team (minimum 0). A player submits a score from their side; a moderator sets
- * the result with '{team} Wins' or 'Tie' (Swiss and Round Robin only). A change that would move teams
- * of a bracket match already played is refused with the matches named; the moderator may confirm.
+ * the result with '{team} Wins' or 'Tie' (Swiss and Round Robin only), but not of a match they play in.
+ * A change to a round that is over asks first (the standings move, the pairings made stay); one that
+ * would move teams of a bracket match already played is refused with the matches named; the moderator
+ * may confirm.
  */
 function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournament: Tournament; match: Match; user: CurrentUser; rights: MatchRights; admin: boolean }) {
   const id = useId();
@@ -189,6 +149,7 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [forcing, setForcing] = useState<{ question: string; override: Override } | null>(null);
+  const [asking, setAsking] = useState<{ question: string; override: Override } | null>(null);
   const pending = report.isPending || override.isPending;
   const numbers = wins.map((w) => (w.trim() === '' ? NaN : Number(w))) as [number, number];
 
@@ -205,7 +166,7 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
     const [mine, theirs] = rights.side === 1 ? numbers : [numbers[1], numbers[0]];
     report.mutate(
       { matchId: m.id, fromTeam1: rights.side === 1, gamesWon: mine, gamesLost: theirs, reporterDiscordId: user.discordId },
-      { onSuccess: (after) => setDone(after.complete ? 'Both teams agree: the match is complete.' : after.flaggedForReview ? 'Score submitted. The reports disagree: the match is flagged for review.' : 'Score submitted. Waiting for the other team.') },
+      { onSuccess: (after) => setDone(after.complete ? 'Both teams agree: the match is complete.' : after.disputed || after.flaggedForReview ? 'Score submitted. The reports disagree: the match is flagged for review.' : 'Score submitted. Waiting for the other team.') },
     );
   }
 
@@ -217,13 +178,16 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
       setProblem('The winner cannot have won fewer games.');
       return;
     }
-    send(o);
+    const question = pastRoundQuestion(t, m);
+    if (question) setAsking({ question, override: o });
+    else send(o);
   }
 
   function send(o: Override) {
     override.mutate(o, {
       onSuccess: () => {
         setForcing(null);
+        setAsking(null);
         setDone('Result saved.');
       },
       onError: (err) => {
@@ -231,13 +195,15 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
         if (question && !o.force) {
           // the question replaces the refusal: the dialog shows only a failure of the forced change
           override.reset();
+          setAsking(null);
           setForcing({ question, override: { ...o, force: true } });
         }
       },
     });
   }
 
-  const error = report.error ?? (override.isError && !forcing ? override.error : null);
+  const error = report.error ?? (override.isError && !forcing && !asking ? override.error : null);
+  const dialogError = override.isError ? <Alert>{failureSentence(override.error, RESULT_FAILED)}</Alert> : undefined;
   return (
     <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border p-3" aria-labelledby={`${id}-legend`} data-testid={admin ? 'admin-form' : 'report-form'}>
       <p id={`${id}-legend`} className="flex items-center gap-1.5 text-sm font-semibold">
@@ -277,23 +243,28 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
           {problem}
         </p>
       )}
-      {error && <Alert>{error.message}</Alert>}
+      {error && <Alert>{failureSentence(error, report.error ? REPORT_FAILED : RESULT_FAILED)}</Alert>}
       {done && (
         <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-unlimited-ink">
           <CircleCheck aria-hidden="true" className="size-4" />
           {done}
         </p>
       )}
+      {admin && !rights.canDecide && (
+        <p className="text-sm text-muted-foreground" data-testid="own-match-note">
+          {OWN_MATCH} Report it from your side (Normal View), or ask another admin.
+        </p>
+      )}
       {admin ? (
         <div className="flex flex-wrap gap-2 mobile:flex-col mobile:[&>*]:w-full">
           {([1, 2] as const).map((side) => (
-            <Button key={side} variant="secondary" className={cn(tap, 'max-w-full')} disabled={pending} onClick={() => decide(side)}>
+            <Button key={side} variant="secondary" className={cn(tap, 'max-w-full')} disabled={pending || !rights.canDecide} onClick={() => decide(side)}>
               <Trophy aria-hidden="true" />
               <span className="truncate">{sideName(m, side)} Wins</span>
             </Button>
           ))}
           {rights.tieAllowed && (
-            <Button variant="secondary" className={tap} disabled={pending} onClick={() => decide(null)}>
+            <Button variant="secondary" className={tap} disabled={pending || !rights.canDecide} onClick={() => decide(null)}>
               Tie
             </Button>
           )}
@@ -320,7 +291,23 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
         pendingLabel="Changing…"
         pending={override.isPending}
         onConfirm={() => forcing && send(forcing.override)}
-        error={override.isError && forcing ? <Alert>{override.error.message}</Alert> : undefined}
+        error={forcing ? dialogError : undefined}
+      />
+      <ConfirmDialog
+        open={!!asking}
+        onOpenChange={(o) => {
+          if (!o && !override.isPending) {
+            setAsking(null);
+            override.reset();
+          }
+        }}
+        title="Change a past result?"
+        description={asking?.question ?? ''}
+        confirmLabel="Change Result"
+        pendingLabel="Changing…"
+        pending={override.isPending}
+        onConfirm={() => asking && send(asking.override)}
+        error={asking ? dialogError : undefined}
       />
     </form>
   );
@@ -370,7 +357,7 @@ function FlagForm({ tournament: t, match: m }: { tournament: Tournament; match: 
           A message is required to flag a match.
         </p>
       )}
-      {flag.isError && <Alert>{flag.error.message}</Alert>}
+      {flag.isError && <Alert>{failureSentence(flag.error, FLAG_FAILED)}</Alert>}
       {done && (
         <p role="status" className="text-sm font-medium text-unlimited-ink">
           The match is flagged for review.
