@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Tabs } from 'radix-ui';
 import { CalendarClock, Cpu, Network, Rows3, Search, Swords } from 'lucide-react';
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
@@ -12,12 +13,13 @@ import { SelectField } from '../series/series-form-fields.tsx';
 import { BracketSectionView, MatchList, type MatchOpener } from './bracket-view.tsx';
 import { MatchDialog } from './match-dialog.tsx';
 import {
-  ALL_ROUNDS, STATUS_TONE, bracketSections, byRoundThenPosition, defaultRound, isTie, matchPlace, matchesSearch, ownMatch, resetRound,
-  roundsToLoad, selectableRounds, sideName, sideOf, type RoundChoice,
+  ALL_ROUNDS, bracketSections, byRoundThenPosition, defaultRound, matchPlace, matchesSearch, ownMatch, resetRound, roundsToLoad,
+  selectableRounds, sideName, sideOf, statusBadge, type RoundChoice,
 } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
 import { ownEntry, playerName, teamName } from './tournament-view.ts';
 import { useMatches, useStandings } from './tournaments-api.ts';
+import { useWideSlot } from './wide-slot.ts';
 
 /** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
 export function InProgressPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
@@ -90,8 +92,8 @@ function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tour
           </span>
         )}
         {m && !m.bye && (
-          <Badge tone={STATUS_TONE[m.status]} className="ml-auto">
-            {isTie(m) ? 'Tie' : m.status}
+          <Badge tone={statusBadge(m).tone} className="ml-auto">
+            {statusBadge(m).label}
           </Badge>
         )}
       </div>
@@ -172,6 +174,7 @@ export function MatchesSection({
   ownTeamUid?: string;
 }) {
   const searchId = useId();
+  const wide = useWideSlot();
   const [view, setView] = useState<MatchView>('bracket');
   const [search, setSearch] = useState('');
   const rounds = useMemo(() => selectableRounds(t.currentRound, matches), [t.currentRound, matches]);
@@ -184,7 +187,7 @@ export function MatchesSection({
   const swiss = matches.filter((m) => m.bracket === 'swiss' && inRound(m) && matchesSearch(m, search)).sort(byRoundThenPosition);
 
   if (matches.length === 0) return null;
-  return (
+  const section = (
     <section aria-labelledby="matches-title" className="@container space-y-3 rounded-xl border bg-card p-4 shadow-sm mobile:p-3" data-testid="matches">
       <Tabs.Root value={view} onValueChange={(v) => setView(v as MatchView)} className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
@@ -259,4 +262,5 @@ export function MatchesSection({
       </Tabs.Root>
     </section>
   );
+  return wide ? createPortal(section, wide) : section;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, LogIn, WifiOff } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
@@ -6,6 +7,7 @@ import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AdminTools } from './admin-tools.tsx';
@@ -14,6 +16,7 @@ import { InProgressPanel } from './in-progress-panel.tsx';
 import { PlayerPanel } from './player-panel.tsx';
 import { TournamentDetails, TournamentHeader } from './tournament-info-panel.tsx';
 import { useTournamentLive } from './tournament-live.ts';
+import { WideSlotContext } from './wide-slot.ts';
 import { isPrivileged, ownEntry, stageOf } from './tournament-view.ts';
 import { useTournament } from './tournaments-api.ts';
 
@@ -46,6 +49,8 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
   const { user, isLoading } = useSession();
   const live = useTournamentLive(t.uid, t.version);
   const privileged = isPrivileged(t, user);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [wide, setWide] = useState<HTMLDivElement | null>(null);
 
   return (
     <CardPreviewProvider>
@@ -57,8 +62,8 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
       )}
       {/*
         Phones read top to bottom: the tournament, what to do now, the details, Admin Tools. Wider
-        screens put the tournament and its details in a left column beside the centre panel, and Admin
-        Tools to the right from 1280 px (below both before that).
+        screens put the tournament and its details in a left column beside the centre panel, Admin Tools
+        to the right from 1280 px (below both before that), and the matches in a row as wide as the page.
       */}
       <div
         data-live={live}
@@ -72,17 +77,20 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
         <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
           <TournamentHeader tournament={t} />
         </aside>
-        <div
-          className="min-w-0 space-y-5 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1"
-          data-testid="centre-panel"
-        >
-          {isLoading ? (
-            <p role="status" className="text-muted-foreground">
-              Checking sign-in…
-            </p>
-          ) : (
-            <CentrePanel tournament={t} user={user} />
-          )}
+        {/* from 769 px the centre panel lends the page grid its parts: the stage beside the left column, the wide row under all */}
+        <div className="min-w-0 min-[769px]:contents" data-testid="centre-panel">
+          <div className="min-w-0 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1">
+            {isLoading ? (
+              <p role="status" className="text-muted-foreground">
+                Checking sign-in…
+              </p>
+            ) : (
+              <WideSlotContext.Provider value={isMobile ? null : wide}>
+                <CentrePanel tournament={t} user={user} />
+              </WideSlotContext.Provider>
+            )}
+          </div>
+          <div ref={setWide} className="hidden min-w-0 min-[769px]:col-span-full min-[769px]:row-start-3 min-[769px]:block min-[769px]:empty:hidden" data-testid="wide-row" />
         </div>
         <aside aria-label="Tournament details" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-2">
           <TournamentDetails tournament={t} />
@@ -90,7 +98,12 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
         {privileged && user && (
           <aside
             aria-label="Admin panel"
-            className="min-w-0 min-[769px]:col-span-2 min-[769px]:row-start-3 min-[1280px]:col-span-1 min-[1280px]:col-start-3 min-[1280px]:row-span-2 min-[1280px]:row-start-1"
+            className={cn(
+              'min-w-0 min-[769px]:col-span-2 min-[769px]:row-start-4',
+              'min-[1280px]:col-span-1 min-[1280px]:col-start-3 min-[1280px]:row-span-2 min-[1280px]:row-start-1',
+              // as tall as the screen at most, scrolling on its own: the matches' wide row starts under the panels, not under every team
+              'min-[1280px]:max-h-[calc(100dvh-6rem)] min-[1280px]:overflow-y-auto min-[1280px]:rounded-xl',
+            )}
           >
             <AdminTools tournament={t} user={user} />
           </aside>
