@@ -1,4 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext, useContext, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode,
+} from 'react';
 import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { CardDetail } from '../../domain/api/cards.ts';
@@ -128,6 +130,31 @@ interface PreviewControls {
 
 const PreviewContext = createContext<PreviewControls | null>(null);
 
+/**
+ * Where the pointer last was by the person's own doing (a move, a press), for every provider of the page.
+ * A pointermove at that same place is the page moving under a resting pointer (a dialog opening over it,
+ * a scroll), not the person pointing at a card: it opens no preview.
+ */
+let lastPointer: { x: number; y: number } | null = null;
+let tracking = false;
+function trackPointer() {
+  if (tracking) return;
+  tracking = true;
+  // on window, so it runs after the triggers' own handlers (React listens at its root): they compare
+  // the event with the place before it
+  const note = (e: PointerEvent) => {
+    lastPointer = { x: e.clientX, y: e.clientY };
+  };
+  window.addEventListener('pointermove', note, { passive: true });
+  window.addEventListener('pointerdown', note, { passive: true });
+}
+
+/** A mouse move that really moved (see lastPointer). */
+function movedByHand(e: ReactPointerEvent): boolean {
+  if (e.pointerType !== 'mouse') return false;
+  return !lastPointer || lastPointer.x !== e.clientX || lastPointer.y !== e.clientY;
+}
+
 const HOVER_OPEN_MS = 120;
 const HOVER_CLOSE_MS = 150;
 const REOPEN_AFTER_DISMISS_MS = 1000;
@@ -136,16 +163,20 @@ type Shown = PreviewCard & { anchor: HTMLElement; byHover: boolean };
 
 /**
  * One preview popover for the whole page: a list of 2,000 cards renders 2,000 plain buttons, not
- * 2,000 popovers. The preview opens beside the trigger on hover with a mouse, on tap, click or Enter otherwise.
+ * 2,000 popovers. The preview opens beside the trigger when a mouse moves onto it and rests, on tap,
+ * click or Enter otherwise.
  */
 export function CardPreviewProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const current = useRef<Shown | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // the trigger a hover is about to open: moves over it do not restart the delay
+  const opening = useRef<HTMLElement | null>(null);
   // A preview dismissed (Escape, a press outside) while the mouse rests on its trigger must not
   // come back by itself: focus returning to the trigger can scroll it under the resting pointer.
   const dismissed = useRef<{ anchor: HTMLElement; at: number } | null>(null);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(trackPointer, []);
 
   const controls = useMemo<PreviewControls>(() => {
     const show = (next: Shown | null) => {
@@ -165,14 +196,26 @@ export function CardPreviewProvider({ children }: { children: ReactNode }) {
         const just = dismissed.current;
         if (!open && anchor && just?.anchor === anchor && Date.now() - just.at < REOPEN_AFTER_DISMISS_MS) return;
         if (open && (!anchor || open.anchor === anchor)) window.clearTimeout(timer.current);
-        else if (card && anchor) later(() => show({ ...card, anchor, byHover: true }), HOVER_OPEN_MS);
+        else if (card && anchor && opening.current !== anchor) {
+          opening.current = anchor;
+          later(() => {
+            opening.current = null;
+            show({ ...card, anchor, byHover: true });
+          }, HOVER_OPEN_MS);
+        }
       },
       leave() {
         const open = current.current;
-        if (open && !open.byHover) return; // opened by a click: stays until dismissed
+        if (opening.current) {
+          // left before the delay was over: nothing opens
+          opening.current = null;
+          window.clearTimeout(timer.current);
+        }
+        if (!open || !open.byHover) return; // nothing to close, or opened by a click: stays until dismissed
         later(() => show(null), HOVER_CLOSE_MS);
       },
       press(card, anchor) {
+        opening.current = null;
         window.clearTimeout(timer.current);
         const open = current.current;
         // a click on a preview the mouse already opened pins it instead of closing it
@@ -253,7 +296,8 @@ export function CardThumbnail({ cardId, name, width, imageUrl, className, childr
       aria-haspopup="dialog"
       aria-expanded="false"
       className={cn('block shrink-0 cursor-zoom-in rounded-sm', children ? 'text-left' : '', className)}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && preview?.hover(card, e.currentTarget)}
+      // a move, not an entry: a dialog opening under a resting pointer enters a card without any move (issue 18)
+      onPointerMove={(e) => movedByHand(e) && preview?.hover(card, e.currentTarget)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && preview?.leave()}
       onClick={(e) => preview?.press(card, e.currentTarget)}
     >

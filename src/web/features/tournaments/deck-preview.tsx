@@ -5,7 +5,8 @@ import { exportYdk } from '../../../domain/deck/ydk.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { CARDS_PER_ROW, cardLabel, mainDeckSlots } from './tournament-view.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { CARDS_PER_ROW, PHONE_CARDS_PER_ROW, cardLabel, mainDeckSlots } from './tournament-view.ts';
 import { saveBlob } from './tournaments-api.ts';
 
 export interface DeckCards {
@@ -27,13 +28,15 @@ export interface DeckPreviewProps {
 export const NO_CARD_DATA = 'No card data available for this deck.';
 
 /**
- * Spec 2 §2 deck preview: the Main Deck 10 per row in at least 4 rows, Extra and Side Decks below, every
- * problem listed beside the cards (the cards it names outlined), and the deck as a .ydk file.
+ * Spec 2 §2 deck preview: the Main Deck 10 per row in at least 4 rows (5 per row on a phone, where ten
+ * would be 28 px wide; a tap enlarges a card), Extra and Side Decks below, every problem listed beside
+ * the cards (the cards it names outlined), and the deck as a .ydk file.
  */
 export function DeckPreview({ deck, label, createdBy, problems = [], className }: DeckPreviewProps) {
   const flagged = useMemo(() => new Set(problems.flatMap((p) => p.cardIds ?? [])), [problems]);
   const [exportError, setExportError] = useState<string>();
   const empty = deck.mainDeck.length + deck.extraDeck.length + deck.sideDeck.length === 0;
+  const perRow = useMediaQuery(MOBILE_QUERY) ? PHONE_CARDS_PER_ROW : CARDS_PER_ROW;
 
   function download() {
     setExportError(undefined);
@@ -73,9 +76,9 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{NO_CARD_DATA}</p>
           ) : (
             <>
-              <Section title="Main Deck" cards={deck.mainDeck} flagged={flagged} layout={mainDeckSlots(deck.mainDeck.length)} />
-              {deck.extraDeck.length > 0 && <Section title="Extra Deck" cards={deck.extraDeck} flagged={flagged} />}
-              {deck.sideDeck.length > 0 && <Section title="Side Deck" cards={deck.sideDeck} flagged={flagged} />}
+              <Section title="Main Deck" cards={deck.mainDeck} flagged={flagged} layout={mainDeckSlots(deck.mainDeck.length, perRow)} />
+              {deck.extraDeck.length > 0 && <Section title="Extra Deck" cards={deck.extraDeck} flagged={flagged} layout={{ columns: perRow, slots: 0, width: 1 }} />}
+              {deck.sideDeck.length > 0 && <Section title="Side Deck" cards={deck.sideDeck} flagged={flagged} layout={{ columns: perRow, slots: 0, width: 1 }} />}
             </>
           )}
           <div className="flex flex-wrap items-center gap-3">
@@ -95,9 +98,9 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
   );
 }
 
-function Section({ title, cards, flagged, layout }: { title: string; cards: DeckCard[]; flagged: Set<number>; layout?: { columns: number; slots: number } }) {
-  const empties = Math.max(0, (layout?.slots ?? 0) - cards.length);
-  const columns = layout?.columns ?? CARDS_PER_ROW;
+function Section({ title, cards, flagged, layout }: { title: string; cards: DeckCard[]; flagged: Set<number>; layout: { columns: number; slots: number; width: number } }) {
+  const empties = Math.max(0, layout.slots - cards.length);
+  const { columns } = layout;
   return (
     <section aria-label={`${title} (${cards.length})`}>
       <h4 className="mb-1.5 text-sm font-semibold">
@@ -105,8 +108,8 @@ function Section({ title, cards, flagged, layout }: { title: string; cards: Deck
       </h4>
       <ul
         className="grid gap-1"
-        // rows of 4 keep the card size of rows of 10
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `${(columns / CARDS_PER_ROW) * 100}%` }}
+        // rows of 4 keep the card size of full rows
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `${layout.width * 100}%` }}
         data-testid={`deck-${title.split(' ')[0]!.toLowerCase()}`}
         data-columns={columns}
       >
