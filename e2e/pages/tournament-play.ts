@@ -204,3 +204,36 @@ export class PlayView extends TournamentView {
     for (const { what, height } of sizes) expect(height, `${what} is a tap target`).toBeGreaterThanOrEqual(44);
   }
 }
+
+// ---- issue 18 (e2e/tournament-defects.spec.ts) ---------------------------------------------------
+
+/** A POST of an admin's (or the host's) API client that must succeed; answers the JSON body. */
+export async function postOk<T = unknown>(api: AdminApi, path: string, data?: unknown): Promise<T> {
+  const res = await api.ctx.post(`/api/tournaments/${api.uid}${path}`, data === undefined ? {} : { data });
+  expect(res.ok(), `POST ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Every deck submitted so far approved, as the host would in Admin Tools. */
+export async function approveAllDecks(api: AdminApi) {
+  const t = (await (await api.ctx.get(`/api/tournaments/${api.uid}`)).json()) as {
+    teams: { members: { id: number; submittedDecks: { id: number }[] }[] }[];
+  };
+  for (const team of t.teams) {
+    for (const m of team.members) for (const d of m.submittedDecks) await postOk(api, `/participants/${m.id}/decks/${d.id}/validate?approved=true`);
+  }
+}
+
+/** A player reports their own match through the API: games won and lost from their side. */
+export async function reportByApi(uid: string, player: Player, matchId: number, gamesWon: number, gamesLost: number) {
+  const ctx = await apiAs(player);
+  const res = await ctx.post(`/api/tournaments/${uid}/matches/${matchId}/report-score`, { data: { gamesWon, gamesLost } });
+  expect(res.ok(), await res.text()).toBe(true);
+  await ctx.dispose();
+}
+
+/** The current round played (team 1 wins every match) and the winner marked: the tournament is completed. */
+export async function finishByApi(api: AdminApi) {
+  await api.finishOpen();
+  await postOk(api, '/winner');
+}
