@@ -41,7 +41,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  if (e instanceof DataDirInUseError || (e instanceof Error && e.message.startsWith('Invalid settings'))) {
+  if (e instanceof DataDirInUseError || (e instanceof Error && (e.message.startsWith('Invalid settings') || e.name === 'BackupError'))) {
     console.error(e.message);
   } else {
     console.error(e);
