@@ -20,9 +20,11 @@ export interface AppMessage {
   hears(topic: string): boolean;
   /**
    * Answer the asker alone: its own subscriptions matching the topic, on this instance, no
-   * fan-out (`json` is the body already encoded). Returns how many got it.
+   * fan-out (`json` is the body already encoded). With `version` (an ETag), an answer of the
+   * version this connection was last answered on the topic is not sent again: it has it. Returns
+   * how many got it.
    */
-  answer(topic: string, json: string): number;
+  answer(topic: string, json: string, version?: string): number;
 }
 export type AppMessageHandler = (message: AppMessage) => void | Promise<void>;
 
@@ -148,6 +150,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
   };
 
   const { loopbackOrigins, sessionCheckMs = SESSION_CHECK_MS, trustProxy, ...brokerTuning } = tuning;
+  const answers = new AnsweredVersions();
   const broker = new Broker({
     ...DEFAULT_BROKER_OPTIONS,
     ...brokerTuning,
@@ -159,7 +162,12 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
         body,
         reply: publish,
         hears: (topic) => session.matching(topic).length > 0,
-        answer: (topic, json) => broker.deliverTo(session, topic, json),
+        answer: (topic, json, version) => {
+          if (version !== undefined && answers.has(session, topic, version)) return 0;
+          const count = broker.deliverTo(session, topic, json);
+          if (version !== undefined && count > 0) answers.remember(session, topic, version);
+          return count;
+        },
       };
       for (const { pattern, handler } of handlers) {
         if (!matchPath(pattern, destination)) continue;
@@ -332,6 +340,30 @@ function periodicSessionCheck(broker: Broker, sessions: Pick<LiveSessions, 'chec
       timer = undefined;
     },
   };
+}
+
+/** answered topics remembered per connection; past this many it starts over */
+const MAX_ANSWERED_TOPICS = 64;
+
+/**
+ * The version each connection was last answered on each topic: asking again for a view that did
+ * not change since costs a lookup, not a copy of the view (a page asks once per connection; a
+ * loop asking 20 times a second would otherwise be sent the whole view each time).
+ */
+class AnsweredVersions {
+  private bySession = new WeakMap<StompSession, Map<string, string>>();
+
+  /** True when this connection was last answered this version of the topic. */
+  has(session: StompSession, topic: string, version: string): boolean {
+    return this.bySession.get(session)?.get(topic) === version;
+  }
+
+  remember(session: StompSession, topic: string, version: string): void {
+    let answered = this.bySession.get(session);
+    if (!answered) this.bySession.set(session, (answered = new Map()));
+    if (answered.size >= MAX_ANSWERED_TOPICS && !answered.has(topic)) answered.clear();
+    answered.set(topic, version);
+  }
 }
 
 /**

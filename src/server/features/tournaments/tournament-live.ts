@@ -1,35 +1,53 @@
-// The scoreboard and standings of a tournament, read and published: after every committed change
-// both topics get a message (spec 2 §7), and a SEND to /app/tournaments/{uid}/request-scoreboard
-// (or -standings) is answered on the topic with the full picture.
+// The scoreboard and standings of a tournament, live (spec 2 §7, decisions 006 and 012). After every
+// committed change the writing instance sends every instance a short notice (uid, version, change,
+// touched matches); each instance builds what its own subscribers need and delivers it there, so no
+// whole view crosses the database. A SEND to /app/tournaments/{uid}/request-scoreboard (or -standings)
+// is answered to the asker alone, from the cached view GET .../scoreboard (or /standings) serves.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scoreboard, Standings } from '../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
+import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
+import type { CachedBody } from '../banlists/http-cache.ts';
 import * as Repo from './tournaments-repository.ts';
+import type { TournamentReads } from './tournament-reads.ts';
 import { toMatch, toState } from './tournament-views.ts';
 import { standingsOf, teamNamer, winnerPeople } from './tournament-standings.ts';
 
 /** How long changes wait to travel together. */
 export const COALESCE_MS = 100;
+/** the broadcast kind of change notices */
+const NOTICE = 'tournament';
+/** a notice longer than this names no matches (the whole round goes): one NOTIFY holds it */
+const MAX_NOTICE_CHARS = 6_000;
+
+/** What every instance hears after a tournament's write. */
+export interface ChangeNotice {
+  uid: string;
+  version: number;
+  /** the changes, comma-separated */
+  change: string;
+  /** the matches they touched; null: the whole current round */
+  touched: number[] | null;
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<TournamentLive['load']>>>;
+type View = 'scoreboard' | 'standings';
+type LiveRealtime = Pick<Realtime, 'onAppMessage' | 'broadcast' | 'onBroadcast' | 'deliverHere' | 'hasSubscribersHere'>;
 
 export class TournamentLive {
   constructor(
     private readonly db: Db,
-    private readonly realtime: Pick<Realtime, 'publish' | 'onAppMessage'>,
+    private readonly realtime: LiveRealtime,
     private readonly log: FastifyBaseLogger,
+    private readonly reads: TournamentReads,
   ) {
-    realtime.onAppMessage('/app/tournaments/*/request-scoreboard', async (m) => {
-      const uid = m.destination.split('/')[3]!;
-      const board = await this.scoreboard(uid, 'request');
-      if (board) await m.reply(TOPICS.tournamentScoreboard(uid), board);
-    });
-    realtime.onAppMessage('/app/tournaments/*/request-standings', async (m) => {
-      const uid = m.destination.split('/')[3]!;
-      const standings = await this.standings(uid);
-      if (standings) await m.reply(TOPICS.tournamentStandings(uid), standings);
-    });
+    realtime.onAppMessage('/app/tournaments/*/request-scoreboard', (m) => this.answer(m, 'scoreboard'));
+    realtime.onAppMessage('/app/tournaments/*/request-standings', (m) => this.answer(m, 'standings'));
+    realtime.onBroadcast(NOTICE, (data) => this.heard(data));
   }
+
+  // ---- views ------------------------------------------------------------------------------------
 
   /** One read of the tournament for both topics. */
   private async load(uid: string) {
@@ -39,11 +57,15 @@ export class TournamentLive {
     return { t, teams, matches };
   }
 
-  private boardOf({ t, teams, matches }: NonNullable<Awaited<ReturnType<TournamentLive['load']>>>, change: string, touched?: readonly number[]): Scoreboard {
+  private boardOf({ t, teams, matches }: Loaded, change: string, touched?: readonly number[]): Scoreboard {
     const name = teamNamer(teams);
     const wanted = touched && new Set(touched);
     const rows = wanted ? matches.filter((m) => wanted.has(m.id)) : matches.filter((m) => m.roundNumber === t.currentRound);
     return { uid: t.uid, version: t.version, full: !touched, change, state: toState(t, teams, matches), matches: rows.map((m) => toMatch(m, name)) };
+  }
+
+  private async standingsFrom(loaded: Loaded): Promise<Standings> {
+    return standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
   }
 
   /** The state and every match of the current round (or, with `touched`, just those matches). */
@@ -54,13 +76,43 @@ export class TournamentLive {
 
   async standings(uid: string): Promise<Standings | undefined> {
     const loaded = await this.load(uid);
-    return loaded && standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
+    return loaded && this.standingsFrom(loaded);
   }
 
-  /** per tournament, the message waiting for its gap: its changes and the matches they touched (null: the whole round) */
+  /** The cached body GET .../scoreboard or .../standings answers with (made by `load` on a miss). */
+  private view(uid: string, view: View, load = () => this.load(uid)): CachedBody | Promise<CachedBody | undefined> {
+    return view === 'scoreboard'
+      ? this.reads.cached(uid, 'scoreboard', async () => { const l = await load(); return l && this.boardOf(l, 'request'); })
+      : this.reads.cached(uid, 'standings', async () => { const l = await load(); return l && this.standingsFrom(l); });
+  }
+
+  private texts = new WeakMap<CachedBody, string>();
+  private text(body: CachedBody): string {
+    let text = this.texts.get(body);
+    if (text === undefined) this.texts.set(body, (text = body.body.toString('utf8')));
+    return text;
+  }
+
+  /**
+   * request-scoreboard / request-standings: the cached view, to the asker's subscriptions of the
+   * topic only, and not again while it has not changed (the connection has it).
+   */
+  private async answer(m: AppMessage, view: View): Promise<void> {
+    const uid = m.destination.split('/')[3]!;
+    const topic = view === 'scoreboard' ? TOPICS.tournamentScoreboard(uid) : TOPICS.tournamentStandings(uid);
+    if (!m.hears(topic)) return; // nobody to answer: no read
+    const body = await this.view(uid, view);
+    if (body) m.answer(topic, this.text(body), body.etag);
+  }
+
+  // ---- the writer: coalesce, then one notice ----------------------------------------------------
+
+  /** per tournament, the notice waiting for its gap: its changes and the matches they touched (null: the whole round) */
   private pending = new Map<string, { changes: Set<string>; touched: Set<number> | null; done: Promise<void> }>();
+  /** notices on their way (flush waits for them) */
+  private sending = new Set<Promise<void>>();
   private lastSent = new Map<string, number>();
-  /** how long the last message of each tournament took to make (large events take longer) */
+  /** how long this instance's last views of each tournament took to make (large events take longer) */
   private lastCost = new Map<string, number>();
 
   /** The gap between messages: COALESCE_MS, or twice the last message's cost, so a 4,096-team event publishes at most a third of the time. */
@@ -72,8 +124,8 @@ export class TournamentLive {
    * After commit: both topics, the scoreboard with the matches in `touched`, or without it every
    * match of the current round. The first change goes at once; changes that follow within the gap
    * (COALESCE_MS, longer for events whose messages take long to make) travel together in the next
-   * one (a busy round of reports sends a few messages a second, not one per report). Resolves once sent; a failure is logged (pages re-sync
-   * on reconnect and by refetching).
+   * notice (a busy round of reports sends a few a second, not one per report). Resolves once the
+   * notice is on its way; a failure is logged (pages re-sync on reconnect and by refetching).
    */
   publish(uid: string, change: string, touched?: readonly number[]): Promise<void> {
     const queued = this.pending.get(uid);
@@ -87,7 +139,10 @@ export class TournamentLive {
     const wait = (this.lastSent.get(uid) ?? 0) + this.gap(uid) - Date.now();
     if (wait <= 0) {
       this.lastSent.set(uid, Date.now());
-      return this.send(uid, change, touched);
+      const sending = this.send(uid, change, touched);
+      this.sending.add(sending);
+      void sending.finally(() => this.sending.delete(sending));
+      return sending;
     }
     const entry = { changes: new Set([change]), touched: touched ? new Set(touched) : null, done: Promise.resolve() };
     entry.done = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
@@ -99,22 +154,104 @@ export class TournamentLive {
     return entry.done;
   }
 
-  /** Waits for every queued message (shutdown). */
-  async flush(): Promise<void> {
-    await Promise.all([...this.pending.values()].map((p) => p.done));
-  }
-
   private async send(uid: string, change: string, touched?: readonly number[]): Promise<void> {
-    const started = performance.now();
     try {
-      const loaded = await this.load(uid);
-      if (!loaded) return;
-      await this.realtime.publish(TOPICS.tournamentScoreboard(uid), this.boardOf(loaded, change, touched));
-      const standings = standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
-      await this.realtime.publish(TOPICS.tournamentStandings(uid), standings);
-      this.lastCost.set(uid, performance.now() - started);
+      // the version the views must reach: this write's (or a later one's)
+      const t = await Repo.findTournament(this.db, uid);
+      if (!t) return;
+      const notice: ChangeNotice = { uid, version: t.version, change, touched: touched ? [...touched] : null };
+      if (JSON.stringify(notice).length > MAX_NOTICE_CHARS) notice.touched = null;
+      await this.realtime.broadcast(NOTICE, notice);
     } catch (err) {
-      this.log.warn({ err, uid }, 'live: tournament publish failed');
+      this.log.warn({ err, uid }, 'live: tournament change notice failed');
     }
   }
+
+  /** Waits for every queued notice and every view being made (shutdown). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.pending.values()].map((p) => p.done));
+    await Promise.all(this.sending);
+    await Promise.all([...this.building.values()].map((b) => b.done));
+  }
+
+  // ---- every instance: views for its own subscribers --------------------------------------------
+
+  /** per tournament, views being made, and the notices heard meanwhile (merged: made once after) */
+  private building = new Map<string, { next: ChangeNotice | undefined; done: Promise<void> }>();
+
+  private heard(data: unknown): void {
+    const notice = asNotice(data);
+    if (!notice) return;
+    const running = this.building.get(notice.uid);
+    if (running) {
+      running.next = running.next ? merge(running.next, notice) : notice;
+      return;
+    }
+    const entry: { next: ChangeNotice | undefined; done: Promise<void> } = { next: undefined, done: Promise.resolve() };
+    this.building.set(notice.uid, entry);
+    entry.done = (async () => {
+      let next: ChangeNotice | undefined = notice;
+      while (next) {
+        await this.deliver(next);
+        next = entry.next;
+        entry.next = undefined;
+      }
+      this.building.delete(notice.uid);
+    })();
+  }
+
+  /** Both views, made only if someone here listens, delivered here. */
+  private async deliver(notice: ChangeNotice): Promise<void> {
+    const { uid } = notice;
+    const boardTopic = TOPICS.tournamentScoreboard(uid);
+    const standingsTopic = TOPICS.tournamentStandings(uid);
+    const wantsBoard = this.realtime.hasSubscribersHere(boardTopic);
+    const wantsStandings = this.realtime.hasSubscribersHere(standingsTopic);
+    if (!wantsBoard && !wantsStandings) return;
+    const started = performance.now();
+    try {
+      // One read serves both. The cached views are asked for before it starts, so a read that a
+      // later write overtakes is not kept (ReadCache); this instance dropped this tournament's views
+      // when the write's own notice arrived, before this one (decision 006).
+      let loading: Promise<Loaded | undefined> | undefined;
+      const load = () => (loading ??= this.load(uid));
+      const standings = wantsStandings ? this.view(uid, 'standings', load) : undefined;
+      if (wantsBoard) {
+        void this.view(uid, 'scoreboard', load); // the pages refetch it after this message
+        const loaded = await load();
+        if (!loaded) return;
+        this.realtime.deliverHere(boardTopic, JSON.stringify(this.boardOf(loaded, notice.change, notice.touched ?? undefined)));
+      }
+      let body = await standings;
+      if (body && versionOf(body) < notice.version) {
+        // the ordering above makes this impossible; if it ever breaks, read again rather than send the past
+        this.log.warn({ uid, version: notice.version }, 'live: cached standings older than the change notice');
+        this.reads.changed(uid);
+        body = await this.view(uid, 'standings');
+      }
+      if (body) this.realtime.deliverHere(standingsTopic, this.text(body));
+      this.lastCost.set(uid, performance.now() - started);
+    } catch (err) {
+      this.log.warn({ err, uid }, 'live: tournament views failed');
+    }
+  }
+}
+
+function asNotice(data: unknown): ChangeNotice | undefined {
+  const n = data as Partial<ChangeNotice> | null;
+  if (!n || typeof n.uid !== 'string' || typeof n.version !== 'number' || typeof n.change !== 'string') return undefined;
+  if (n.touched !== null && !(Array.isArray(n.touched) && n.touched.every((id) => Number.isInteger(id)))) return undefined;
+  return { uid: n.uid, version: n.version, change: n.change, touched: n.touched };
+}
+
+function merge(a: ChangeNotice, b: ChangeNotice): ChangeNotice {
+  const change = [...new Set([...a.change.split(','), ...b.change.split(',')])].join(',');
+  const touched = a.touched && b.touched ? [...new Set([...a.touched, ...b.touched])] : null;
+  return { uid: a.uid, version: Math.max(a.version, b.version), change, touched };
+}
+
+/** The version a cached view carries (`{"uid":…,"version":N,…}`, near the start). */
+function versionOf(body: CachedBody): number {
+  const found = /"version":(\d+)/.exec(body.body.subarray(0, 512).toString('latin1'));
+  return found ? Number(found[1]) : 0;
 }

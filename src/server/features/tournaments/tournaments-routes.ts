@@ -21,10 +21,11 @@ import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import { CardIndex } from '../cards/card-index.ts';
 import { replyCached, sendCached } from '../banlists/http-cache.ts';
-import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
+import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
 import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
 import { TournamentLive } from './tournament-live.ts';
+import { TournamentReads } from './tournament-reads.ts';
 import { settle } from './tournament-play.ts';
 import { isPrivileged, toDeck, toParticipants, toSummary, toTeam, toTournament } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
@@ -52,23 +53,16 @@ export interface TournamentRoutesOptions {
 
 export function registerTournamentsRoutes(server: FastifyInstance, { db }: TournamentRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const live = new TournamentLive(db, app.realtime, app.log);
+  // public reads from memory until the next change of their tournament, shared with the live
+  // channel's answers (tournament-reads.ts says how every instance keeps them fresh)
+  const tournamentReads = new TournamentReads(app.realtime);
+  const reads = tournamentReads.cache;
+  const changed = (uid: string) => tournamentReads.changed(uid);
+  const live = new TournamentLive(db, app.realtime, app.log, tournamentReads);
   const cards = new CardIndex(db);
-  // public reads from memory until the next change of their tournament: the writer drops its own
-  // after commit; every other instance hears of the commit by a notice sent in the write's
-  // transaction (before any live message of it), and drops everything after a gap in notices
-  const reads = new ReadCache();
-  const changed = (uid: string) => {
-    reads.invalidate(`t:${uid}`);
-    reads.invalidate('tournaments');
-  };
-  app.realtime.onChangeNotice((key) => {
-    if (key === null) reads.clear();
-    else changed(key);
-  });
   /** Inside a write's transaction: other instances drop this tournament's reads when it commits. */
   const notice = (tx: Tx, uid: string) => app.realtime.noticeInTx(tx, uid);
-  const cached = <T>(uid: string, key: string, make: () => Promise<T | undefined>) => reads.json(`t:${uid}`, key, make);
+  const cached = <T>(uid: string, key: string, make: () => Promise<T | undefined>) => tournamentReads.cached(uid, key, make);
   app.decorate('tournamentLive', live);
   // messages queued by the last writes go out before the database closes
   app.addHook('onClose', async () => { await live.flush(); });

@@ -1,0 +1,161 @@
+// The live views of a tournament (issue 18): request-scoreboard and request-standings are answered
+// to the asker alone, from the cached view the REST reads serve; on PostgreSQL a write on one
+// instance reaches a subscriber of another through a short notice, each instance making its views.
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Match, Scoreboard, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import { TOPICS } from '../../../domain/api/topics.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { teams } from '../../db/schema.ts';
+import { RawStomp, startLiveServer, type LiveServer } from '../../realtime/live-test-kit.ts';
+import { CHANNEL } from '../../realtime/fanout.ts';
+import { signedInClient, type TestClient } from '../../test/test-server.ts';
+import { ok } from './tournament-test-kit.ts';
+
+const TUNING = { heartbeat: [0, 0] as [number, number], sessionCheckMs: 0 };
+
+let server: LiveServer;
+let host: TestClient;
+const raws: RawStomp[] = [];
+
+beforeAll(async () => {
+  server = await startLiveServer({ tuning: TUNING });
+  host = await signedInClient(server, '960000000000000021', 2, 'Host');
+});
+afterAll(async () => {
+  for (const r of raws) r.close();
+  await server?.close();
+});
+
+const json = async <T>(url: string) => ok<T>(await fetch(url));
+
+const subscribe = async (url: string, uid: string) => {
+  const raw = await RawStomp.subscribed(url, [TOPICS.tournamentScoreboard(uid), TOPICS.tournamentStandings(uid)]);
+  raws.push(raw);
+  return raw;
+};
+
+/**
+ * A started event of `count` seeded teams, and a client of both topics on the instance at `url` that
+ * has had the views of the start: that instance has nothing more on its way for the event.
+ */
+async function startedEvent(count: number, url = server.url): Promise<{ uid: string; version: number; probe: RawStomp }> {
+  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: `Live ${count}`, manualDeckChecking: false }));
+  const probe = await subscribe(url, uid);
+  await ok(await host.post(`/api/tournaments/${uid}/seed-test?count=${count}`));
+  await ok(await host.post(`/api/tournaments/${uid}/start`));
+  const { version } = await json<Tournament>(`${server.url}/api/tournaments/${uid}`);
+  // every change sends the scoreboard, then the standings
+  for (let board: Scoreboard | undefined; ;) {
+    const frame = await probe.frame('MESSAGE');
+    const body = JSON.parse(frame.body) as Scoreboard;
+    if (frame.headers.subscription === '0') board = body;
+    else if (board?.version === version && body.version === version) break;
+  }
+  return { uid, version, probe };
+}
+
+const request = (raw: RawStomp, uid: string, view: 'scoreboard' | 'standings') =>
+  raw.send(`SEND\ndestination:/app/tournaments/${uid}/request-${view}\n\n\0`);
+
+describe('request-scoreboard and request-standings', () => {
+  test('are answered to the asker alone, from the cached view (a change made behind the cache does not show)', async () => {
+    const { uid, version, probe: other } = await startedEvent(8);
+    const asker = await subscribe(server.url, uid);
+
+    // the views as GET reads them (now cached), then a change no write announced
+    const board = await (await fetch(`${server.url}/api/tournaments/${uid}/scoreboard`)).text();
+    const standings = await (await fetch(`${server.url}/api/tournaments/${uid}/standings`)).text();
+    await server.database.db.update(teams).set({ name: 'Behind the cache' }).where(eq(teams.tournamentUid, uid));
+
+    request(asker, uid, 'scoreboard');
+    const answer = await asker.frame('MESSAGE');
+    expect(answer.headers).toMatchObject({ subscription: '0', destination: TOPICS.tournamentScoreboard(uid) });
+    expect(answer.body).toBe(board);
+    expect(JSON.parse(answer.body)).toMatchObject({ uid, version, full: true, change: 'request' });
+    request(asker, uid, 'standings');
+    const rows = await asker.frame('MESSAGE');
+    expect(rows.headers.subscription).toBe('1');
+    expect(rows.body).toBe(standings);
+    expect((JSON.parse(rows.body) as Standings).rows.map((r) => r.teamName)).not.toContain('Behind the cache');
+
+    // the other subscriber got none of it: the first message it sees is the answer to its own request
+    request(other, uid, 'standings');
+    expect((await other.frame('MESSAGE')).headers.subscription).toBe('1');
+    expect(other.frames).toEqual([]);
+  });
+
+  test('asking again for a view that did not change is not answered again; after a change it is', async () => {
+    const { uid, probe } = await startedEvent(4);
+    request(probe, uid, 'scoreboard');
+    request(probe, uid, 'scoreboard');
+    request(probe, uid, 'standings');
+    const first = JSON.parse((await probe.frame('MESSAGE')).body) as Scoreboard;
+    expect(first.change).toBe('request');
+    // the second ask of the scoreboard brought nothing: next comes the standings
+    expect((await probe.frame('MESSAGE')).headers.subscription).toBe('1');
+
+    const [m] = await json<Match[]>(`${server.url}/api/tournaments/${uid}/matches?round=1`);
+    await ok(await host.post(`/api/tournaments/${uid}/matches/${m!.id}/override-winner?winnerTeamId=${m!.team1Id}`, { team1Wins: 2, team2Wins: 0 }));
+    const pushed = JSON.parse((await probe.frame('MESSAGE')).body) as Scoreboard;
+    expect(pushed.change).toBe('override');
+    await probe.frame('MESSAGE'); // its standings
+    request(probe, uid, 'scoreboard');
+    const again = JSON.parse((await probe.frame('MESSAGE')).body) as Scoreboard;
+    expect(again).toMatchObject({ change: 'request', version: pushed.version });
+    expect(again.version).toBeGreaterThan(first.version);
+    expect(probe.frames).toEqual([]);
+  });
+});
+
+// PostgreSQL only: PGlite is one process by definition, so there is no second instance.
+if (process.env.TEST_DB === 'postgres') {
+  describe('two instances on one PostgreSQL database', () => {
+    let second: Database;
+    let other: LiveServer;
+    let watcher: pg.Client;
+    const payloads: string[] = [];
+    beforeAll(async () => {
+      const url = server.database.pool!.options.connectionString!;
+      second = await openDatabase({ kind: 'postgres', url });
+      other = await startLiveServer({ database: second, tuning: TUNING });
+      // what crosses between instances, as a third listener hears it
+      watcher = new pg.Client({ connectionString: url });
+      await watcher.connect();
+      watcher.on('notification', (n) => { if (n.payload) payloads.push(n.payload); });
+      await watcher.query(`LISTEN ${CHANNEL}`);
+    });
+    afterAll(async () => {
+      await watcher?.end();
+      await other?.close();
+    });
+
+    test('a write on one instance reaches a subscriber of the other with the right views; only a short notice crosses', async () => {
+      const { uid, probe: theirs } = await startedEvent(64, other.url); // views far over one NOTIFY (8,000 bytes)
+      await json(`${other.url}/api/tournaments/${uid}/standings`); // cached there: the write must drop it
+      const [m] = await json<Match[]>(`${server.url}/api/tournaments/${uid}/matches?round=1`);
+
+      payloads.length = 0;
+      await ok(await host.post(`/api/tournaments/${uid}/matches/${m!.id}/override-winner?winnerTeamId=${m!.team2Id}`, { team1Wins: 0, team2Wins: 2 }));
+      const { version } = await json<Tournament>(`${server.url}/api/tournaments/${uid}`);
+      const board = JSON.parse((await theirs.frame('MESSAGE')).body) as Scoreboard;
+      expect(board).toMatchObject({ uid, version, full: false, change: 'override' });
+      expect(board.matches.map((x) => [x.id, x.complete, x.outcome?.winnerTeamId])).toEqual([[m!.id, true, m!.team2Id]]);
+      const standings = JSON.parse((await theirs.frame('MESSAGE')).body) as Standings;
+      expect(standings).toMatchObject({ uid, version });
+      expect(standings.rows.find((r) => r.teamId === m!.team2Id)).toMatchObject({ wins: 1, points: 3 });
+
+      // the cache notice of the write's transaction, then one change notice: no view, no chunks
+      await expect.poll(() => payloads.some((p) => p.includes('!b:tournament'))).toBe(true);
+      for (const p of payloads) {
+        expect(p.length).toBeLessThan(1000);
+        const parsed = JSON.parse(p) as { t?: string; c?: string };
+        expect(parsed.c).toBeUndefined();
+        expect(parsed.t?.startsWith('/topic/')).toBe(false);
+      }
+      const notice = payloads.map((p) => JSON.parse(p) as { t: string; b: string }).find((p) => p.t === '!b:tournament')!;
+      expect(JSON.parse(notice.b)).toEqual({ uid, version, change: 'override', touched: [m!.id] });
+    });
+  });
+}
