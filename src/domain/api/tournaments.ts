@@ -10,6 +10,7 @@ import { deckBoundChecks, duelSettingsFields, duelSettingsReply, optionalText, p
 
 const DISCORD_AVATAR = /^https:\/\/cdn\.discordapp\.com\/(avatars|embed\/avatars)\/[\w./-]+(\?[\w=&.-]*)?$/;
 import { discordIdSchema } from './users.ts';
+import { eventNightMatchReply, eventNightReply, eventNightTeamReply, eventSettingsFields } from './event-night.ts';
 
 export const tournamentFormatSchema = z.enum(TOURNAMENT_FORMATS, { error: `must be one of ${TOURNAMENT_FORMATS.join(', ')}` });
 
@@ -38,6 +39,8 @@ export const tournamentSummarySchema = z.object({
   teamCount: z.number().int(),
   /** Close removed the teams, matches and decks; the final standings stay */
   closed: z.boolean(),
+  /** when play starts (null: not said); upcoming events are listed by it */
+  startsAt: z.string().nullable(),
   /** spec 2 §4's notification dot: a flagged current-round match, a round ready to move on, or teams waiting for the start */
   needsAttention: z.boolean(),
   createdAt: z.string(),
@@ -76,6 +79,7 @@ export const hostBodySchema = z
       ),
       format: z.preprocess((v) => v ?? undefined, tournamentFormatSchema.default('DEFAULT')),
       seriesUid: z.string().max(64).nullish(),
+      ...eventSettingsFields,
     },
     { error: 'The body must be a JSON object' },
   )
@@ -155,6 +159,7 @@ export const teamSchema = z.object({
   losses: z.number().int(),
   ties: z.number().int(),
   seed: z.number().int(),
+  ...eventNightTeamReply,
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
@@ -236,6 +241,7 @@ export const tournamentSchema = z.object({
   teams: z.array(teamSchema),
   /** teams that signed up; after Close (which removes the teams) the teams of the final standings */
   teamCount: z.number().int(),
+  ...eventNightReply,
   /** grows by one with every change: live messages and caches carry it */
   version: z.number().int(),
   createdAt: z.string(),
@@ -272,6 +278,7 @@ export const matchSchema = z.object({
   disputed: z.boolean(),
   /** an admin set this result: the teams' reports (if any) are superseded */
   overridden: z.boolean(),
+  ...eventNightMatchReply,
   updatedAt: z.string(),
 });
 export type Match = z.infer<typeof matchSchema>;
@@ -305,7 +312,7 @@ export type StandingRowBody = z.infer<typeof standingRowSchema>;
 export const tournamentStateSchema = tournamentSchema.pick({
   uid: true, version: true, format: true, signupsOpen: true, deckSubmissionOpen: true, currentRound: true, roundCount: true,
   inProgress: true, completed: true, cancelled: true, closed: true, roundStartDates: true, winnerTeamUid: true, championTeamUid: true,
-  updatedAt: true,
+  updatedAt: true, startsAt: true, checkIn: true, checkInStatus: true, lateEntryOpen: true, roundMinutes: true, roundEndsAt: true,
 }).extend({
   teamCount: z.number().int(),
   activeTeamCount: z.number().int(),

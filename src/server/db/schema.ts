@@ -165,9 +165,27 @@ export const tournaments = pgTable('tournaments', {
   finalStandings: jsonb('final_standings'),
   /** grows with every change of the tournament, its teams, decks or matches (live messages, caches) */
   version: integer('version').notNull().default(0),
+  // ---- the event night (issue 19) ----
+  /** when play starts (shown in the viewer's time zone; upcoming events are listed by it) */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  /** teams must check in before the start; Start drops those who did not */
+  checkIn: boolean('check_in').notNull().default(false),
+  checkInOpen: boolean('check_in_open').notNull().default(false),
+  /** the host's top cut (0, 2, 4, ... 32) and Swiss rounds; null: the rule of rules.md for the number of teams */
+  topCut: integer('top_cut'),
+  swissRounds: integer('swiss_rounds'),
+  /** minutes a round lasts (0: untimed), and a top-cut round */
+  roundMinutes: integer('round_minutes').notNull().default(50),
+  topCutRoundMinutes: integer('top_cut_round_minutes').notNull().default(0),
+  /** sign-ups stay open through this round: late teams play from the next one, a loss for each round missed */
+  lateEntryRounds: integer('late_entry_rounds').notNull().default(0),
+  /** the host's Discord webhook (privileged readers only) */
+  discordWebhookUrl: text('discord_webhook_url'),
+  /** iCalendar SEQUENCE: raised when what a calendar shows changes (name, start, description, cancelled) */
+  calendarSequence: integer('calendar_sequence').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('tournaments_series_idx').on(t.seriesUid)]);
+}, (t) => [index('tournaments_series_idx').on(t.seriesUid), index('tournaments_starts_at_idx').on(t.startsAt)]);
 
 export const teams = pgTable('teams', {
   uid: text('uid').primaryKey(),
@@ -180,6 +198,10 @@ export const teams = pgTable('teams', {
   ties: integer('ties').notNull().default(0),
   /** 1 for the first sign-up: the engine's seed when nothing better is known */
   seed: integer('seed').notNull().default(0),
+  /** checked in before the start (when the event asks for it) */
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  /** a late entry: the round during which it signed up (0: before the start); it plays from the next */
+  lateEntryRound: integer('late_entry_round').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [index('teams_tournament_idx').on(t.tournamentUid)]);
 
@@ -227,6 +249,14 @@ export const matches = pgTable('matches', {
   overridden: boolean('overridden').notNull().default(false),
   flaggedForReview: boolean('flagged_for_review').notNull().default(false),
   flaggedMessage: text('flagged_message'),
+  /** the table of this round (1: the top of the standings); null for a bye and a missed round */
+  tableNumber: integer('table_number'),
+  /** time the host added to this table's clock */
+  extraMinutes: integer('extra_minutes').notNull().default(0),
+  /** the EDOPro room's password, for its players, the host and admins only */
+  roomPassword: text('room_password'),
+  /** a late entry's round before it joined: a loss with no opponent */
+  missed: boolean('missed').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -275,3 +305,23 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   at: createdAt(),
 }, (t) => [index('audit_log_tournament_idx').on(t.tournamentUid)]);
+
+/**
+ * Discord messages waiting to go out (an outbox): written in the transaction of the action they tell
+ * of, sent after commit, retried with backoff, so a restart or a Discord outage loses none.
+ */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: serial('id').primaryKey(),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  /** what it tells of: check-in, pairings, champion, report */
+  kind: text('kind').notNull(),
+  url: text('url').notNull(),
+  body: jsonb('body').notNull(),
+  /** pending, sent or failed (gave up) */
+  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);

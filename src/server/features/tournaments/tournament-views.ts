@@ -11,6 +11,7 @@ import type { EngineMatch, EngineTeam } from '../../../domain/tournament/types.t
 import { champion } from '../../../domain/tournament/results.ts';
 import { matchStatus } from '../../../domain/tournament/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
+import { matchNight, teamNight, tournamentNight } from './event-night-views.ts';
 import type { DeckRow, DeckSummaryRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
 
 export const UNKNOWN_PLAYER = 'Unknown Player';
@@ -60,6 +61,7 @@ export function toSummary(r: {
     uid: t.uid, name: t.name, subtitle: t.subtitle, iteration: t.iteration, imageUri: t.imageUri, seriesUid: t.seriesUid,
     hostDiscordId: t.hostDiscordId, format: t.format, bestOf: t.bestOf, inProgress: t.inProgress, completed: t.completed,
     currentRound: t.currentRound, roundCount: t.roundCount, teamCount: teamCountOf(t, r.teamCount ?? 0, r.keptTeams), closed: t.closed,
+    startsAt: t.startsAt?.toISOString() ?? null,
     needsAttention: !t.cancelled && !t.closed && (flagged || roundDone || waiting),
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -136,6 +138,7 @@ export function toTeam(t: TeamRow, members: MemberRow[], ctx: Pick<TeamsContext,
     members: members.map((m) => toMember(m, t, ctx, decksByMember)),
     dropped: t.dropped,
     wins: t.wins, losses: t.losses, ties: t.ties, seed: t.seed,
+    ...teamNight(t),
     createdAt: t.createdAt.toISOString(),
   };
 }
@@ -199,6 +202,7 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
     championTeamUid: playFacts(t, ctx.teams, ctx.matches).championTeamUid,
     teams: toTeams(ctx),
     teamCount: teamCountOf(t, ctx.teams.length),
+    ...tournamentNight(t, ctx.teams, ctx.matches),
     version: t.version,
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
@@ -211,6 +215,7 @@ export function toState(t: TournamentRow, teams: TeamRow[], matches: MatchRow[])
     currentRound: t.currentRound, roundCount: t.roundCount, inProgress: t.inProgress, completed: t.completed,
     cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
     updatedAt: t.updatedAt.toISOString(), teamCount: teamCountOf(t, teams.length), activeTeamCount: teams.filter((x) => !x.dropped).length,
+    ...tournamentNight(t, teams, matches),
   };
 }
 
@@ -227,7 +232,7 @@ export function isDisputed(m: Pick<MatchRow, 'complete' | 'reportFromTeam1' | 'r
  * Spec 2 §4: Completed if complete; In Progress if a score exists (or a side reported); otherwise
  * Scheduled. A disputed match has no finalScore (schema.ts, matches.team1Wins).
  */
-export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | null): Match {
+export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | null, roundEnd: string | null = null): Match {
   const disputed = isDisputed(m);
   const score = !disputed && m.team1Wins !== null && m.team2Wins !== null ? { team1Wins: m.team1Wins, team2Wins: m.team2Wins } : null;
   return {
@@ -241,6 +246,7 @@ export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | 
     flaggedForReview: m.flaggedForReview, flaggedMessage: m.flaggedMessage,
     disputed,
     overridden: m.complete && m.overridden,
+    ...matchNight(m, roundEnd),
     updatedAt: m.updatedAt.toISOString(),
   };
 }
