@@ -37,6 +37,11 @@ export const envSchema = z.object({
   CARD_IMAGE_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
   CARD_IMAGE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /**
+   * deliver event webhooks here instead of https://discord.com (tests, a self-hosted relay): the
+   * webhook's path (/api/webhooks/{id}/{token}) is appended; the URL a host types stays Discord's
+   */
+  DISCORD_WEBHOOK_RELAY_URL: z.preprocess(blankToUndefined, optionalUrl),
   /** folder of the built web app (default dist/web) */
   WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   /** multiplies the rate limits: for load tests and benchmarks only (default 1) */
