@@ -53,6 +53,7 @@ export class AddressLimits {
   /** One SEND from `address`: false when over its rate. */
   takeSend(address: string, now = Date.now()): boolean {
     const { sendsPerAddress, sendBurst } = this.options;
+    if (sendsPerAddress === Infinity) return true;
     const e = this.entry(address, now);
     e.tokens = Math.min(sendBurst, e.tokens + ((now - e.at) / 1000) * sendsPerAddress);
     e.at = now;

@@ -20,11 +20,11 @@ export interface AppMessage {
   hears(topic: string): boolean;
   /**
    * Answer the asker alone: its own subscriptions matching the topic, on this instance, no
-   * fan-out (`json` is the body already encoded). With `version` (an ETag), an answer of the
+   * fan-out (`json` is the body already encoded, as text or UTF-8 bytes). With `version` (an ETag), an answer of the
    * version this connection was last answered on the topic is not sent again: it has it. Returns
    * how many got it.
    */
-  answer(topic: string, json: string, version?: string): number;
+  answer(topic: string, json: string | Buffer, version?: string): number;
 }
 export type AppMessageHandler = (message: AppMessage) => void | Promise<void>;
 
@@ -64,8 +64,8 @@ export interface Realtime {
    */
   broadcast(kind: string, data: unknown): Promise<void>;
   onBroadcast(kind: string, listener: (data: unknown) => void): void;
-  /** Deliver a JSON text to this instance's subscribers of the topic only; returns how many. */
-  deliverHere(topic: string, json: string): number;
+  /** Deliver a JSON body (text or UTF-8 bytes) to this instance's subscribers of the topic only; returns how many. */
+  deliverHere(topic: string, json: string | Buffer): number;
   /** True when a subscriber of this instance would receive a message of the topic. */
   hasSubscribersHere(topic: string): boolean;
   /** Open STOMP sessions on this instance and how messages travel between instances. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { encodeFrame, escapeHeader, FrameDecoder, HEARTBEAT, negotiateHeartbeat, StompError, unescapeHeader, type Decoded } from './stomp-frame.ts';
+import { encodeFrame, encodeHead, escapeHeader, FrameDecoder, HEARTBEAT, negotiateHeartbeat, StompError, unescapeHeader, type Decoded } from './stomp-frame.ts';
 
 const decodeAll = (...chunks: (string | Buffer)[]): Decoded[] => {
   const d = new FrameDecoder();
@@ -73,6 +73,14 @@ describe('content-length counts UTF-8 bytes', () => {
 
   test.each([['-1'], ['abc'], ['1e3']])('content-length %s is refused', (value) => {
     expect(() => decodeAll(`SEND\ndestination:/app/a\ncontent-length:${value}\n\n\0`)).toThrow(/content-length/);
+  });
+});
+
+describe('a head sent before a body encoded once', () => {
+  test('head + body + NUL is the frame encodeFrame makes', () => {
+    const body = '{"note":"é ✓ 😀"}';
+    const headers = { destination: '/topic/a:b', subscription: '0' };
+    expect(`${encodeHead('MESSAGE', headers, Buffer.byteLength(body))}${body}\0`).toBe(encodeFrame('MESSAGE', headers, body));
   });
 });
 

@@ -46,6 +46,21 @@ export function unescapeHeader(value: string): string {
   });
 }
 
+/**
+ * The command, headers and blank line of a frame whose body (of `contentLength` UTF-8 bytes) and
+ * closing NUL are sent after it: a large body is encoded once, not once per subscriber.
+ */
+export function encodeHead(command: string, headers: Record<string, string | number | undefined>, contentLength: number): string {
+  const escape = !RAW_HEADERS.has(command);
+  let out = `${command}\n`;
+  for (const [key, value] of Object.entries(headers)) {
+    if (value === undefined || key === 'content-length') continue;
+    const v = String(value);
+    out += escape ? `${escapeHeader(key)}:${escapeHeader(v)}\n` : `${key}:${v}\n`;
+  }
+  return `${out}content-length:${contentLength}\n\n`;
+}
+
 /** Encode one frame; content-length is added for any body, in UTF-8 bytes. */
 export function encodeFrame(command: string, headers: Record<string, string | number | undefined>, body = ''): string {
   const escape = !RAW_HEADERS.has(command);

@@ -15,6 +15,7 @@ const RAW_PATH = `${LIVE_PREFIX}/websocket`;
 const STOMP_PROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 /** a raw WebSocket client that reads slower than this much queued output is cut off */
 const MAX_BUFFERED = 4 * 1024 * 1024;
+const NUL = Buffer.from([0]);
 
 type Handler = (req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer) => boolean;
 
@@ -154,6 +155,13 @@ export function installTransports(
       send: (data) => {
         if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
         ws.send(data);
+      },
+      // one text message in three fragments: the body's bytes are shared by every subscriber, never copied
+      sendParts: (head, body) => {
+        if (ws.bufferedAmount > MAX_BUFFERED) return ws.terminate();
+        ws.send(head, { binary: false, fin: false });
+        ws.send(body, { binary: false, fin: false });
+        ws.send(NUL, { binary: false, fin: true });
       },
       close: () => ws.close(1000),
     }, () => identify(req.headers.cookie), clientAddress(req, trust));

@@ -86,13 +86,6 @@ export class TournamentLive {
       : this.reads.cached(uid, 'standings', async () => { const l = await load(); return l && this.standingsFrom(l); });
   }
 
-  private texts = new WeakMap<CachedBody, string>();
-  private text(body: CachedBody): string {
-    let text = this.texts.get(body);
-    if (text === undefined) this.texts.set(body, (text = body.body.toString('utf8')));
-    return text;
-  }
-
   /**
    * request-scoreboard / request-standings: the cached view, to the asker's subscriptions of the
    * topic only, and not again while it has not changed (the connection has it).
@@ -102,7 +95,7 @@ export class TournamentLive {
     const topic = view === 'scoreboard' ? TOPICS.tournamentScoreboard(uid) : TOPICS.tournamentStandings(uid);
     if (!m.hears(topic)) return; // nobody to answer: no read
     const body = await this.view(uid, view);
-    if (body) m.answer(topic, this.text(body), body.etag);
+    if (body) m.answer(topic, body.body, body.etag);
   }
 
   // ---- the writer: coalesce, then one notice ----------------------------------------------------
@@ -209,19 +202,27 @@ export class TournamentLive {
     const wantsStandings = this.realtime.hasSubscribersHere(standingsTopic);
     if (!wantsBoard && !wantsStandings) return;
     const started = performance.now();
+    // the scoreboard goes first, as soon as it is read; the cached views are made after it
+    let boardSent = () => {};
+    const afterBoard = new Promise<void>((resolve) => { boardSent = resolve; });
     try {
-      // One read serves both. The cached views are asked for before it starts, so a read that a
+      // One read serves all. The cached views are asked for before it starts, so a read that a
       // later write overtakes is not kept (ReadCache); this instance dropped this tournament's views
       // when the write's own notice arrived, before this one (decision 006).
       let loading: Promise<Loaded | undefined> | undefined;
       const load = () => (loading ??= this.load(uid));
-      const standings = wantsStandings ? this.view(uid, 'standings', load) : undefined;
+      const later = async () => {
+        await afterBoard;
+        return load();
+      };
+      const standings = wantsStandings ? this.view(uid, 'standings', later) : undefined;
       if (wantsBoard) {
-        void this.view(uid, 'scoreboard', load); // the pages refetch it after this message
+        void this.view(uid, 'scoreboard', later); // the pages refetch it after this message
         const loaded = await load();
         if (!loaded) return;
         this.realtime.deliverHere(boardTopic, JSON.stringify(this.boardOf(loaded, notice.change, notice.touched ?? undefined)));
       }
+      boardSent();
       let body = await standings;
       if (body && versionOf(body) < notice.version) {
         // the ordering above makes this impossible; if it ever breaks, read again rather than send the past
@@ -229,10 +230,12 @@ export class TournamentLive {
         this.reads.changed(uid);
         body = await this.view(uid, 'standings');
       }
-      if (body) this.realtime.deliverHere(standingsTopic, this.text(body));
+      if (body) this.realtime.deliverHere(standingsTopic, body.body);
       this.lastCost.set(uid, performance.now() - started);
     } catch (err) {
       this.log.warn({ err, uid }, 'live: tournament views failed');
+    } finally {
+      boardSent(); // never leave a cached view waiting
     }
   }
 }
