@@ -1,54 +1,51 @@
-// Tournaments up to the start (issue 10): the list, hosting, sign-ups, decks, drops, settings,
-// the banlist file and the audit log. Every write locks the tournament row, changes it in one
+// Tournaments up to the start (issue 10): the list, hosting, settings, the banlist file and the
+// audit log; teams-routes.ts (sign-ups, drops, team reads) and decks-routes.ts register from here,
+// matches-routes.ts (play) with the helpers returned. Every write locks the tournament row, changes it in one
 // transaction, moves its version on, and publishes the scoreboard and standings after commit.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  auditEntrySchema, deckRefusalSchema, deckSchema, formatQuerySchema, hostBodySchema, hostResponseSchema, participantIdsQuerySchema,
-  participantSchema, signupBodySchema, teamSchema, toggleQuerySchema, tournamentSchema, tournamentSummarySchema, deckUploadQuerySchema,
-  validateDeckQuerySchema, type Deck, type Tournament,
+  auditEntrySchema, formatQuerySchema, hostBodySchema, hostResponseSchema, toggleQuerySchema, tournamentSchema, tournamentSummarySchema,
+  type Tournament,
 } from '../../../domain/api/tournaments.ts';
-import { discordIdSchema } from '../../../domain/api/users.ts';
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, notFoundIfMissing, unauthorized } from '../../errors.ts';
+import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import { CardIndex } from '../cards/card-index.ts';
-import { replyCached, sendCached } from '../banlists/http-cache.ts';
+import { replyCached } from '../banlists/http-cache.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
-import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
+import { registerDecksRoutes } from './decks-routes.ts';
+import type { PlayHelpers } from './matches-routes.ts';
+import { registerTeamsRoutes } from './teams-routes.ts';
 import { TournamentLive } from './tournament-live.ts';
 import { TournamentReads } from './tournament-reads.ts';
-import { settle } from './tournament-play.ts';
-import { isPrivileged, toDeck, toParticipants, toSummary, toTeam, toTournament } from './tournament-views.ts';
+import { isPrivileged, toSummary, toTournament, type TeamsContext } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
-const numericId = (what: string) => z.string().regex(/^\d{1,9}$/, `must be a ${what} id`).transform(Number);
-const deckParams = uidParams.extend({ deckId: numericId('deck') });
-const participantParams = uidParams.extend({ pid: numericId('participant') });
-const participantDeckParams = participantParams.extend({ deckId: numericId('deck') });
-const teamParams = uidParams.extend({ tid: z.string().min(1).max(64) });
-const ownIdQuery = z.object({ participantDiscordId: discordIdSchema.optional() });
-
-/** A deck file is a few kilobytes; deck-text.ts refuses anything longer than 100,000 characters. */
-const DECK_BODY_LIMIT = 256 * 1024;
 /** Seed Test Data: how many teams by default, and at most (the 4,096-team events of the benchmarks). */
 const SEED_TEAMS = 8;
 const SEED_TEAMS_MAX = 4096;
-/** participants/decks: ids per call (a page of the admin panel's teams) */
-const MAX_PARTICIPANT_IDS = 200;
 
 export interface TournamentRoutesOptions {
   db: Db;
+}
+
+/** What the routes of teams, decks and play (teams-routes.ts, decks-routes.ts, matches-routes.ts) share with these. */
+export interface TournamentHelpers extends PlayHelpers {
+  db: Db;
+  cards: CardIndex;
+  teamsContext(tx: Tx, uid: string): Promise<TeamsContext>;
+  refuseIfStarted(t: Repo.TournamentRow, what: string): void;
 }
 
 export function registerTournamentsRoutes(server: FastifyInstance, { db }: TournamentRoutesOptions) {
@@ -80,7 +77,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches });
   }
 
-  async function teamsContext(tx: Tx, uid: string) {
+  async function teamsContext(tx: Tx, uid: string): Promise<TeamsContext> {
     const teams = await Repo.listTeams(tx, uid);
     const members = await Repo.listMembers(tx, uid);
     const decks = await Repo.listDeckSummaries(tx, uid);
@@ -151,60 +148,6 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
   });
 
-  app.get('/api/tournaments/:id/teams', {
-    schema: { tags, summary: 'The teams with their members and deck summaries', params: uidParams, response: { 200: z.array(teamSchema), ...errors(404) } },
-  }, async (req) => (await loadTournament(db, await findOr404(req.params.id))).teams);
-
-  app.get('/api/tournaments/:id/teams/:tid', {
-    schema: { tags, summary: 'One team', params: teamParams, response: { 200: teamSchema, ...errors(404) } },
-  }, async (req) => {
-    await findOr404(req.params.id);
-    const team = notFoundIfMissing(await Repo.findTeam(db, req.params.id, req.params.tid), 'Team not found');
-    const ctx = await teamsContext(db, req.params.id);
-    return toTeam(team, ctx.members.filter((m) => m.teamUid === team.uid), ctx);
-  });
-
-  app.get('/api/tournaments/:id/participants', { config: CACHED_READ,
-    schema: { tags, summary: 'Every member with their team and deck summaries', params: uidParams, response: { 200: z.array(participantSchema), ...errors(404) } },
-  }, async (req, reply) => {
-    await findOr404(req.params.id);
-    return sendCached(req, reply, (await cached(req.params.id, 'participants', async () => toParticipants(await teamsContext(db, req.params.id))))!);
-  });
-
-  /** Decks with their cards: the owner's, or any for a privileged user. */
-  async function decksFor(req: FastifyRequest, t: Repo.TournamentRow, memberIds: number[]): Promise<Map<number, Deck[]>> {
-    const user = req.user;
-    if (!user) throw unauthorized('Sign in to see decks');
-    const privileged = isPrivileged(user, t);
-    const owned = new Map<number, Deck[]>();
-    for (const id of memberIds) {
-      const m = await Repo.findMember(db, t.uid, id);
-      if (!m) throw notFound('Participant information not found');
-      if (!privileged && m.member.discordId !== user?.discordId) throw forbidden('Only the player and the tournament’s admins may see these decks');
-      owned.set(id, []);
-    }
-    for (const d of await Repo.decksOfMembers(db, t.uid, memberIds)) {
-      const checked = await checkStoredDeck({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, t, cards);
-      owned.get(d.memberId)!.push(toDeck(d, checked.name, checked.problems));
-    }
-    return owned;
-  }
-
-  app.get('/api/tournaments/:id/participants/:pid/decks', {
-    schema: { tags, summary: 'A participant’s decks with their cards and problems (the player, or privileged users)', params: participantParams, response: { 200: z.array(deckSchema), ...errors(400, 401, 403, 404) } },
-  }, async (req) => (await decksFor(req, await findOr404(req.params.id), [req.params.pid])).get(req.params.pid)!);
-
-  app.get('/api/tournaments/:id/participants/decks', {
-    schema: {
-      tags, summary: 'Decks of several participants, a map by participant id', params: uidParams, querystring: participantIdsQuerySchema,
-      response: { 200: z.record(z.string(), z.array(deckSchema)), ...errors(400, 401, 403, 404) },
-    },
-  }, async (req) => {
-    const ids = [...new Set(req.query.participantIds.split(',').map(Number))];
-    if (ids.length > MAX_PARTICIPANT_IDS) throw badRequest(`participantIds: at most ${MAX_PARTICIPANT_IDS} ids at once`);
-    return Object.fromEntries(await decksFor(req, await findOr404(req.params.id), ids));
-  });
-
   app.get('/api/tournaments/:id/banlist', {
     schema: { tags, summary: 'The tournament’s banlist as an .lflist.conf file ({banlistName}.lflist.conf)', params: uidParams, response: { 200: z.string().describe('The .lflist.conf text'), ...errors(404) } },
   }, async (req, reply) => {
@@ -251,7 +194,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     },
   }, async (req, reply) => {
     const user = requireUser(req);
-    const { discordId: _claim, banlistDate, openSubmissions, seriesUid, ...values } = req.body;
+    const { discordId: _claim, banlistDate, openSubmissions, seriesUid, startsAt, ...values } = req.body;
     let banlist = values.banlist ?? null;
     let banlistName = values.banlistName ?? null;
     if (banlistDate) {
@@ -264,6 +207,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     await db.transaction(async (tx) => {
       const inserted = await Repo.insertTournament(tx, {
         ...values, uid, banlist, banlistName, seriesUid: seriesUid ?? null, hostDiscordId: user.discordId,
+        startsAt: startsAt ? new Date(startsAt) : null,
         iteration: seriesUid ? await Repo.nextIteration(tx, seriesUid) : null,
         deckSubmissionOpen: openSubmissions, imageUri: values.imageUri ?? null,
         subtitle: values.subtitle ?? null, description: values.description ?? null,
@@ -275,159 +219,6 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     });
     changed(uid);
     return reply.code(201).send({ uid });
-  });
-
-  // ---- sign-up, decks, drops --------------------------------------------------------------------
-
-  app.post('/api/tournaments/:id/signup', {
-    config: { auth: 'user' },
-    schema: {
-      tags, summary: 'Sign up as a team: the signed-in user is its captain and sole member', params: uidParams, body: signupBodySchema,
-      response: { 201: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) },
-    },
-  }, async (req, reply) => {
-    const user = requireUser(req);
-    if (req.body.members?.some((m) => m.discordId !== user.discordId)) throw forbidden('A sign-up is for yourself: the members must be you');
-    const team = await mutate(req.params.id, 'signup', async (tx, t) => {
-      refuseIfStarted(t, 'Sign-ups are closed');
-      if (!t.signupsOpen) throw conflict('Sign-ups are closed for this tournament');
-      if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
-      if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
-      const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
-      const ctx = await teamsContext(tx, t.uid);
-      return toTeam(team, ctx.members.filter((m) => m.teamUid === team.uid), ctx);
-    });
-    return reply.code(201).send(team);
-  });
-
-  app.post('/api/tournaments/:id/decks', {
-    config: { auth: 'user', textBody: 'deck' },
-    bodyLimit: DECK_BODY_LIMIT,
-    schema: {
-      tags,
-      summary: 'Submit a deck (.ydk text or a ydke:// URL, text/plain) for yourself',
-      description: 'An invalid deck is refused with every problem (400: `{ error, problems, deck }`) and stored nowhere. With manual deck checking a valid deck waits for review; without it, it is approved.',
-      params: uidParams, querystring: deckUploadQuerySchema,
-      body: z.string({ error: 'send the deck as text/plain: the .ydk file or a ydke:// URL' }).describe('.ydk text or ydke:// URL'),
-      consumes: ['text/plain'],
-      response: { 201: deckSchema, 400: deckRefusalSchema, ...errors(401, 403, 404, 409, 413, 429) },
-    },
-  }, async (req, reply) => {
-    const user = requireUser(req);
-    /** Who may submit now, and how many decks they have: asked before the deck is read (a refusal is about the tournament, not the deck), and again under the lock. */
-    const mayUpload = async (tx: Tx, t: Repo.TournamentRow) => {
-      refuseIfOver(t);
-      if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
-      if (!t.deckSubmissionOpen) throw conflict('Deck submission is closed for this tournament');
-      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
-      if (!mine) throw forbidden('Sign up for this tournament before submitting a deck');
-      const count = await Repo.countMemberDecks(tx, mine.member.id);
-      if (count >= t.decksAllowedPerPlayer) {
-        throw conflict(`You have submitted ${count} deck${count === 1 ? '' : 's'}, the most this tournament allows: delete one first`);
-      }
-      return { mine, count };
-    };
-    const t0 = await findOr404(req.params.id);
-    await mayUpload(db, t0);
-    const checked = await readDeck(req.body, t0, cards);
-    if (checked.problems.length > 0) throw new DeckRefusedError(checked);
-    const deck = await mutate(req.params.id, 'deck', async (tx, t) => {
-      const { mine, count } = await mayUpload(tx, t);
-      const row = await Repo.insertDeck(tx, {
-        uid: randomUUID(), memberId: mine.member.id, tournamentUid: t.uid, label: req.query.label || `Deck ${count + 1}`,
-        mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side,
-        approved: !t.manualDeckChecking, reviewerDiscordId: null,
-      });
-      return toDeck(row, checked.name, []);
-    });
-    return reply.code(201).send(deck);
-  });
-
-  app.delete('/api/tournaments/:id/decks/:deckId', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Delete a deck: your own while deck submission is open, or any as an admin or the host', params: deckParams, querystring: ownIdQuery, response: { 204: z.undefined(), ...errors(...WRITE_ERRORS, 404, 409) } },
-  }, async (req, reply) => {
-    const user = requireUser(req);
-    await mutate(req.params.id, 'deck', async (tx, t) => {
-      refuseIfOver(t);
-      const deck = notFoundIfMissing(await Repo.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
-      const owner = await Repo.findMember(tx, t.uid, deck.memberId);
-      const privileged = isPrivileged(user, t);
-      if (!privileged && owner?.member.discordId !== user.discordId) throw forbidden('This is not your deck');
-      if (!privileged && (!t.deckSubmissionOpen || t.completed)) throw conflict('Deck submission is closed: ask an admin to remove the deck');
-      await Repo.deleteDeck(tx, deck.id);
-      if (privileged && owner?.member.discordId !== user.discordId) {
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'delete-deck', before: { deckId: deck.id, label: deck.label, memberId: deck.memberId } });
-      }
-    });
-    return reply.code(204).send();
-  });
-
-  app.post('/api/tournaments/:id/participants/:pid/decks/:deckId/validate', {
-    config: { auth: 'user' },
-    schema: {
-      tags, summary: 'Approve or reject a deck (an admin or the host); rejecting needs a reason', params: participantDeckParams, querystring: validateDeckQuerySchema,
-      response: { 200: deckSchema, ...errors(...WRITE_ERRORS, 404, 409) },
-    },
-  }, async (req) => {
-    const { approved, reason } = req.query;
-    const rejection = reason?.trim() ?? '';
-    if (!approved && !rejection) throw badRequest('reason: rejecting a deck needs a reason');
-    return adminAction(req, req.params.id, approved ? 'approve-deck' : 'reject-deck', async (tx, t, user) => {
-      refuseIfOver(t);
-      const deck = notFoundIfMissing(await Repo.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
-      if (deck.memberId !== req.params.pid) throw notFound('This participant has no such deck');
-      const row = await Repo.reviewDeck(tx, deck.id, { approved, reviewerDiscordId: user.discordId, rejectionReason: approved ? null : rejection });
-      const checked = await checkStoredDeck({ main: row.mainDeck, extra: row.extraDeck, side: row.sideDeck }, t, cards);
-      return {
-        result: toDeck(row, checked.name, checked.problems),
-        before: { deckId: deck.id, approved: deck.approved, reviewer: deck.reviewerDiscordId },
-        after: { deckId: deck.id, approved, reason: approved ? null : rejection },
-      };
-    });
-  });
-
-  app.post('/api/tournaments/:id/participants/:pid/drop', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Drop a participant: yourself, or anyone as an admin or the host', params: participantParams, response: { 200: participantSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
-  }, async (req) => {
-    const user = requireUser(req);
-    return mutate(req.params.id, 'drop', async (tx, t) => {
-      refuseIfOver(t);
-      if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
-      const found = notFoundIfMissing(await Repo.findMember(tx, t.uid, req.params.pid), 'Participant information not found');
-      const self = found.member.discordId === user.discordId;
-      if (!self && !isPrivileged(user, t)) throw forbidden('You can only drop yourself');
-      if (found.member.dropped || found.team.dropped) throw conflict('Already dropped');
-      await Repo.setMemberDropped(tx, found.member.id);
-      // the last active member leaving drops the team
-      const teamDropped = (await Repo.activeMemberCount(tx, found.team.uid)) === 0;
-      if (teamDropped) {
-        await Repo.setTeamDropped(tx, found.team.uid);
-        await settle(tx, t, [found.team.uid]); // its unplayed matches become walkovers
-      }
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-participant', before: { memberId: found.member.id, discordId: found.member.discordId }, after: { teamDropped } });
-      return toParticipants(await teamsContext(tx, t.uid)).find((p) => p.id === found.member.id)!;
-    });
-  });
-
-  app.post('/api/tournaments/:id/teams/:tid/drop', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Drop a team (an admin or the host, or its captain)', params: teamParams, response: { 200: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
-  }, async (req) => {
-    const user = requireUser(req);
-    return mutate(req.params.id, 'drop', async (tx, t) => {
-      refuseIfOver(t);
-      if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
-      const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, req.params.tid), 'Team not found');
-      if (team.captainDiscordId !== user.discordId && !isPrivileged(user, t)) throw forbidden('Only an admin, the host or the captain can drop this team');
-      if (team.dropped) throw conflict('This team has already dropped');
-      const dropped = await Repo.setTeamDropped(tx, team.uid);
-      await settle(tx, t, [team.uid]); // its unplayed matches become walkovers
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } });
-      const ctx = await teamsContext(tx, t.uid);
-      return toTeam(dropped, ctx.members.filter((m) => m.teamUid === team.uid), ctx);
-    });
   });
 
   // ---- settings (spec 2 §4) -----------------------------------------------------------------------
@@ -543,7 +334,10 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return reply(req.params.id);
   });
 
-  return { live, cards, mutate, adminAction, loadTournament, findOr404, refuseIfOver, changed, notice, cached };
+  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached };
+  registerTeamsRoutes(server, helpers);
+  registerDecksRoutes(server, helpers);
+  return helpers;
 }
 
 declare module 'fastify' {

@@ -13,7 +13,7 @@ const match = (over: Partial<Match> = {}): Match => {
   return {
     id, matchId: id, roundNumber: 1, bracket: 'swiss', position: 1, team1Id: 'a', team2Id: 'b', team1Name: 'Alpha', team2Name: 'Bravo',
     bye: false, complete: false, status: 'Scheduled', finalScore: null, outcome: null, reportFromTeam1: null, reportFromTeam2: null,
-    flaggedForReview: false, flaggedMessage: null, disputed: false, overridden: false, updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+    flaggedForReview: false, flaggedMessage: null, disputed: false, overridden: false, table: null, extraMinutes: 0, endsAt: null, missed: false, updatedAt: '2026-01-01T00:00:00.000Z', ...over,
   };
 };
 const slot = (bracket: Bracket, roundNumber: number, position: number, team1Id: string | null = null, team2Id: string | null = null) =>

@@ -11,7 +11,7 @@ const member = (over: Partial<Member> = {}): Member => ({
   id: 1, discordId: '1', displayName: 'Ada', username: 'ada', image: '', dropped: false, captain: true, submittedDecks: [], ...over,
 });
 const team = (over: Partial<Team> = {}): Team => ({
-  uid: 't1', name: 'Alpha', captainDiscordId: '1', members: [member()], dropped: false, wins: 0, losses: 0, ties: 0, seed: 1,
+  uid: 't1', name: 'Alpha', captainDiscordId: '1', members: [member()], dropped: false, wins: 0, losses: 0, ties: 0, seed: 1, checkedIn: false, lateEntryRound: 0,
   createdAt: '2026-01-01T00:00:00Z', ...over,
 });
 
