@@ -5,13 +5,18 @@ import { doubleEliminationPlan } from './double-elimination.ts';
 import { singleEliminationPlan } from './elimination.ts';
 import type { TournamentFormat } from './formats.ts';
 import { bySeed, droppedSet, roundRobinEntrants, startCount, swissStandings, type EngineState } from './results.ts';
-import { roundCount, roundRobinRounds, swissRounds, topCutSize } from './round-count.ts';
+import { roundCount, roundRobinRounds, swissRoundsOf, topCutOf, type EventChoice } from './round-count.ts';
 import { roundRobinRound } from './round-robin.ts';
 import { pairSwissRound } from './swiss.ts';
 import type { EngineMatch, EngineTeam } from './types.ts';
 
-/** Start: the round count to store and the matches to create (round 1; the whole bracket for DE). */
-export function startTournament(format: TournamentFormat, teams: readonly EngineTeam[], seed: number): { roundCount: number; matches: EngineMatch[] } {
+/**
+ * Start: the round count to store and the matches to create (round 1; the whole bracket for DE).
+ * `choice`: the host's Swiss rounds and top cut (Swiss → Top Cut only); roundCount counts both.
+ */
+export function startTournament(
+  format: TournamentFormat, teams: readonly EngineTeam[], seed: number, choice?: EventChoice | null,
+): { roundCount: number; matches: EngineMatch[] } {
   const entrants = teams.filter((t) => !t.dropped).sort(bySeed);
   if (entrants.length < 2) throw new Error('A tournament needs at least 2 active teams to start');
   const ids = entrants.map((t) => t.id);
@@ -21,7 +26,7 @@ export function startTournament(format: TournamentFormat, teams: readonly Engine
       : format === 'ROUND_ROBIN'
         ? roundRobinRound(ids, 1)
         : evaluateBracket(doubleEliminationPlan(ids.length), ids, []).matches;
-  return { roundCount: roundCount(format, ids.length), matches };
+  return { roundCount: roundCount(format, ids.length, choice), matches };
 }
 
 /**
@@ -37,10 +42,10 @@ export function nextRound(state: EngineState, currentRound: number): EngineMatch
   }
   if (state.format === 'DOUBLE_ELIM') return [];
   const started = startCount(state);
-  const swiss = swissRounds(started);
+  const swiss = swissRoundsOf(started, state.choice);
   if (currentRound < swiss) return pairSwissRound({ teams: state.teams, matches: state.matches, round: currentRound + 1, seed: state.seed });
   if (currentRound !== swiss || state.matches.some((m) => m.bracket === 'top')) return [];
-  const cut = topCutSize(started);
+  const cut = topCutOf(started, state.choice);
   if (cut === 0) return [];
   // the cut is seeded once, here: the best teams of the Swiss standings that have not dropped
   const seeded = swissStandings(state)

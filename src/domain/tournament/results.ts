@@ -7,7 +7,7 @@ import { doubleEliminationPlan } from './double-elimination.ts';
 import { singleEliminationPlan } from './elimination.ts';
 import type { TournamentFormat } from './formats.ts';
 import { placementsOf } from './placements.ts';
-import { swissRounds, topCutSize } from './round-count.ts';
+import { swissRoundsOf, topCutOf, type EventChoice } from './round-count.ts';
 import { standings, type StandingRow } from './standings.ts';
 import { matchKey, walkover, type EngineMatch, type EngineTeam, type MatchResult } from './types.ts';
 
@@ -18,6 +18,8 @@ export interface EngineState {
   teams: readonly EngineTeam[];
   /** Every stored match of the tournament. */
   matches: readonly EngineMatch[];
+  /** The host's Swiss rounds and top cut (Swiss → Top Cut); absent or null: the rule for the teams at the start. */
+  choice?: EventChoice | null;
 }
 
 export interface MatchDiff {
@@ -65,15 +67,20 @@ export function downstream(state: EngineState, key: string, result: MatchResult)
   return { changed, played: changed.filter((m) => m.complete) };
 }
 
-/** The champion: the top-cut or bracket champion (null until decided); for Swiss without a cut and Round Robin the first active team of the standings. */
-export function champion(format: TournamentFormat, teams: readonly EngineTeam[], matches: readonly EngineMatch[]): string | null {
-  const state: EngineState = { format, seed: 0, teams, matches };
+/**
+ * The champion: the top-cut or bracket champion (null until decided); for Swiss without a cut and
+ * Round Robin the first active team of the standings. `choice`: the host's Swiss rounds and cut.
+ */
+export function champion(
+  format: TournamentFormat, teams: readonly EngineTeam[], matches: readonly EngineMatch[], choice?: EventChoice | null,
+): string | null {
+  const state: EngineState = { format, seed: 0, teams, matches, choice };
   const bracket = evaluatedBracket(state);
   if (bracket) return bracket.champion;
   if (format === 'DOUBLE_ELIM') return null;
-  if (format === 'DEFAULT' && topCutSize(startCount(state)) > 0) {
+  if (format === 'DEFAULT' && topCutOf(startCount(state), choice) > 0) {
     // a cut that could not be filled (fewer than 2 active teams): the Swiss leader, once Swiss is over
-    const last = swissRounds(startCount(state));
+    const last = swissRoundsOf(startCount(state), choice);
     const swissDone = matches.some((m) => m.bracket === 'swiss' && m.round === last) && matches.every((m) => m.complete);
     if (!swissDone || teams.filter((t) => !t.dropped).length >= 2) return null;
   }
@@ -109,11 +116,12 @@ export function finalStandings(
   teams: readonly EngineTeam[],
   matches: readonly EngineMatch[],
   winner: string | null = null,
+  choice?: EventChoice | null,
 ): FinalStandingRow[] {
-  const state: EngineState = { format, seed: 0, teams, matches };
+  const state: EngineState = { format, seed: 0, teams, matches, choice };
   const rows = roundStandings(state);
   const bracket = evaluatedBracket(state);
-  const first = winner ?? champion(format, teams, matches);
+  const first = winner ?? champion(format, teams, matches, choice);
   const entrants = new Set(bracket?.matches.flatMap((m) => [m.team1, m.team2]).filter((t): t is string => t !== null));
   const stillIn = bracket ? Math.max(0, ...bracket.eliminatedAt.values()) + 1 : 0;
   // bracket teams are grouped by the stage they went out at (a later stage places higher); null: a place of its own
@@ -192,8 +200,16 @@ function evaluatedBracket(state: EngineState): EvaluatedBracket | null {
   const rows = state.matches.filter((m) => m.bracket === 'top');
   const entrants = teamsIn(rows, state.teams);
   if (entrants.length < 2) return null;
-  const started = startCount(state);
-  const plan = singleEliminationPlan(topCutSize(started), entrants.length, swissRounds(started) + 1);
+  // the cut as created (engine.ts): right after the last Swiss round, its final always a real match
+  // (seeds 1 and 2 sit in opposite halves), so its size is read from the rounds it spans and a
+  // host's choice needs no passing around
+  let swissLast = 0;
+  let topLast = 0;
+  for (const m of state.matches) {
+    if (m.bracket === 'swiss' && m.round > swissLast) swissLast = m.round;
+    if (m.bracket === 'top' && m.round > topLast) topLast = m.round;
+  }
+  const plan = singleEliminationPlan(2 ** Math.max(1, topLast - swissLast), entrants.length, swissLast + 1);
   const rank = new Map(swissStandings(state).map((r) => [r.teamId, r.rank]));
   const fallback = [...entrants].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
   return evaluateBracket(plan, seeding(plan, rows, fallback), rows, dropped);
@@ -210,9 +226,9 @@ function teamsIn(rows: readonly EngineMatch[], teams: readonly EngineTeam[]): En
   return teams.filter((t) => ids.has(t.id)).sort(bySeed);
 }
 
-/** Teams at the start: everyone in Swiss round 1 (paired or given the bye); else the active teams. */
+/** Teams at the start: everyone in Swiss round 1 (paired or given the bye, not a late entry); else the active teams. */
 export function startCount(state: EngineState): number {
-  const first = state.matches.filter((m) => m.bracket === 'swiss' && m.round === 1);
+  const first = state.matches.filter((m) => m.bracket === 'swiss' && m.round === 1 && !m.missed);
   if (first.length === 0) return state.teams.filter((t) => !t.dropped).length;
   return new Set(first.flatMap((m) => [m.team1, m.team2]).filter((t) => t !== null)).size;
 }

@@ -4,6 +4,7 @@ import { nextRound, startTournament } from './engine.ts';
 import { champion, reconcile, type EngineState, type MatchDiff } from './results.ts';
 import type { TournamentFormat } from './formats.ts';
 import { mulberry32 } from './prng.ts';
+import type { EventChoice } from './round-count.ts';
 import { allowsTie, matchKey, type EngineMatch, type EngineTeam } from './types.ts';
 
 export interface SimulationOptions {
@@ -15,6 +16,8 @@ export interface SimulationOptions {
   dropRate?: number;
   /** Stop after this many rounds (default: the event's round count). */
   rounds?: number;
+  /** The host's Swiss rounds and top cut (Swiss → Top Cut). */
+  choice?: EventChoice;
   /** Called after each round is complete, before the next is created. */
   onRound?: (state: EngineState, round: number) => void;
 }
@@ -58,8 +61,8 @@ export function simulate(format: TournamentFormat, teams: readonly EngineTeam[],
   const tieRate = opts.tieRate ?? 0;
   const dropRate = opts.dropRate ?? 0;
   const eventSeed = Math.floor(random() * 2 ** 32);
-  const start = startTournament(format, teams, eventSeed);
-  let state: EngineState = { format, seed: eventSeed, teams: teams.map((t) => ({ ...t })), matches: start.matches };
+  const start = startTournament(format, teams, eventSeed, opts.choice);
+  let state: EngineState = { format, seed: eventSeed, teams: teams.map((t) => ({ ...t })), matches: start.matches, choice: opts.choice };
   const last = Math.min(opts.rounds ?? start.roundCount, start.roundCount);
   let round = 1;
   for (;;) {
@@ -76,7 +79,7 @@ export function simulate(format: TournamentFormat, teams: readonly EngineTeam[],
     }
     if (state.matches.some((m) => m.round === round && !m.complete)) throw new Error(`round ${round} cannot complete`);
     opts.onRound?.(state, round);
-    if (round >= last || (format === 'DOUBLE_ELIM' && champion(format, state.teams, state.matches) !== null)) break;
+    if (round >= last || (format === 'DOUBLE_ELIM' && champion(format, state.teams, state.matches, opts.choice) !== null)) break;
     if (dropRate > 0) {
       const teamsNow = state.teams.map((t) => (!t.dropped && random() < dropRate ? { ...t, dropped: true } : t));
       state = { ...state, teams: teamsNow };
@@ -86,5 +89,5 @@ export function simulate(format: TournamentFormat, teams: readonly EngineTeam[],
     state = { ...state, matches: applyDiff(state.matches, reconcile(state)) };
     round++;
   }
-  return { state, roundCount: start.roundCount, rounds: round, champion: champion(format, state.teams, state.matches) };
+  return { state, roundCount: start.roundCount, rounds: round, champion: champion(format, state.teams, state.matches, opts.choice) };
 }

@@ -1,8 +1,9 @@
 // Standings: 3 points a win, 1 a tie; then wins; then Konami's tie-breakers, opponents' match-win
 // percentage (OMW%) and opponents' opponents' (OOMW%). A bye scores as `byeKind` says (decision 014):
 // a Swiss bye is a win for points and wins but no match for the percentages (nobody's opponent, no
-// part of the team's own MW%); a Round Robin bye is a round off, no match at all. Walkovers count as
-// played matches. No floor (Konami).
+// part of the team's own MW%); a Round Robin bye is a round off, no match at all. A late entry's
+// missed round (decision 016) mirrors the Swiss bye: a loss for W-L-T, no opponent and no part of
+// any percentage. Walkovers count as played matches. No floor (Konami).
 import { byeKind } from './byes.ts';
 import type { EngineMatch, EngineTeam } from './types.ts';
 
@@ -50,6 +51,11 @@ export function standings(teams: readonly EngineTeam[], matches: readonly Engine
   for (const team of teams) tally.set(team.id, { team, wins: 0, losses: 0, ties: 0, opponents: [], realPoints: 0, real: 0 });
   for (const m of matches) {
     if (!m.complete) continue;
+    if (m.missed) {
+      const t = m.team1 !== null ? tally.get(m.team1) : undefined;
+      if (t) t.losses++;
+      continue;
+    }
     if (m.bye) {
       const t = m.team1 !== null ? tally.get(m.team1) : undefined;
       if (t && byeKind(m.bracket) === 'win') t.wins++;

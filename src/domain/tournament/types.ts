@@ -12,7 +12,8 @@ export interface EngineTeam {
  * A stored match. `round` is the 1-based tournament round; `position` orders matches within
  * (round, bracket) and is the stable identity of a bracket slot. team null: TBD or no opponent.
  * complete && !bye && winner null => a tie. A walkover (a dropped team's match) is complete with
- * a winner and null wins.
+ * a winner and null wins. A missed round (`missed`: a late entry's round before it joined) is
+ * complete, team1 the late team, no opponent, no winner: a loss with no opponent.
  */
 export interface EngineMatch {
   round: number;
@@ -25,6 +26,8 @@ export interface EngineMatch {
   team1Wins: number | null;
   team2Wins: number | null;
   winner: string | null;
+  /** a late entry's round before it joined (absent: false) */
+  missed?: boolean;
 }
 
 /** A result to record on a match: winner null is a tie. */
