@@ -36,11 +36,19 @@ export class ReadCache {
    * undefined (not cached) when `make` finds nothing.
    */
   json<T>(group: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined> {
+    return this.body(group, key, async () => {
+      const value = await make();
+      return value === undefined ? undefined : new CachedBody(Buffer.from(JSON.stringify(value)), JSON_TYPE);
+    });
+  }
+
+  /** The same for a body of any type (CSV, iCalendar): `make` builds the CachedBody itself. */
+  body(group: string, key: string, make: () => Promise<CachedBody | undefined>): CachedBody | Promise<CachedBody | undefined> {
     const id = `${group}\u0000${key}`;
     const generation = this.generation(group);
     const hit = this.entries.get(id);
     if (hit && hit.generation === generation && Date.now() - hit.at < this.ttlMs) return hit.value ?? hit.body;
-    const body = make().then((value) => (value === undefined ? undefined : new CachedBody(Buffer.from(JSON.stringify(value)), JSON_TYPE)));
+    const body = make();
     const entry: Entry = { generation, at: Date.now(), body };
     this.entries.set(id, entry);
     // a failed or empty read is not kept; nor is one a write overtook

@@ -1,5 +1,5 @@
 // All SQL of tournaments, teams, members, decks, matches and the audit log.
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, decks, matches, members, teams, tournaments, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -61,7 +61,13 @@ export async function listForSummaries(db: Tx) {
     .leftJoin(current, eq(current.tournamentUid, tournaments.uid))
     .leftJoin(anyMatch, eq(anyMatch.tournamentUid, tournaments.uid))
     .where(eq(tournaments.cancelled, false))
-    .orderBy(tournaments.createdAt);
+    // upcoming events by their start (decision 016): those with a start first, soonest first; then
+    // upcoming ones without a start, then live and finished events, each by creation as before
+    .orderBy(
+      sql`case when ${tournaments.inProgress} or ${tournaments.completed} then 2 when ${tournaments.startsAt} is null then 1 else 0 end`,
+      sql`case when not ${tournaments.inProgress} and not ${tournaments.completed} then ${tournaments.startsAt} end asc nulls last`,
+      tournaments.createdAt,
+    );
 }
 
 /** Uids of the tournaments where the user is an active member of an active team. */
@@ -324,6 +330,19 @@ export async function matchesOfTeams(db: Tx, uid: string, teamUids: readonly str
   return db.select().from(matches).where(and(eq(matches.tournamentUid, uid), or(inArray(matches.team1Uid, ids), inArray(matches.team2Uid, ids))));
 }
 
+/**
+ * Tables (and, for rows made before rooms existed, room passwords) of many matches in one statement
+ * per 1,000: a 4,096-team round is 2,048 matches.
+ */
+export async function setTables(tx: Tx, rows: readonly { id: number; table: number; password: string }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = sql.join(rows.slice(i, i + 1000).map((r) => sql`(${r.id}::int, ${r.table}::int, ${r.password}::text)`), sql`, `);
+    await tx.execute(sql`
+      update ${matches} set table_number = v.t, room_password = coalesce(${matches.roomPassword}, v.p), updated_at = now()
+      from (values ${values}) as v(id, t, p) where ${matches.id} = v.id`);
+  }
+}
+
 export async function findMatch(db: Tx, uid: string, id: number): Promise<MatchRow | undefined> {
   const [row] = await db.select().from(matches).where(and(eq(matches.tournamentUid, uid), eq(matches.id, id)));
   return row;
@@ -365,4 +384,75 @@ export async function listAudit(db: Db, uid: string) {
     .leftJoin(users, eq(users.discordId, auditLog.actorDiscordId))
     .where(eq(auditLog.tournamentUid, uid))
     .orderBy(asc(auditLog.id));
+}
+
+// ---- exports: print, CSV and calendar (issue 19) ------------------------------------------------
+
+/** Every member's name by team, in sign-up order: one query for the print view and the CSV files. */
+export async function playerNames(db: Tx, uid: string) {
+  return db
+    .select({ teamUid: members.teamUid, dropped: members.dropped, name: sql<string | null>`coalesce(${users.preferredName}, ${users.displayName}, ${users.username})` })
+    .from(members)
+    .leftJoin(users, eq(users.discordId, members.discordId))
+    .where(eq(members.tournamentUid, uid))
+    .orderBy(asc(members.id));
+}
+
+/**
+ * The calendar feed's events with a start time: not started, not closed, and not cancelled, or
+ * cancelled since `cancelledSince` with a start still ahead of `startsAfter` (listed as cancelled,
+ * so subscribed calendars remove them); with their active teams (the length estimate).
+ */
+export async function listCalendarEvents(db: Tx, { cancelledSince, startsAfter }: { cancelledSince: Date; startsAfter: Date }) {
+  return db
+    .select({ t: tournaments, activeTeams: sql<number>`(select count(*)::int from ${teams} where ${teams.tournamentUid} = ${tournaments.uid} and not ${teams.dropped})` })
+    .from(tournaments)
+    .where(and(
+      isNotNull(tournaments.startsAt),
+      eq(tournaments.closed, false), eq(tournaments.inProgress, false), eq(tournaments.completed, false),
+      or(
+        eq(tournaments.cancelled, false),
+        and(gte(tournaments.updatedAt, cancelledSince), gte(tournaments.startsAt, startsAfter)),
+      ),
+    ))
+    .orderBy(asc(tournaments.startsAt), asc(tournaments.createdAt));
+}
+
+/** Active teams of one tournament (the calendar's length estimate). */
+export async function activeTeamCount(db: Tx, uid: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teams).where(and(eq(teams.tournamentUid, uid), eq(teams.dropped, false)));
+  return row?.n ?? 0;
+}
+
+// ---- event settings, check-in and late entry (issue 19) -----------------------------------------
+
+/** Checks a team in (a time) or undoes it (null). */
+export async function setCheckedIn(tx: Tx, teamUid: string, at: Date | null): Promise<TeamRow> {
+  const [row] = await tx.update(teams).set({ checkedInAt: at }).where(eq(teams.uid, teamUid)).returning();
+  return row!;
+}
+
+/** Drops these teams and their members in two statements (the start's check-in no-shows). */
+export async function dropTeams(tx: Tx, teamUids: readonly string[]): Promise<void> {
+  for (let i = 0; i < teamUids.length; i += 1000) {
+    const ids = teamUids.slice(i, i + 1000);
+    await tx.update(members).set({ dropped: true }).where(inArray(members.teamUid, [...ids]));
+    await tx.update(teams).set({ dropped: true }).where(inArray(teams.uid, [...ids]));
+  }
+}
+
+/** The highest position of each Swiss round so far (a late entry's missed rounds go after them). */
+export async function swissPositions(db: Tx, uid: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ round: matches.roundNumber, last: sql<number>`max(${matches.position})::int` })
+    .from(matches)
+    .where(and(eq(matches.tournamentUid, uid), eq(matches.bracket, 'swiss')))
+    .groupBy(matches.roundNumber);
+  return new Map(rows.map((r) => [r.round, r.last]));
+}
+
+/** Marks a team a late entry of this round (it plays from the next). */
+export async function setLateEntryRound(tx: Tx, teamUid: string, round: number): Promise<TeamRow> {
+  const [row] = await tx.update(teams).set({ lateEntryRound: round }).where(eq(teams.uid, teamUid)).returning();
+  return row!;
 }

@@ -19,10 +19,13 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import { CardIndex } from '../cards/card-index.ts';
-import { replyCached } from '../banlists/http-cache.ts';
+import { replyCached, sendCached } from '../banlists/http-cache.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
+import { registerCheckInRoutes } from './check-in-routes.ts';
 import { registerDecksRoutes } from './decks-routes.ts';
+import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
+import { bumpCalendarIfChanged } from './exports-calendar.ts';
 import type { PlayHelpers } from './matches-routes.ts';
 import { registerTeamsRoutes } from './teams-routes.ts';
 import { TournamentLive } from './tournament-live.ts';
@@ -46,6 +49,8 @@ export interface TournamentHelpers extends PlayHelpers {
   cards: CardIndex;
   teamsContext(tx: Tx, uid: string): Promise<TeamsContext>;
   refuseIfStarted(t: Repo.TournamentRow, what: string): void;
+  /** the public reads' cache (exports-routes.ts keeps its files there too) */
+  tournamentReads: TournamentReads;
 }
 
 export function registerTournamentsRoutes(server: FastifyInstance, { db }: TournamentRoutesOptions) {
@@ -141,11 +146,16 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   app.get('/api/tournaments/:id', { config: CACHED_READ,
     schema: { tags, summary: 'A tournament: every field of spec 2 §3 with its teams, the host and the EDOPro numbers', params: uidParams, response: { 200: tournamentSchema, ...errors(400, 404) } },
   }, (req, reply) => {
-    const body = cached(req.params.id, 'detail', async () => {
+    const detail = (full: boolean) => cached(req.params.id, full ? 'detail:full' : 'detail', async () => {
       const t = await Repo.findTournament(db, req.params.id);
-      return t && loadTournament(db, t);
+      return t && (full ? withWebhook({ loadTournament }, db, t) : loadTournament(db, t));
     });
-    return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
+    // a visitor costs no query; an admin's or the host's read adds the webhook, cached apart and never shared
+    if (!req.user) return replyCached(req, reply, detail(false), Repo.TOURNAMENT_NOT_FOUND);
+    return Repo.findTournament(db, req.params.id).then(async (t) => {
+      if (!t || !isPrivileged(req.user, t)) return replyCached(req, reply, detail(false), Repo.TOURNAMENT_NOT_FOUND);
+      await sendCached(req, reply, notFoundIfMissing(await detail(true), Repo.TOURNAMENT_NOT_FOUND), { 'Cache-Control': 'private, no-cache' });
+    });
   });
 
   app.get('/api/tournaments/:id/banlist', {
@@ -328,15 +338,18 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     await adminAction(req, req.params.id, 'cancel', async (tx, t) => {
       refuseIfOver(t);
       if (t.completed) throw conflict('A completed tournament cannot be cancelled');
-      await Repo.updateTournament(tx, t.uid, { cancelled: true, signupsOpen: false, deckSubmissionOpen: false });
+      // calendars that hold the event learn it is cancelled (a newer SEQUENCE)
+      await Repo.updateTournament(tx, t.uid, { cancelled: true, signupsOpen: false, deckSubmissionOpen: false, ...bumpCalendarIfChanged(t, { cancelled: true }) });
       return { result: undefined, before: { cancelled: false }, after: { cancelled: true } };
     });
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached };
+  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
+  registerEventSettingsRoutes(server, helpers);
+  registerCheckInRoutes(server, helpers);
   return helpers;
 }
 
