@@ -28,9 +28,11 @@ import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerCardsRoutes } from './features/cards/cards-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
+import { registerExportsRoutes } from './features/tournaments/exports-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
+import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
 /** A registered route, as the docs test and the fuzz test read them. */
@@ -68,10 +70,12 @@ export interface AppOptions {
   realtime?: import('./realtime/realtime.ts').RealtimeTuning;
   /** multiplies every rate limit (tests that send storms raise them) */
   rateLimitScale?: number;
+  /** the Discord webhook outbox's knobs (tests move its clock and shorten its delays) */
+  webhooks?: import('./features/webhooks/webhook-worker.ts').WebhookTuning;
 }
 
 /** The whole HTTP application: every plugin and route is registered here. */
-export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale, webhooks }: AppOptions): Promise<FastifyInstance> {
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const secureCookies = publicUrl?.protocol === 'https:';
   const headerOptions = { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies };
@@ -192,11 +196,14 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     schema: { tags: ['site'], summary: 'Liveness and the kind of database', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
   }, async () => ({ status: 'ok' as const, database: database.kind }));
+  // event webhooks: queued by the routes in their transactions, sent by a worker started with the app
+  registerEventWebhooks(app, { db, env, tuning: webhooks });
   registerUsersRoutes(app, { db });
   registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
   const tournaments = registerTournamentsRoutes(app, { db });
   registerMatchesRoutes(app, { db, helpers: tournaments });
+  registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin });

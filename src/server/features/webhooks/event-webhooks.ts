@@ -1,0 +1,100 @@
+// An event's Discord webhook (issue 19): what the actions of the evening queue for it (check-in
+// open, each round's pairings with their tables, the champion), and the worker that sends them.
+// The routes call one function each, inside their transaction: a rolled-back action queues
+// nothing, a committed one is never lost; the worker is kicked once the reply is sent.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
+import {
+  championMessage, checkInOpenMessage, pairingsMessages, type DiscordMessage, type EventRef, type Pairing,
+} from '../../../domain/discord/webhook-messages.ts';
+import { roundEndsAt } from '../tournaments/event-night-views.ts';
+import { teamNamer } from '../tournaments/tournament-standings.ts';
+import { userName } from '../tournaments/tournament-views.ts';
+import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import { MAX_BODY_BYTES } from './webhook-sender.ts';
+import { WebhookWorker, type WebhookTuning } from './webhook-worker.ts';
+import * as Repo from './webhooks-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventWebhooks: { worker: WebhookWorker; publicOrigin: string | undefined };
+  }
+  interface FastifyRequest {
+    /** this request queued webhook messages: the worker is kicked once the reply is sent (after commit) */
+    webhooksQueued: boolean;
+  }
+}
+
+/** Starts and stops the outbox's worker with the app. */
+export function registerEventWebhooks(app: FastifyInstance, { db, env, tuning }: { db: Db; env: Env; tuning?: WebhookTuning }): WebhookWorker {
+  const worker = new WebhookWorker(db, app.log, env.DISCORD_WEBHOOK_RELAY_URL, tuning);
+  app.decorate('eventWebhooks', { worker, publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined });
+  app.decorateRequest('webhooksQueued', false);
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (req.webhooksQueued) worker.kick();
+    done();
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+  return worker;
+}
+
+type Tournament = Pick<TournamentsRepo.TournamentRow, 'uid' | 'name' | 'discordWebhookUrl'>;
+
+function eventRef(req: FastifyRequest, t: Tournament): EventRef {
+  const origin = req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`;
+  return { name: t.name, url: `${origin}/tournaments/${encodeURIComponent(t.uid)}` };
+}
+
+async function enqueue(tx: Tx, req: FastifyRequest, t: Tournament, kind: Repo.DeliveryKind, messages: DiscordMessage[]): Promise<void> {
+  const url = t.discordWebhookUrl;
+  if (!url) return;
+  // the builders keep within Discord's limits; a body past this bound is a bug, not a message
+  const bodies = messages.filter((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_BODY_BYTES);
+  if (bodies.length < messages.length) req.log.warn({ tournament: t.uid, kind }, 'Discord webhook message too large: left out');
+  await Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: t.uid, kind, url, body })), req.server.eventWebhooks.worker.clock());
+  req.webhooksQueued = true;
+}
+
+/** Check-in opened: players are asked to check in before the start. */
+export async function checkInOpen(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
+  if (!t.discordWebhookUrl) return;
+  await enqueue(tx, req, t, 'check-in', [checkInOpenMessage(eventRef(req, t), t.startsAt?.toISOString() ?? null)]);
+}
+
+/**
+ * The pairings of the round `t` is now in (pass the row after Start or Next Round moved it on):
+ * by table (the byes last), in as many messages as Discord's limits need, with the round's end.
+ */
+export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
+  if (!t.discordWebhookUrl || t.currentRound < 1) return;
+  const round = t.currentRound;
+  const matches = await TournamentsRepo.listMatches(tx, t.uid, round);
+  const name = teamNamer(await TournamentsRepo.listTeams(tx, t.uid));
+  const played = matches
+    .filter((m) => m.roundNumber === round && !m.missed && m.team1Uid && (m.bye || m.team2Uid))
+    .sort((a, b) => (a.bye ? 1 : 0) - (b.bye ? 1 : 0) || (a.tableNumber ?? Infinity) - (b.tableNumber ?? Infinity)
+      || a.bracket.localeCompare(b.bracket) || a.position - b.position || a.id - b.id);
+  // before tables exist (or in a bracket without them) the order of the matches numbers them
+  let n = 0;
+  const rows: Pairing[] = played.map((m) => (m.bye
+    ? { table: null, team1: name(m.team1Uid)!, team2: null }
+    : { table: m.tableNumber ?? ++n, team1: name(m.team1Uid)!, team2: name(m.team2Uid) }));
+  const top = played.filter((m) => m.bracket === 'top');
+  const label = top.length === 0 ? `Round ${round}` : top.length === 1 ? 'Final' : `Top ${top.length * 2}`;
+  await enqueue(tx, req, t, 'pairings', pairingsMessages(eventRef(req, t), round, label, rows, roundEndsAt(t, matches)));
+}
+
+/** The champion, with its record and players. */
+export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, winnerTeamUid: string): Promise<void> {
+  if (!t.discordWebhookUrl) return;
+  const team = await TournamentsRepo.findTeam(tx, t.uid, winnerTeamUid);
+  if (!team) return;
+  const members = (await TournamentsRepo.membersOfTeam(tx, t.uid, team.uid)).filter((m) => !m.dropped);
+  const users = await TournamentsRepo.usersByIds(tx, members.map((m) => m.discordId));
+  await enqueue(tx, req, t, 'champion', [championMessage(eventRef(req, t), {
+    teamName: teamNamer([team])(team.uid)!, wins: team.wins, losses: team.losses, ties: team.ties,
+    members: members.map((m) => userName(users.get(m.discordId))),
+  })]);
+}

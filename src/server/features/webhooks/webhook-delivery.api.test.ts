@@ -1,0 +1,168 @@
+// The outbox's delivery over real HTTP on PGlite and PostgreSQL (decision 018): a 5xx retried and
+// delivered once, a 429's retry_after obeyed, a 404 given up at once and audited (without the
+// token), a restart delivering what was pending, and two instances on one database sending each
+// message exactly once. Time is the test's: a movable clock and short delays, never a wait.
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { AuditEntry } from '../../../domain/api/tournaments.ts';
+import { signedInClient, type TestServer } from '../../test/test-server.ts';
+import { ok } from '../tournaments/tournament-test-kit.ts';
+import { FAST, HOOK, HOOK_PATH, sharedDatabase, startApp, testClock, WebhookSink } from './webhook-test-kit.ts';
+import { FAILED_ACTION, SYSTEM_ACTOR, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
+import * as Repo from './webhooks-repository.ts';
+
+const HOST = '952000000000000002';
+const HOOK2 = 'https://discordapp.com/api/webhooks/223456789012345678/other-Token';
+
+// each test builds its own app (and closes it): more than a plain API test on a busy machine
+vi.setConfig({ testTimeout: 60_000 });
+
+let db: Awaited<ReturnType<typeof sharedDatabase>>;
+beforeAll(async () => {
+  db = await sharedDatabase();
+});
+afterAll(() => db?.close());
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+/** A sink and an app on the shared database whose webhooks go to the sink. */
+async function setup(tuning: WebhookTuning = FAST) {
+  const sink = new WebhookSink();
+  const relay = await sink.listen();
+  cleanup.push(() => sink.close());
+  const app = await startApp(db.database, relay, tuning);
+  let closed = false;
+  cleanup.push(async () => { if (!closed) await app.close(); });
+  const server: TestServer = { app: app.app, database: db.database, url: app.url, close: app.close };
+  const host = await signedInClient(server, HOST, 1, 'Hosta');
+  /** An event of `teams` seeded teams with the webhook, started (its round 1 pairings queued). */
+  const started = async (teams: number, hook = HOOK) => {
+    const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: `Night ${teams}`, format: 'DEFAULT', manualDeckChecking: false, discordWebhookUrl: hook }));
+    await ok(await host.post(`/api/tournaments/${uid}/seed-test?count=${teams}`));
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    return uid;
+  };
+  const rows = (uid: string) => Repo.listFor(db.database.db, uid);
+  const audit = async (uid: string) => (await ok<AuditEntry[]>(await host.get(`/api/tournaments/${uid}/audit`))).filter((e) => e.action === FAILED_ACTION);
+  const closeApp = async () => { closed = true; await app.close(); };
+  return { sink, relay, db, app, host, started, rows, audit, closeApp };
+}
+
+/** Polls the database until `check` holds (the test's own timeout bounds it). */
+async function until(check: () => Promise<boolean>) {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 10));
+}
+
+test('a 500 is retried with backoff, then the 200 delivers the message once; the failure is audited', async () => {
+  const s = await setup();
+  s.sink.respond = (_r, n) => (n === 1 ? { status: 500, body: { message: 'Internal Server Error', code: 0 } } : { status: 204 });
+  const uid = await s.started(4);
+  await s.sink.waitFor(1);
+  await until(async () => (await s.rows(uid))[0]!.status === 'sent');
+  expect(s.sink.requests).toHaveLength(2);
+  expect(s.sink.delivered).toHaveLength(1);
+  expect((await s.rows(uid)).map((r) => [r.status, r.attempts])).toEqual([['sent', 2]]);
+  const [entry, ...more] = await s.audit(uid);
+  expect(more).toEqual([]);
+  expect(entry!.actorDiscordId).toBe(SYSTEM_ACTOR);
+  expect(entry!.after).toMatchObject({ kind: 'pairings', status: 500, attempt: 1, final: false, error: 'HTTP 500: Internal Server Error (0)' } satisfies Partial<FailureEntry>);
+});
+
+test('a 429 waits the retry_after Discord asks for, and does not count as a failure', async () => {
+  const clock = testClock();
+  const s = await setup({ ...FAST, now: clock.now });
+  s.sink.respond = (_r, n) => (n === 1
+    ? { status: 429, headers: { 'retry-after': '30', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '30' }, body: { message: 'You are being rate limited.', retry_after: 30, global: false } }
+    : { status: 204 });
+  const uid = await s.started(4);
+  await s.sink.waitFor(1, 'requests');
+  await until(async () => (await s.rows(uid))[0]!.lastError?.startsWith('HTTP 429') ?? false);
+  const [row] = await s.rows(uid);
+  expect(row!.status).toBe('pending');
+  expect(row!.attempts).toBe(0);
+  // told to wait 30 s: not due before then (the worker keeps polling meanwhile)
+  expect(row!.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(25_000);
+  expect(s.sink.requests).toHaveLength(1);
+  clock.advance(31_000);
+  await s.sink.waitFor(1);
+  expect(s.sink.requests).toHaveLength(2);
+  expect(await s.audit(uid)).toEqual([]);
+});
+
+test('a 404 (webhook deleted) gives up at once every message waiting for it, audited without the token', async () => {
+  const s = await setup();
+  s.sink.respond = () => ({ status: 404, body: { message: 'Unknown Webhook', code: 10015 } });
+  const uid = await s.started(300);
+  const queued = (await s.rows(uid)).length;
+  expect(queued).toBeGreaterThan(1);
+  await until(async () => (await s.rows(uid)).every((r) => r.status === 'failed'));
+  expect(s.sink.requests).toHaveLength(1);
+  const entries = await s.audit(uid);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]!.after).toMatchObject({ kind: 'pairings', status: 404, attempt: 1, final: true, messages: queued });
+  expect((entries[0]!.after as FailureEntry).error).toMatch(/^HTTP 404: Unknown Webhook \(10015\): the webhook was deleted/);
+  const text = JSON.stringify(await ok(await s.host.get(`/api/tournaments/${uid}/audit`)));
+  for (const secret of ['s3cr3t-T0ken_abc', '123456789012345678']) expect(text).not.toContain(secret);
+});
+
+test('a 400 is not retried; an unreachable webhook is retried, then given up after the last attempt', async () => {
+  const s = await setup({ ...FAST, retry: { ...FAST.retry, maxAttempts: 3 } });
+  s.sink.respond = () => ({ status: 400, body: { message: 'Cannot send an empty message', code: 50006 } });
+  const refused = await s.started(4);
+  await until(async () => (await s.rows(refused))[0]!.status === 'failed');
+  expect(s.sink.requests).toHaveLength(1);
+  expect((await s.audit(refused)).map((e) => e.after)).toEqual([expect.objectContaining({ status: 400, final: true, attempt: 1 })]);
+
+  await s.sink.close(); // nothing listens: the connection is refused
+  const down = await s.started(4);
+  await until(async () => (await s.rows(down))[0]!.status === 'failed');
+  const after = (await s.audit(down)).map((e) => e.after as FailureEntry);
+  expect(after.map((e) => [e.attempt, e.final, e.status])).toEqual([[1, false, null], [2, false, null], [3, true, null]]);
+  expect(after[2]!.error).toMatch(/^could not reach the webhook \(.+\); gave up after 3 attempts$/);
+});
+
+test('a restart delivers what was waiting', async () => {
+  const s = await setup({ ...FAST, retry: { baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 } });
+  s.sink.respond = () => ({ status: 503 });
+  const uid = await s.started(4);
+  await until(async () => (await s.rows(uid))[0]!.attempts === 1 && (await s.rows(uid))[0]!.lastError === 'HTTP 503');
+  await s.closeApp();
+  expect((await s.rows(uid))[0]!.status).toBe('pending');
+
+  // the same database an hour later: a new app sends it
+  s.sink.respond = () => ({ status: 204 });
+  const again = await startApp(s.db.database, s.relay, { ...FAST, now: () => new Date(Date.now() + 3_660_000) });
+  cleanup.push(() => again.close());
+  await s.sink.waitFor(1);
+  await until(async () => (await s.rows(uid))[0]!.status === 'sent');
+  expect(s.sink.requests).toHaveLength(2);
+  expect((await s.rows(uid))[0]!.attempts).toBe(2);
+});
+
+describe('two instances on one database', () => {
+  test('each message is sent exactly once, in order for each webhook', async () => {
+    const s = await setup({ ...FAST, pollMs: 5 });
+    const second = await startApp(await s.db.another(), s.relay, { ...FAST, pollMs: 5 });
+    cleanup.push(() => second.close());
+    // many messages for two webhooks, queued in one transaction, both instances kicked at once
+    const one = await s.started(2);
+    const two = await s.started(2, HOOK2);
+    const bodies = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ embeds: [{ title: `${tag} ${i + 1}` }], allowed_mentions: { parse: [] } }));
+    await s.db.database.db.transaction(async (tx) => {
+      await Repo.enqueue(tx, bodies(30, 'one').map((body) => ({ tournamentUid: one, kind: 'pairings', url: HOOK, body })), new Date());
+      await Repo.enqueue(tx, bodies(30, 'two').map((body) => ({ tournamentUid: two, kind: 'pairings', url: HOOK2, body })), new Date());
+    });
+    s.app.app.eventWebhooks.worker.kick();
+    second.app.eventWebhooks.worker.kick();
+    await s.sink.waitFor(62);
+    await until(async () => [...(await s.rows(one)), ...(await s.rows(two))].every((r) => r.status === 'sent'));
+    // every row claimed once: no instance took a row the other had
+    expect([...(await s.rows(one)), ...(await s.rows(two))].every((r) => r.attempts === 1)).toBe(true);
+    expect(s.sink.requests).toHaveLength(62);
+    const titles = (path: string) => s.sink.requests.filter((r) => r.path === path).map((r) => r.body.embeds[0]!.title);
+    expect(titles(HOOK_PATH)).toEqual(['Round 1 pairings: Night 2', ...bodies(30, 'one').map((b) => b.embeds[0]!.title)]);
+    expect(titles('/api/webhooks/223456789012345678/other-Token')).toEqual(['Round 1 pairings: Night 2', ...bodies(30, 'two').map((b) => b.embeds[0]!.title)]);
+  });
+});
