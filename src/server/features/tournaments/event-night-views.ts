@@ -20,6 +20,16 @@ export function roundEndsAt(t: TournamentRow, matches: readonly Pick<MatchRow, '
   return new Date(new Date(started).getTime() + minutes * 60_000).toISOString();
 }
 
+/**
+ * The clock of each of these matches: the round's end for a match of the current round, none for an
+ * earlier or later one. `matches` must hold the current round's matches when any of them is asked
+ * about (it says whether the round is a top-cut round).
+ */
+export function clockOf(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): (m: Pick<MatchRow, 'roundNumber'>) => string | null {
+  const end = roundEndsAt(t, matches);
+  return (m) => (m.roundNumber === t.currentRound ? end : null);
+}
+
 /** Sign-ups are open as late entries: a Swiss event that started, through round lateEntryRounds. */
 export function lateEntryOpen(t: TournamentRow): boolean {
   return t.format === 'DEFAULT' && t.inProgress && !t.completed && !t.closed && !t.cancelled && t.currentRound >= 1 && t.currentRound <= t.lateEntryRounds;

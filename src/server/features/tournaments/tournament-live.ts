@@ -11,6 +11,7 @@ import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
 import type { CachedBody } from '../banlists/http-cache.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentReads } from './tournament-reads.ts';
+import { clockOf } from './event-night-views.ts';
 import { toMatch, toState } from './tournament-views.ts';
 import { standingsOf, teamNamer, winnerPeople } from './tournament-standings.ts';
 
@@ -61,7 +62,8 @@ export class TournamentLive {
     const name = teamNamer(teams);
     const wanted = touched && new Set(touched);
     const rows = wanted ? matches.filter((m) => wanted.has(m.id)) : matches.filter((m) => m.roundNumber === t.currentRound);
-    return { uid: t.uid, version: t.version, full: !touched, change, state: toState(t, teams, matches), matches: rows.map((m) => toMatch(m, name)) };
+    const clock = clockOf(t, matches); // each match of the round with its clock; never a room (match-room.ts)
+    return { uid: t.uid, version: t.version, full: !touched, change, state: toState(t, teams, matches), matches: rows.map((m) => toMatch(m, name, clock(m))) };
   }
 
   private async standingsFrom(loaded: Loaded): Promise<Standings> {

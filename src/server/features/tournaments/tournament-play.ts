@@ -3,7 +3,9 @@
 // the teams' W-L-T.
 import type { EngineMatch } from '../../../domain/tournament/types.ts';
 import { matchKey } from '../../../domain/tournament/types.ts';
-import { reconcile, type EngineState } from '../../../domain/tournament/results.ts';
+import { currentStandings, reconcile, type EngineState } from '../../../domain/tournament/results.ts';
+import { newRoomPassword } from '../../../domain/tournament/rooms.ts';
+import { assignTables } from '../../../domain/tournament/tables.ts';
 import type { Tx } from '../../db/client.ts';
 import * as Repo from './tournaments-repository.ts';
 import { toEngineMatch, toEngineTeam } from './tournament-views.ts';
@@ -26,7 +28,26 @@ export function matchRow(uid: string, m: EngineMatch) {
   return {
     tournamentUid: uid, roundNumber: m.round, bracket: m.bracket, position: m.position, team1Uid: m.team1, team2Uid: m.team2,
     bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
+    // the EDOPro room's password, made with the match (rooms.ts); its name follows from the table
+    roomPassword: newRoomPassword(),
   };
+}
+
+/**
+ * Tables for the matches of `round` that have none (call when the round begins: start, next round;
+ * a bracket's later rounds exist before, their teams known only then). Swiss pairs come best first,
+ * so position order; brackets and round robin by the better standing of the two teams. Tables
+ * already given stay: a swap moves teams, not tables.
+ */
+export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): Promise<void> {
+  const rows = await Repo.listMatches(tx, t.uid, round);
+  let rank: Map<string, number> | undefined;
+  if (rows.some((m) => m.bracket !== 'swiss')) {
+    const { state } = await loadPlay(tx, t);
+    rank = new Map(currentStandings(t.format, state.teams, state.matches).map((r) => [r.teamId, r.rank]));
+  }
+  const tables = assignTables(rows.map((m) => ({ ...toEngineMatch(m), missed: m.missed, table: m.tableNumber })), rank);
+  await Repo.setTables(tx, [...tables].map(([i, table]) => ({ id: rows[i]!.id, table, password: newRoomPassword() })));
 }
 
 /**
@@ -55,6 +76,8 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
   if (diff.create.length) {
     const created = await Repo.insertMatches(tx, diff.create.map((m) => matchRow(t.uid, m)));
     touched.push(...created.map((m) => m.id));
+    // a match that appears in the round being played needs a table now
+    if (created.some((m) => m.roundNumber === t.currentRound)) await tableRound(tx, t, t.currentRound);
   }
   if (diff.remove.length) {
     const gone = diff.remove.map((m) => byKey.get(matchKey(m))!);
@@ -91,6 +114,8 @@ export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<
       if (!r) continue;
       if (m.bye) {
         if (m.winnerTeamUid === self) r.wins++;
+      } else if (m.missed) {
+        r.losses++; // a late entry's missed round: a loss with no opponent (decision 016)
       } else if (other !== null) {
         if (m.winnerTeamUid === null) r.ties++;
         else if (m.winnerTeamUid === self) r.wins++;
