@@ -123,7 +123,7 @@ test.describe('a tournament before its start', () => {
     await expect(joeyDeck.getByTestId('deck-status')).toHaveText('Approved', LIVE);
 
     const teamMai = await host.openTeam('Team Mai');
-    await teamMai.getByRole('button', { name: 'View Deck 1 of Mai' }).click(); // labels are the player's: the list says where the deck is
+    await teamMai.getByRole('button', { name: 'View Yugi Reloaded of Mai' }).click(); // the host sees the player's own label
     await host.deckDialog.getByRole('button', { name: 'Reject' }).click();
     await host.deckDialog.getByRole('button', { name: 'Confirm Reject' }).click();
     await expect(host.deckDialog.getByText('A reason is required to reject a deck.')).toBeVisible();
