@@ -1,7 +1,7 @@
-// An event's Discord webhook over real HTTP on PGlite and PostgreSQL (issue 19): what Start, Next
-// Round and Mark Winner post (pairings by table, split for a big event, the champion), through a
-// local sink standing in for Discord; the action's reply never waits for Discord; an action that
-// rolls back queues nothing; the webhook's address never shows in a public read.
+// An event's Discord webhook over real HTTP on PGlite and PostgreSQL (issue 19): what opening
+// check-in, Start, Next Round and Mark Winner post (pairings by table, split for a big event, the
+// champion), through a local sink standing in for Discord; the action's reply never waits for
+// Discord; an action that rolls back queues nothing; the webhook's address is in no public read.
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
@@ -101,6 +101,20 @@ describe('an event with a webhook', () => {
       expect(await (await kit.anonymous.get(path)).text()).not.toContain(secret);
     }
   });
+});
+
+test('opening check-in posts that check-in is open, with the start time and the page', async () => {
+  const startsAt = '2026-12-05T19:00:00.000Z';
+  const uid = await kit.event('DEFAULT', 4, { discordWebhookUrl: HOOK, checkIn: true, startsAt });
+  await ok(await host.post(`/api/tournaments/${uid}/check-in/open`));
+  await sink.waitFor(1);
+  const embed = sink.delivered[0]!.body.embeds[0]!;
+  expect(embed.title).toBe('Check-in is open: DEFAULT 4');
+  expect(embed.description).toContain(`<t:${Date.parse(startsAt) / 1000}:F>`);
+  expect(embed.url).toBe(`${app.url}/tournaments/${uid}`);
+  // opening what is open changes nothing and posts nothing
+  await ok(await host.post(`/api/tournaments/${uid}/check-in/open`));
+  expect((await Repo.listFor(db.database.db, uid)).map((r) => r.kind)).toEqual(['check-in']);
 });
 
 test('a 300-team event’s pairings come in several messages, in order, every table once', async () => {

@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest';
+import type { AuditEntry } from '../../../domain/api/tournaments.ts';
+import { describeAuditEntry } from './audit-entry.ts';
+
+const entry = (e: Partial<AuditEntry>): AuditEntry => ({ id: 1, actorDiscordId: '1', actorName: 'Hosta', action: 'start', before: null, after: null, at: '2026-12-05T19:00:00Z', ...e });
+const time = (iso: string) => iso.slice(11, 16);
+
+describe('audit log lines', () => {
+  test('an action and who did it', () => {
+    expect(describeAuditEntry(entry({}))).toEqual({ title: 'start', by: 'Hosta' });
+    expect(describeAuditEntry(entry({ actorName: null }))).toEqual({ title: 'start', by: 'Unknown User' });
+  });
+  test('a Discord message that failed and will be tried again', () => {
+    const after = { kind: 'pairings', status: 500, error: 'HTTP 500: Internal Server Error', attempt: 2, final: false, retryAt: '2026-12-05T19:05:00Z' };
+    expect(describeAuditEntry(entry({ actorDiscordId: 'system', actorName: null, action: 'discord-webhook-failed', after }), time)).toEqual({
+      title: 'Discord pairings message not delivered', by: 'the server', detail: 'Attempt 2 failed: HTTP 500: Internal Server Error. Trying again at 19:05.',
+    });
+  });
+  test('a Discord message given up', () => {
+    const after = { kind: 'champion', status: 404, error: 'HTTP 404: Unknown Webhook (10015): the webhook was deleted', attempt: 1, final: true, messages: 3 };
+    expect(describeAuditEntry(entry({ actorDiscordId: 'system', actorName: null, action: 'discord-webhook-failed', after }))).toEqual({
+      title: 'Discord champion message given up (3 messages)', by: 'the server', detail: 'HTTP 404: Unknown Webhook (10015): the webhook was deleted.',
+    });
+  });
+});
