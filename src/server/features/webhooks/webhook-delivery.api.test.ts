@@ -1,7 +1,8 @@
 // The outbox's delivery over real HTTP on PGlite and PostgreSQL (decision 018): a 5xx retried and
 // delivered once, a 429's retry_after obeyed, a 404 given up at once and audited (without the
-// token), a restart delivering what was pending, and two instances on one database sending each
-// message exactly once. Time is the test's: a movable clock and short delays, never a wait.
+// token), the per-webhook window, a restart delivering what was pending, and two instances on one
+// database sending each message exactly once. Time is the test's: a movable clock and short
+// delays, never a wait.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AuditEntry } from '../../../domain/api/tournaments.ts';
 import { signedInClient, type TestServer } from '../../test/test-server.ts';
@@ -121,6 +122,24 @@ test('a 400 is not retried; an unreachable webhook is retried, then given up aft
   const after = (await s.audit(down)).map((e) => e.after as FailureEntry);
   expect(after.map((e) => [e.attempt, e.final, e.status])).toEqual([[1, false, null], [2, false, null], [3, true, null]]);
   expect(after[2]!.error).toMatch(/^could not reach the webhook \(.+\); gave up after 3 attempts$/);
+});
+
+test('one webhook gets at most 5 requests in its window; the 6th waits for a slot', async () => {
+  const clock = testClock();
+  const s = await setup({ ...FAST, now: clock.now, requests: 5, windowMs: 60_000 });
+  const uid = await s.started(2);
+  await s.sink.waitFor(1);
+  const bodies = Array.from({ length: 6 }, (_, i) => ({ embeds: [{ title: `part ${i + 1}` }], allowed_mentions: { parse: [] } }));
+  await s.db.database.db.transaction((tx) => Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: uid, kind: 'pairings', url: HOOK, body })), clock.now()));
+  s.app.app.eventWebhooks.worker.kick();
+  await s.sink.waitFor(5);
+  // the 6th request within the minute: back in the queue, not counted, due when the first leaves the window
+  await until(async () => (await s.rows(uid))[5]!.nextAttemptAt.getTime() > clock.now().getTime() + 30_000);
+  expect((await s.rows(uid)).map((r) => [r.status, r.attempts])).toEqual([...Array(5).fill(['sent', 1]), ['pending', 0], ['pending', 0]]);
+  expect(s.sink.requests).toHaveLength(5);
+  clock.advance(61_000);
+  await s.sink.waitFor(7);
+  expect(s.sink.requests.map((r) => r.body.embeds[0]!.title)).toEqual(['Round 1 pairings: Night 2', ...bodies.map((b) => b.embeds[0]!.title)]);
 });
 
 test('a restart delivers what was waiting', async () => {

@@ -150,9 +150,9 @@ export class WebhookWorker {
     }
   }
 
-  /** Longer than one request and its wait for the window: a row is taken again only if its sender died. */
+  /** Longer than one request: a row is taken again only if its sender died. */
   private leaseMs(): number {
-    return this.timeoutMs + this.windowMs + 5_000;
+    return this.timeoutMs + 5_000;
   }
 
   private async deliver(row: Repo.ClaimedDelivery): Promise<void> {
@@ -162,7 +162,12 @@ export class WebhookWorker {
     }
     const target = deliveryUrl(row.url, this.relayUrl);
     if (!target) return this.giveUp(row, null, 'the webhook address is not a Discord webhook');
-    await this.waitForWindow(row.url);
+    const wait = this.windowWait(row.url, started.getTime());
+    if (wait > 0) {
+      // this instance's share of the window is used up: back in the queue until a slot frees
+      await Repo.reschedule(this.db, row.id, new Date(started.getTime() + wait), { uncount: true });
+      return;
+    }
     const outcome = await sendMessage(target, JSON.stringify(row.body), row.url, { timeoutMs: this.timeoutMs, fetch: this.fetch });
     const now = this.now();
     switch (outcome.kind) {
@@ -173,7 +178,7 @@ export class WebhookWorker {
       case 'rate-limited': {
         // not the message's fault: waited out, not counted (the age limit still bounds it)
         const retryAt = new Date(now.getTime() + outcome.retryAfterMs);
-        await Repo.reschedule(this.db, row.id, retryAt, `HTTP 429: rate limited for ${(outcome.retryAfterMs / 1000).toFixed(1)} s`, true);
+        await Repo.reschedule(this.db, row.id, retryAt, { error: `HTTP 429: rate limited for ${(outcome.retryAfterMs / 1000).toFixed(1)} s`, uncount: true });
         await Repo.pause(this.db, row.url, retryAt);
         this.log.info({ tournament: row.tournamentUid, kind: row.kind, retryAfterMs: outcome.retryAfterMs, global: outcome.global }, 'Discord webhook rate limited');
         return;
@@ -185,7 +190,7 @@ export class WebhookWorker {
         const next = afterFailure(row.attempts, row.createdAt, now, this.policy, this.random);
         if ('giveUp' in next) return this.giveUp(row, outcome.status, `${outcome.error}; ${next.giveUp}`);
         await this.db.transaction(async (tx) => {
-          await Repo.reschedule(tx, row.id, next.retryAt, outcome.error);
+          await Repo.reschedule(tx, row.id, next.retryAt, { error: outcome.error });
           await this.audit(tx, row.tournamentUid, { kind: row.kind, status: outcome.status, error: outcome.error, attempt: row.attempts, final: false, retryAt: next.retryAt.toISOString() });
         });
         this.warn(row, outcome.status, outcome.error, false);
@@ -222,19 +227,17 @@ export class WebhookWorker {
     this.log.warn({ tournament: row.tournamentUid, kind: row.kind, status, attempt: row.attempts, final }, `Discord webhook delivery failed: ${error}`);
   }
 
-  /** This instance's share of Discord's limit: the 6th request to one webhook within 2 s waits. */
-  private async waitForWindow(url: string): Promise<void> {
-    for (;;) {
-      const now = this.now().getTime();
-      const recent = (this.sends.get(url) ?? []).filter((t) => now - t < this.windowMs);
-      if (recent.length < this.requests) {
-        recent.push(now);
-        this.sends.set(url, recent);
-        this.forgetOld(now);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, Math.max(this.windowMs - (now - recent[0]!), 1)));
-    }
+  /**
+   * This instance's share of Discord's limit: 0 when a request to this webhook may go now (it is
+   * counted), else how long until the oldest of the last `requests` leaves the window.
+   */
+  private windowWait(url: string, now: number): number {
+    const recent = (this.sends.get(url) ?? []).filter((t) => now - t < this.windowMs);
+    if (recent.length >= this.requests) return Math.max(this.windowMs - (now - recent[0]!), 1);
+    recent.push(now);
+    this.sends.set(url, recent);
+    this.forgetOld(now);
+    return 0;
   }
 
   private forgetOld(now: number) {

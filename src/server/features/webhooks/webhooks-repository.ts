@@ -64,10 +64,17 @@ export async function markSent(db: Tx, id: number, now: Date): Promise<void> {
   await db.update(webhookDeliveries).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(webhookDeliveries.id, id));
 }
 
-/** Tried again at `retryAt`; a 429 does not count as an attempt (`uncount`). */
-export async function reschedule(db: Tx, id: number, retryAt: Date, error: string | null, uncount = false): Promise<void> {
+/**
+ * Tried again at `retryAt`, with `error` as its last (left as it was when undefined); a 429 or a
+ * wait for the rate window does not count as an attempt (`uncount`).
+ */
+export async function reschedule(db: Tx, id: number, retryAt: Date, { error, uncount = false }: { error?: string; uncount?: boolean } = {}): Promise<void> {
   await db.update(webhookDeliveries)
-    .set({ nextAttemptAt: retryAt, lastError: error, ...(uncount ? { attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)` } : {}) })
+    .set({
+      nextAttemptAt: retryAt,
+      ...(error !== undefined ? { lastError: error } : {}),
+      ...(uncount ? { attempts: sql`greatest(${webhookDeliveries.attempts} - 1, 0)` } : {}),
+    })
     .where(eq(webhookDeliveries.id, id));
 }
 
