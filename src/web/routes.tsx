@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './components/app-shell.tsx';
+import { PageLoading } from './components/page-loading.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { prefetchBanlistPage } from './features/banlists/banlists-api.ts';
 import { HomePage } from './features/home/home-page.tsx';
@@ -30,9 +31,22 @@ const OAuthCallbackPage = lazy(() =>
 );
 const ImageUploadPage = lazy(() => import('./features/images/image-upload-page.tsx').then((m) => ({ default: m.ImageUploadPage })));
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+const TournamentPrintPage = lazy(() =>
+  import('./features/tournaments/print/print-page.tsx').then((m) => ({ default: m.TournamentPrintPage })),
+);
 
 /** The whole URL map of both spec documents. */
 export const routes: RouteObject[] = [
+  // the print view (issue 19): paper for the hall, without the site's navigation
+  {
+    path: 'tournaments/:uid/print',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <TournamentPrintPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
   {
     element: <AppShell />,
     children: [

@@ -11,6 +11,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { BANLIST_FAILED, failureSentence, iterationSuffix } from './tournament-view.ts';
 import { downloadFile } from './tournaments-api.ts';
 import { RuleBadges } from '../series/rule-badges.tsx';
+import { AddToCalendarLink } from './print/export-links.tsx';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 const openClosed = (b: boolean) => (b ? 'Open' : 'Closed');
@@ -111,6 +112,7 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
         <Fact label="Cards per draw">{t.cardsPerDraw}</Fact>
       </dl>
 
+      <AddToCalendarLink tournament={t} />
       {t.hasBanlist && <BanlistDownload tournament={t} />}
 
       {t.ruleOptions.length + t.cardTypeFilters.length > 0 && (

@@ -5,6 +5,7 @@ import { sortForHome } from '../../../domain/tournament/display-state.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { SubscribeToCalendarLink } from './print/export-links.tsx';
 import { TournamentCard } from './tournament-card.tsx';
 import { participationsFirst, seesNotificationDot } from './tournament-view.ts';
 import { useParticipating, useTournaments } from './tournaments-api.ts';
@@ -31,6 +32,7 @@ export function TournamentListPage() {
             {TITLE}
           </h1>
           <p className="text-muted-foreground">Sign up, submit your deck and follow every round live.</p>
+          <SubscribeToCalendarLink />
         </div>
         {(user?.auth ?? 0) >= 1 && (
           <div className="flex flex-wrap gap-2 mobile:w-full">

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import type { Download, Page } from '@playwright/test';
+import { ADA, expect, expectAccessible, isMobile, test } from './fixtures.ts';
+import { apiAs, hostByApi } from './pages/tournament-page.ts';
+import { AdminApi, signInById } from './pages/tournament-play.ts';
+
+// Print and export (issue 19): the print view of a round (both lists) and of the standings, print
+// media without navigation, the CSV files and the calendar downloaded from the pages.
+
+/** Players whose names sort differently from their teams' (the list by player is not the list by team). */
+const PLAYERS = [
+  { name: 'Zoë Ångström', team: 'Alpha Aces' },
+  { name: 'Émile Bernard', team: 'Omega Owls' },
+  { name: 'bjørn olsen', team: 'Delta Drakes' },
+  { name: 'Chloé Martin', team: 'Gamma Gryphons' },
+  { name: 'Aaron Young', team: 'Zeta Zephyrs' },
+  { name: 'Mira Ito', team: '=Formula Folk' },
+];
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const soon = () => new Date(Math.round((Date.now() + 3 * 86_400_000) / 60_000) * 60_000).toISOString();
+
+let uid: string;
+let calendarUid: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // ids of this spec's own, distinct per project (each project has its own server, but one run may be repeated)
+  const base = `12${String(Date.now()).slice(-9)}`;
+  uid = await hostByApi(ADA, { name: 'Print Night', subtitle: 'Friday Swiss', manualDeckChecking: false, startsAt: soon() });
+  for (const [i, p] of PLAYERS.entries()) {
+    const ctx = await apiAs({ id: `${base}${String(i).padStart(7, '0')}`, name: p.name });
+    const res = await ctx.post(`/api/tournaments/${uid}/signup`, { data: { name: p.team } });
+    expect(res.status(), await res.text()).toBe(201);
+    await ctx.dispose();
+  }
+  const admin = await AdminApi.as(ADA, uid);
+  await admin.start();
+  const [first] = await admin.matches(1);
+  await admin.override(first!, 1, true);
+  calendarUid = await hostByApi(ADA, { name: 'Calendar Night', startsAt: soon() });
+});
+
+async function openPrint(page: Page, query: string) {
+  await page.goto(`/tournaments/${uid}/print${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Print Night' })).toBeVisible();
+}
+
+async function shots(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.screenshot({ path: `/tmp/event-print-${name}-${width}.png`, fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: `/tmp/event-print-${name}-print-${width}.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+}
+
+/** What a page reads where it sits when printed: the toolbar and the site's navigation are gone. */
+async function expectPrintMedia(page: Page) {
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Print view' })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Print/ })).toBeHidden();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  // black on white
+  const colours = await page.locator('.print-page').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+  await page.emulateMedia({ media: 'screen' });
+}
+
+async function savedText(download: Download): Promise<string> {
+  return fs.readFileSync((await download.path())!, 'utf8');
+}
+
+test('the print view of a round: pairings by table and every player A–Z with their table', async ({ page }) => {
+  await openPrint(page, '?round=1');
+  await expect(page.getByTestId('round-heading')).toContainText('Round 1 of 3');
+  // no site navigation, on screen either
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+  const byTable = page.getByTestId('pairings-by-table');
+  await expect(byTable.getByTestId('pairing-row')).toHaveCount(3);
+  expect(await byTable.getByTestId('pairing-table').allInnerTexts()).toEqual(['1', '2', '3']);
+  await expect(byTable.getByRole('columnheader')).toHaveText(['Table', 'Team 1', 'Team 2', 'Result']);
+  // the decided match shows its games
+  await expect(byTable.getByTestId('pairing-row').filter({ hasText: '2–1' })).toHaveCount(1);
+
+  const byPlayer = page.getByTestId('pairings-by-player');
+  const players = await byPlayer.getByTestId('seat-player').allInnerTexts();
+  expect(players).toHaveLength(PLAYERS.length);
+  expect(players).toEqual([...players].sort(collator.compare));
+  expect(players[0]).toBe('Aaron Young');
+  // a player's table is the table of their team in the first list
+  const team = PLAYERS.find((p) => p.name === players[0])!.team;
+  const row = byTable.getByTestId('pairing-row').filter({ hasText: team });
+  const table = await row.getByTestId('pairing-table').innerText();
+  await expect(byPlayer.getByTestId('seat-row').first().getByTestId('seat-table')).toHaveText(table);
+
+  // nothing wider than the screen
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(page, 'the print view of a round', ['heading-order']);
+  await expectPrintMedia(page);
+  // the list by player starts a page of its own, and table headers repeat on every printed page
+  expect(await byPlayer.evaluate((el) => getComputedStyle(el).breakBefore)).toBe('auto');
+  await page.emulateMedia({ media: 'print' });
+  expect(await byPlayer.evaluate((el) => getComputedStyle(el).breakBefore)).toBe('page');
+  expect(await byTable.locator('thead').evaluate((el) => getComputedStyle(el).display)).toBe('table-header-group');
+  await page.emulateMedia({ media: 'screen' });
+  await shots(page, 'round');
+});
+
+test('the print view of the standings', async ({ page }) => {
+  await openPrint(page, '?standings');
+  await expect(page.getByText('Standings, round 1 of 3')).toBeVisible();
+  const rows = page.getByTestId('standing-print-row');
+  await expect(rows).toHaveCount(PLAYERS.length);
+  // the winner of the decided match leads, with its players under its name
+  await expect(rows.first()).toContainText('3');
+  await expect(page.getByTestId('standings-print').getByRole('columnheader').first()).toHaveText('#');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(page, 'the print view of the standings', ['heading-order']);
+  await expectPrintMedia(page);
+  await shots(page, 'standings');
+});
+
+test('both CSV files download from the print view; the admin panel links to them and to the print view', async ({ page }) => {
+  await openPrint(page, '?round=1');
+  const [pairings] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download pairings (CSV)' }).click()]);
+  expect(pairings.suggestedFilename()).toBe('Print Night round 1 pairings.csv');
+  const csv = await savedText(pairings);
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFRound,Table,Team 1,Team 1 players,Team 2,Team 2 players,Team 1 games,Team 2 games,Winner,Status');
+  expect(csv).toContain("'=Formula Folk");
+  expect(csv).toContain('Zoë Ångström');
+  const [standings] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download standings (CSV)' }).click()]);
+  expect(standings.suggestedFilename()).toBe('Print Night standings.csv');
+  expect((await savedText(standings)).split('\r\n')).toHaveLength(PLAYERS.length + 2);
+
+  // the host's tools: the same links, signed in as the admin
+  await signInById(page, ADA);
+  await page.goto(`/tournaments/${uid}`);
+  const tools = page.getByTestId('admin-tools');
+  if (isMobile(page)) await tools.getByRole('tab', { name: 'Actions' }).click();
+  const links = tools.getByTestId('export-links');
+  await expect(links.getByRole('link')).toHaveText(['Print pairings', 'Print standings', 'Download pairings (CSV)', 'Download standings (CSV)']);
+  const [fromPanel] = await Promise.all([page.waitForEvent('download'), links.getByRole('link', { name: 'Download pairings (CSV)' }).click()]);
+  expect(fromPanel.suggestedFilename()).toBe('Print Night round 1 pairings.csv');
+  await links.getByRole('link', { name: 'Print standings' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tournaments/${uid}/print\\?standings$`));
+  await expect(page.getByTestId('standing-print-row')).toHaveCount(PLAYERS.length);
+});
+
+test('the tournament page adds the event to a calendar; the list subscribes to all of them', async ({ page }) => {
+  await page.goto(`/tournaments/${calendarUid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar Night' })).toBeVisible();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+  expect(file.suggestedFilename()).toBe('Calendar Night.ics');
+  const ics = await savedText(file);
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain('SUMMARY:Calendar Night');
+  expect(ics).toContain(`URL:${new URL(page.url()).origin}/tournaments/${calendarUid}`);
+
+  await page.goto('/tournaments');
+  const feed = page.getByRole('link', { name: 'Subscribe to the calendar' });
+  await expect(feed).toHaveAttribute('href', '/api/tournaments.ics');
+  const [all] = await Promise.all([page.waitForEvent('download'), feed.click()]);
+  const text = await savedText(all);
+  expect(text).toContain('SUMMARY:Calendar Night');
+  expect(text).not.toContain('SUMMARY:Print Night'); // started: no longer upcoming
+});

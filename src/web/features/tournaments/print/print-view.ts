@@ -1,0 +1,65 @@
+// What the print view computes from its reads (issue 19): the alphabetical list halls post beside
+// the pairings, which view an address asks for, and the words of its headings. Pure, so tests and
+// the bench use them without a browser.
+import type { PairingRow, PrintPairings } from '../../../../domain/api/event-exports.ts';
+
+/** One line of the list by player: where to sit and whom to meet. */
+export interface PlayerSeat {
+  player: string;
+  team: string;
+  /** null: a bye */
+  table: number | null;
+  opponent: string | null;
+  /** a row key: the match and the player's place in it */
+  key: string;
+}
+
+/** The rows the pairings list prints: a table or a bye (missed rounds and matches still waiting are not pairings). */
+export function printedPairings(rows: readonly PairingRow[]): PairingRow[] {
+  return rows.filter((r) => r.status === 'Bye' || (r.table !== null && r.team1 && r.team2));
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/**
+ * Every player of the round in alphabetical order (accents and case aside, 'Player 2' before
+ * 'Player 10') with their table and opponent; a team without players is listed by its name.
+ */
+export function seatsByPlayer(rows: readonly PairingRow[]): PlayerSeat[] {
+  const seats: PlayerSeat[] = [];
+  for (const r of printedPairings(rows)) {
+    const sides = [[r.team1, r.team2], [r.team2, r.team1]] as const;
+    for (const [side, [team, other]] of sides.entries()) {
+      if (!team) continue;
+      const players = team.players.length ? team.players : [team.name];
+      players.forEach((player, i) => seats.push({ player, team: team.name, table: r.table, opponent: other?.name ?? null, key: `${r.matchId}:${side}:${i}` }));
+    }
+  }
+  return seats.sort((a, b) => collator.compare(a.player, b.player) || collator.compare(a.team, b.team));
+}
+
+/** What the address asks for: a round's pairings (`?round=N`, or the current round), or the standings (`?standings`). */
+export type PrintTarget = { kind: 'standings' } | { kind: 'pairings'; round: number | undefined };
+
+export function printTarget(search: URLSearchParams): PrintTarget {
+  if (search.has('standings')) return { kind: 'standings' };
+  const round = Number(search.get('round'));
+  return { kind: 'pairings', round: Number.isInteger(round) && round >= 1 ? round : undefined };
+}
+
+/** 'Round 3 of 5', 'Top cut, round 6 of 7'. */
+export function roundTitle(p: Pick<PrintPairings, 'round' | 'roundCount' | 'topCut'>): string {
+  return `${p.topCut ? 'Top cut, round' : 'Round'} ${p.round} of ${p.roundCount}`;
+}
+
+/** A time of day in the viewer's time zone, '19:50' or '7:50 PM' as their locale writes it. */
+export function clockTime(iso: string, locale?: string): string {
+  return new Date(iso).toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** A pairing's result as the sheet shows it: the games once the match is complete, else nothing (room to write it by hand). */
+export function resultText(r: PairingRow): string {
+  if (r.status === 'Disputed') return 'Disputed';
+  if (r.status !== 'Completed' || r.team1Wins === null || r.team2Wins === null) return '';
+  return `${r.team1Wins}–${r.team2Wins}${r.winnerTeamId === null ? ' (tie)' : ''}`;
+}
