@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, notFoundIfMissing, unauthorized } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
+import { lateDeckWindow } from './late-entry.ts';
 import { deckViewFor } from './teams-routes.ts';
 import { isPrivileged, toDeck } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
@@ -92,8 +93,9 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     const mayUpload = async (tx: Tx, t: Repo.TournamentRow) => {
       h.refuseIfOver(t);
       if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
-      if (!t.deckSubmissionOpen) throw conflict('Deck submission is closed for this tournament');
       const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      // a late entry submits until its first round is paired, even after deck submission was locked
+      if (!t.deckSubmissionOpen && !lateDeckWindow(t, mine?.team)) throw conflict('Deck submission is closed for this tournament');
       if (!mine) throw forbidden('Sign up for this tournament before submitting a deck');
       const count = await Repo.countMemberDecks(tx, mine.member.id);
       if (count >= t.decksAllowedPerPlayer) {
@@ -128,7 +130,7 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       const owner = await Repo.findMember(tx, t.uid, deck.memberId);
       const privileged = isPrivileged(user, t);
       if (!privileged && owner?.member.discordId !== user.discordId) throw forbidden('This is not your deck');
-      if (!privileged && (!t.deckSubmissionOpen || t.completed)) throw conflict('Deck submission is closed: ask an admin to remove the deck');
+      if (!privileged && (!(t.deckSubmissionOpen || lateDeckWindow(t, owner?.team)) || t.completed)) throw conflict('Deck submission is closed: ask an admin to remove the deck');
       await Repo.deleteDeck(tx, deck.id);
       if (privileged && owner?.member.discordId !== user.discordId) {
         await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'delete-deck', before: { deckId: deck.id, label: deck.label, memberId: deck.memberId } });

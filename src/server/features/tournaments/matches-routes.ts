@@ -25,9 +25,16 @@ import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
-import { afterResult, loadPlay, matchRow, settle } from './tournament-play.ts';
-import { isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import { afterResult, loadPlay, matchRow, settle, tableRound } from './tournament-play.ts';
+import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import { dropNoShows } from './check-in-routes.ts';
+import { cutProblem, swissRoundsOf } from '../../../domain/tournament/round-count.ts';
+import { lateEntryAtStart } from '../../../domain/tournament/late-entry.ts';
 import * as Repo from './tournaments-repository.ts';
+import { clockOf } from './event-night-views.ts';
+import { roomFor } from './match-room.ts';
+import { registerRoundRoutes } from './round-routes.ts';
+import * as Webhooks from '../webhooks/event-webhooks.ts';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -39,7 +46,7 @@ const REPORTS_DISAGREE = REPORTS_DISAGREE_MESSAGE;
 export interface PlayHelpers {
   live: TournamentLive;
   mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T>;
-  adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown }>): Promise<T>;
+  adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>): Promise<T>;
   loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament>;
   findOr404(uid: string): Promise<Repo.TournamentRow>;
   refuseIfOver(t: Repo.TournamentRow): void;
@@ -55,6 +62,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tournamentReply = { 200: tournamentSchema, ...errors(...WRITE_ERRORS, 404, 409) };
   const reread = async (uid: string) => h.loadTournament(db, await h.findOr404(uid));
+  registerRoundRoutes(server, { db, helpers: h }); // the round's clock and pairing fixes (issue 19)
 
   /** A write that changes matches: publishes the matches it touched. */
   async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
@@ -63,7 +71,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const t = await Repo.lockTournament(tx, uid);
       const out = await work(tx, t);
       touched = out.touched;
-      await Repo.updateTournament(tx, uid, {});
+      await Repo.bumpVersion(tx, uid);
       await h.notice(tx, uid);
       return out.result;
     });
@@ -84,7 +92,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     if (await Repo.playsIn(tx, uid, discordId, [m.team1Uid, m.team2Uid])) throw forbidden(OWN_MATCH_MESSAGE);
   };
   /** A match as the API shows it, naming its two teams (not every team of a 4,096-team event). */
-  const shown = async (tx: Tx, uid: string, m: Repo.MatchRow) => toMatch(m, teamNamer(await Repo.teamsByUids(tx, uid, [m.team1Uid, m.team2Uid])));
+  const shown = async (tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow) => toMatch(m, teamNamer(await Repo.teamsByUids(tx, t.uid, [m.team1Uid, m.team2Uid])), clockOf(t, [m])(m));
 
   // ---- reading ----------------------------------------------------------------------------------
 
@@ -101,19 +109,29 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const { id } = req.params;
     const { round, bracket } = req.query;
     const body = h.cached(id, `matches:${round ?? 'all'}:${bracket ?? 'all'}`, async () => {
-      if (!(await Repo.findTournament(db, id))) return undefined;
+      const t = await Repo.findTournament(db, id);
+      if (!t) return undefined;
       const [teams, rows] = await Promise.all([Repo.listTeams(db, id), Repo.listMatches(db, id, round)]);
       const name = teamNamer(teams);
-      return rows.filter((m) => !bracket || m.bracket === bracket).map((m) => toMatch(m, name));
+      // the clock is part of the cached body: it changes only with a write (a new round, settings, an extension)
+      const clock = clockOf(t, rows);
+      return rows.filter((m) => !bracket || m.bracket === bracket).map((m) => toMatch(m, name, clock(m)));
     });
     return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
   });
 
   app.get('/api/tournaments/:id/matches/:mid', {
-    schema: { tags, summary: 'One match', params: matchParams, response: { 200: matchSchema, ...errors(400, 404) } },
-  }, async (req) => {
-    await h.findOr404(req.params.id);
-    return shown(db, req.params.id, await matchOr404(db, req.params.id, req.params.mid));
+    schema: {
+      tags, summary: 'One match; with its EDOPro room (name and password) for its players, the host and admins', params: matchParams,
+      response: { 200: matchSchema, ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const t = await h.findOr404(req.params.id);
+    const m = await matchOr404(db, t.uid, req.params.mid);
+    const room = await roomFor(db, req.user, t, m);
+    // the answer depends on who asks (the room): never kept by a shared cache
+    reply.header('Cache-Control', 'private, no-store');
+    return { ...(await shown(db, t, m)), ...(room && { room }) };
   });
 
   app.get('/api/tournaments/:id/scoreboard', { config: CACHED_READ,
@@ -130,21 +148,32 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     config: { auth: 'user' },
     schema: { tags, summary: 'Start: at least 2 active teams; locks sign-ups; creates round 1 (the whole bracket for double elimination)', params: uidParams, response: tournamentReply },
   }, async (req) => {
-    await h.adminAction(req, req.params.id, 'start', async (tx, t) => {
+    await h.adminAction(req, req.params.id, 'start', async (tx, t, user) => {
       h.refuseIfOver(t);
       if (t.inProgress || t.completed) throw conflict('The tournament has already started');
+      const noShows = await dropNoShows(tx, t, user.discordId); // with check-in: the teams that did not
       const teams = await Repo.listTeams(tx, t.uid);
       const active = teams.filter((x) => !x.dropped);
       if (active.length === 0) throw conflict('No teams found in tournament'); // spec 2 §8
       if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);
+      const cutTooLarge = cutProblem(t.format, active.length, choiceOf(t));
+      if (cutTooLarge) throw conflict(cutTooLarge);
       const seed = t.pairingSeed ?? randomInt(2 ** 31);
-      const { roundCount, matches } = startTournament(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), seed);
+      const { roundCount, matches } = startTournament(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), seed, choiceOf(t));
       await Repo.insertMatches(tx, matches.map((m) => matchRow(t.uid, m)));
+      // late entry as the event really has it (decision 016): Swiss only, not after a lock, never through the last Swiss round
+      const lateEntryRounds = lateEntryAtStart(t.format, t.lateEntryRounds, t.signupsOpen, swissRoundsOf(active.length, choiceOf(t)));
       const started = await Repo.updateTournament(tx, t.uid, {
         inProgress: true, signupsOpen: false, currentRound: 1, roundCount, pairingSeed: seed, roundStartDates: [new Date().toISOString()],
+        checkInOpen: false, lateEntryRounds,
       });
       await settle(tx, started, active.map((x) => x.uid)); // byes count, dropped teams forfeit
-      return { result: undefined, before: { teams: active.length }, after: { roundCount, matches: matches.length, format: t.format } };
+      await tableRound(tx, started, 1); // round 1's tables (a double elimination's later rounds get theirs when they begin)
+      await Webhooks.pairings(tx, req, started); // the event's Discord webhook, sent after commit
+      return {
+        result: undefined, before: { teams: active.length + noShows.length },
+        after: { roundCount, matches: matches.length, format: t.format, ...(noShows.length && { noShowsDropped: noShows.length }), lateEntryRounds },
+      };
     });
     return reread(req.params.id);
   });
@@ -166,10 +195,14 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       }
       if (t.currentRound >= t.roundCount) throw conflict('This is the last round: mark the winner');
       if (facts.championTeamUid) throw conflict('The champion is decided: mark the winner');
-      const created = nextRound(loaded.state, t.currentRound);
-      await Repo.insertMatches(tx, created.map((m) => matchRow(t.uid, m)));
+      const created = nextRound({ ...loaded.state, choice: choiceOf(t) }, t.currentRound);
+      const inserted = await Repo.insertMatches(tx, created.map((m) => matchRow(t.uid, m)));
       const moved = await Repo.updateTournament(tx, t.uid, { currentRound: t.currentRound + 1, roundStartDates: [...t.roundStartDates, new Date().toISOString()] });
-      await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
+      // the rows as they stand now are known: settle does not read every match of the event again
+      const all = [...loaded.matches, ...inserted];
+      await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null), { ...loaded, matches: all, state: { ...loaded.state, matches: all.map(toEngineMatch) } });
+      await tableRound(tx, moved, moved.currentRound);
+      await Webhooks.pairings(tx, req, moved);
       return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
     });
     return reread(req.params.id);
@@ -198,6 +231,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
         throw conflict(`Only the team that won can be marked the winner: that is ${champion.name || 'the champion'}, not ${named.name || 'this team'}`);
       }
       await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
+      await Webhooks.champion(tx, req, t, winner);
       return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
     });
     return reread(req.params.id);
@@ -257,18 +291,20 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
       if (!other) {
         const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
-        return { result: await shown(tx, t.uid, row), touched: [row.id] };
+        return { result: await shown(tx, t, row), touched: [row.id] };
       }
       // the other side reported its games won and lost: agreement is the same score seen from here
       if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
         const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
         const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null });
         const touched = await afterResult(tx, t, row);
-        return { result: await shown(tx, t.uid, await matchOr404(tx, t.uid, m.id)), touched };
+        // a Swiss or round robin result changes no other match (afterResult): the row is as written
+        const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
+        return { result: await shown(tx, t, after), touched };
       }
       // disputed: neither claim is the score until a report agrees or an admin decides
       const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
-      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id] };
     });
   });
 
@@ -311,7 +347,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
       const touched = await afterResult(tx, t, row);
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
-      return { result: toMatch(await matchOr404(tx, t.uid, m.id), teamNamer(loaded.teams)), touched };
+      const after = await matchOr404(tx, t.uid, m.id);
+      return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
     });
   });
 
@@ -331,7 +368,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (user.auth < 1 && !isPrivileged(user, t) && !player) throw forbidden('Only admins, curators, the host and the match’s players can flag it');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: true, flaggedMessage: req.query.message });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } });
-      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id] };
     });
   });
 
@@ -348,7 +385,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (!m.flaggedForReview) throw conflict('This match is not flagged');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
-      return { result: await shown(tx, t.uid, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id] };
     });
   });
 

@@ -12,6 +12,8 @@ import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.t
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { lateSignupProblem } from '../../../domain/tournament/late-entry.ts';
+import { enterLate, signupIsLate } from './late-entry.ts';
 import { settle } from './tournament-play.ts';
 import { decksByMemberOf, deckViewOf, isPrivileged, toMember, toParticipants, toTeam, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
@@ -109,12 +111,19 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
     const user = requireUser(req);
     if (req.body.members?.some((m) => m.discordId !== user.discordId)) throw forbidden('A sign-up is for yourself: the members must be you');
     const team = await h.mutate(req.params.id, 'signup', async (tx, t) => {
-      h.refuseIfStarted(t, 'Sign-ups are closed');
-      if (!t.signupsOpen) throw conflict('Sign-ups are closed for this tournament');
+      const late = signupIsLate(t);
+      if (late) {
+        const problem = lateSignupProblem(t);
+        if (problem) throw conflict(problem);
+      } else {
+        h.refuseIfStarted(t, 'Sign-ups are closed');
+        if (!t.signupsOpen) throw conflict('Sign-ups are closed for this tournament');
+      }
       if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
       if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
       const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
-      return loadTeam(tx, t.uid, team, 'public');
+      // a late entry: a loss for each round so far, paired from the next (decision 016)
+      return loadTeam(tx, t.uid, late ? await enterLate(tx, t, team) : team, 'public');
     });
     return reply.code(201).send(team);
   });

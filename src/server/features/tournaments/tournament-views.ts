@@ -8,6 +8,7 @@ import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
 import type { EngineMatch, EngineTeam } from '../../../domain/tournament/types.ts';
+import type { EventChoice } from '../../../domain/tournament/round-count.ts';
 import { champion } from '../../../domain/tournament/results.ts';
 import { matchStatus } from '../../../domain/tournament/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
@@ -173,7 +174,7 @@ export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' 
   const roundComplete = t.inProgress && open.length === 0;
   if (t.winnerTeamUid || !t.inProgress) return { roundComplete, championTeamUid: t.winnerTeamUid };
   const engineMatches = matches.map(toEngineMatch);
-  const winner = champion(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), engineMatches);
+  const winner = champion(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), engineMatches, choiceOf(t));
   const bracket = t.format === 'DOUBLE_ELIM' || matches.some((m) => m.bracket === 'top');
   const atEnd = t.currentRound >= t.roundCount && roundComplete;
   return { roundComplete, championTeamUid: bracket || atEnd ? winner : null };
@@ -259,5 +260,11 @@ export function toEngineMatch(m: MatchRow): EngineMatch {
   return {
     round: m.roundNumber, bracket: m.bracket as EngineMatch['bracket'], position: m.position, team1: m.team1Uid, team2: m.team2Uid,
     bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid,
+    ...(m.missed && { missed: true }),
   };
+}
+
+/** The host's Swiss rounds and top cut (null: the rule), as the engine takes them. */
+export function choiceOf(t: Pick<TournamentRow, 'topCut' | 'swissRounds'>): EventChoice {
+  return { topCut: t.topCut, swissRounds: t.swissRounds };
 }

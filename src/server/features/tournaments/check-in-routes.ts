@@ -1,0 +1,112 @@
+// Check-in (issue 19, decision 016): with `checkIn` on, the host opens check-in before the start,
+// each team checks in (a member of it, or the host for it) and may undo it until the start; Start
+// drops the teams that did not (dropNoShows). The state is in every read (checkInStatus, each team's
+// checkedIn) and in the live messages, which carry the tournament's state.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamSchema, tournamentSchema } from '../../../domain/api/tournaments.ts';
+import { requireUser } from '../../auth/guards.ts';
+import type { Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { loadTeam } from './teams-routes.ts';
+import { isPrivileged, UNNAMED_TEAM } from './tournament-views.ts';
+import * as Repo from './tournaments-repository.ts';
+import type { TournamentHelpers } from './tournaments-routes.ts';
+import * as Webhooks from '../webhooks/event-webhooks.ts';
+
+const tags = ['tournaments'];
+const uidParams = z.object({ id: z.string().min(1).max(64) });
+const teamParams = uidParams.extend({ tid: z.string().min(1).max(64) });
+
+export const CHECK_IN_OFF = 'This event has no check-in: turn it on in the event settings first';
+export const CHECK_IN_NOT_OPEN = 'Check-in is not open yet: the host opens it before the start';
+export const CHECK_IN_STARTED = 'Check-in is over: the tournament has started';
+
+/** Refusals shared by opening check-in and checking a team in or out. */
+function refuseCheckIn(t: Repo.TournamentRow, h: Pick<TournamentHelpers, 'refuseIfOver'>) {
+  h.refuseIfOver(t);
+  if (t.inProgress || t.completed) throw conflict(CHECK_IN_STARTED);
+  if (!t.checkIn) throw conflict(CHECK_IN_OFF);
+}
+
+/**
+ * At the start of an event with check-in: the active teams that did not check in are dropped, in one
+ * audit line naming them. Refused (nothing kept) when fewer than 2 teams would be left.
+ */
+export async function dropNoShows(tx: Tx, t: Repo.TournamentRow, actorDiscordId: string): Promise<Repo.TeamRow[]> {
+  if (!t.checkIn) return [];
+  const active = (await Repo.listTeams(tx, t.uid)).filter((x) => !x.dropped);
+  const noShows = active.filter((x) => !x.checkedInAt);
+  const left = active.length - noShows.length;
+  if (active.length >= 2 && left < 2) {
+    throw conflict(`${left === 0 ? 'No team has' : 'Only 1 team has'} checked in: a tournament needs at least 2 checked-in teams to start`);
+  }
+  if (noShows.length === 0) return [];
+  await Repo.dropTeams(tx, noShows.map((x) => x.uid));
+  await Repo.audit(tx, {
+    tournamentUid: t.uid, actorDiscordId, action: 'drop-no-shows',
+    after: { teams: noShows.map((x) => ({ uid: x.uid, name: x.name || UNNAMED_TEAM })) },
+  });
+  return noShows;
+}
+
+export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelpers) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { db } = h;
+
+  app.post('/api/tournaments/:id/check-in/open', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Open check-in (an admin or the host; an event with check-in, before the start)', params: uidParams,
+      response: { 200: tournamentSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req) => {
+    await h.adminAction(req, req.params.id, 'check-in-open', async (tx, t) => {
+      refuseCheckIn(t, h);
+      if (t.checkInOpen) return { result: undefined, unchanged: true };
+      await Repo.updateTournament(tx, t.uid, { checkInOpen: true });
+      await Webhooks.checkInOpen(tx, req, t); // the event's Discord webhook, sent after commit
+      return { result: undefined, before: { checkInOpen: false }, after: { checkInOpen: true } };
+    });
+    return h.loadTournament(db, await h.findOr404(req.params.id));
+  });
+
+  /** Check a team in (at: now) or undo it (null): a member of the team, or an admin or the host. */
+  const checkIn = (req: FastifyRequest, { id, tid }: { id: string; tid: string }, checkedIn: boolean) => {
+    const user = requireUser(req);
+    return h.mutate(id, checkedIn ? 'check-in' : 'check-in-undo', async (tx, t) => {
+      h.refuseIfOver(t);
+      const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, tid), 'Team not found');
+      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const member = mine?.team.uid === team.uid;
+      const privileged = isPrivileged(user, t);
+      if (!member && !privileged) throw forbidden('Only a member of this team, an admin or the host can check it in');
+      refuseCheckIn(t, h);
+      if (!t.checkInOpen) throw conflict(CHECK_IN_NOT_OPEN);
+      if (team.dropped) throw conflict('This team has dropped');
+      if (!!team.checkedInAt === checkedIn) return loadTeam(tx, t.uid, team, 'public');
+      const row = await Repo.setCheckedIn(tx, team.uid, checkedIn ? new Date() : null);
+      // the host checking a team in or out for it is a privileged act: it goes to the log
+      if (!member) {
+        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: checkedIn ? 'check-in' : 'check-in-undo', after: { teamUid: team.uid, name: team.name } });
+      }
+      return loadTeam(tx, t.uid, row, 'public');
+    });
+  };
+
+  const teamRoute = {
+    config: { auth: 'user' as const },
+    params: teamParams,
+    response: { 200: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+  };
+  app.post('/api/tournaments/:id/teams/:tid/check-in', {
+    config: teamRoute.config,
+    schema: { tags, summary: 'Check a team in (a member of the team, an admin or the host; while check-in is open)', params: teamRoute.params, response: teamRoute.response },
+  }, (req) => checkIn(req, req.params, true));
+  app.delete('/api/tournaments/:id/teams/:tid/check-in', {
+    config: teamRoute.config,
+    schema: { tags, summary: 'Undo a team’s check-in (a member of the team, an admin or the host; before the start)', params: teamRoute.params, response: teamRoute.response },
+  }, (req) => checkIn(req, req.params, false));
+}
