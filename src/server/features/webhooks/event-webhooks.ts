@@ -9,8 +9,7 @@ import {
   championMessage, checkInOpenMessage, pairingsMessages, type DiscordMessage, type EventRef, type Pairing,
 } from '../../../domain/discord/webhook-messages.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
-import { teamNamer } from '../tournaments/tournament-standings.ts';
-import { userName } from '../tournaments/tournament-views.ts';
+import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import { MAX_BODY_BYTES } from './webhook-sender.ts';
 import { WebhookWorker, type WebhookTuning } from './webhook-worker.ts';
@@ -70,17 +69,17 @@ export async function checkInOpen(tx: Tx, req: FastifyRequest, t: TournamentsRep
 export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
   if (!t.discordWebhookUrl || t.currentRound < 1) return;
   const round = t.currentRound;
-  const matches = await TournamentsRepo.listMatches(tx, t.uid, round);
-  const name = teamNamer(await TournamentsRepo.listTeams(tx, t.uid));
+  const matches = await Repo.roundPairings(tx, t.uid, round);
   const played = matches
-    .filter((m) => m.roundNumber === round && !m.missed && m.team1Uid && (m.bye || m.team2Uid))
+    .filter((m) => !m.missed && m.team1Uid && (m.bye || m.team2Uid))
     .sort((a, b) => (a.bye ? 1 : 0) - (b.bye ? 1 : 0) || (a.tableNumber ?? Infinity) - (b.tableNumber ?? Infinity)
       || a.bracket.localeCompare(b.bracket) || a.position - b.position || a.id - b.id);
+  const name = (n: string | null) => n || UNNAMED_TEAM;
   // before tables exist (or in a bracket without them) the order of the matches numbers them
   let n = 0;
   const rows: Pairing[] = played.map((m) => (m.bye
-    ? { table: null, team1: name(m.team1Uid)!, team2: null }
-    : { table: m.tableNumber ?? ++n, team1: name(m.team1Uid)!, team2: name(m.team2Uid) }));
+    ? { table: null, team1: name(m.team1Name), team2: null }
+    : { table: m.tableNumber ?? ++n, team1: name(m.team1Name), team2: name(m.team2Name) }));
   const top = played.filter((m) => m.bracket === 'top');
   const label = top.length === 0 ? `Round ${round}` : top.length === 1 ? 'Final' : `Top ${top.length * 2}`;
   await enqueue(tx, req, t, 'pairings', pairingsMessages(eventRef(req, t), round, label, rows, roundEndsAt(t, matches)));
@@ -94,7 +93,7 @@ export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
   const members = (await TournamentsRepo.membersOfTeam(tx, t.uid, team.uid)).filter((m) => !m.dropped);
   const users = await TournamentsRepo.usersByIds(tx, members.map((m) => m.discordId));
   await enqueue(tx, req, t, 'champion', [championMessage(eventRef(req, t), {
-    teamName: teamNamer([team])(team.uid)!, wins: team.wins, losses: team.losses, ties: team.ties,
+    teamName: team.name || UNNAMED_TEAM, wins: team.wins, losses: team.losses, ties: team.ties,
     members: members.map((m) => userName(users.get(m.discordId))),
   })]);
 }

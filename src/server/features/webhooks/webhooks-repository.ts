@@ -3,7 +3,8 @@
 // then a lease), so two instances never send the same row at the same time.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { webhookDeliveries } from '../../db/schema.ts';
+import { matches, teams, webhookDeliveries } from '../../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
 
 export type DeliveryKind = 'check-in' | 'pairings' | 'champion';
 
@@ -108,4 +109,19 @@ export async function listFor(db: Tx, tournamentUid: string) {
     id: webhookDeliveries.id, kind: webhookDeliveries.kind, status: webhookDeliveries.status, attempts: webhookDeliveries.attempts,
     nextAttemptAt: webhookDeliveries.nextAttemptAt, lastError: webhookDeliveries.lastError, sentAt: webhookDeliveries.sentAt, body: webhookDeliveries.body,
   }).from(webhookDeliveries).where(eq(webhookDeliveries.tournamentUid, tournamentUid)).orderBy(asc(webhookDeliveries.id));
+}
+
+const team1 = alias(teams, 'team1');
+const team2 = alias(teams, 'team2');
+
+/** A round's matches with their teams' names: what its pairings message shows, in one small query. */
+export async function roundPairings(db: Tx, tournamentUid: string, round: number) {
+  return db.select({
+    id: matches.id, roundNumber: matches.roundNumber, bracket: matches.bracket, position: matches.position, bye: matches.bye,
+    missed: matches.missed, tableNumber: matches.tableNumber, team1Uid: matches.team1Uid, team2Uid: matches.team2Uid,
+    team1Name: team1.name, team2Name: team2.name,
+  }).from(matches)
+    .leftJoin(team1, eq(team1.uid, matches.team1Uid))
+    .leftJoin(team2, eq(team2.uid, matches.team2Uid))
+    .where(and(eq(matches.tournamentUid, tournamentUid), eq(matches.roundNumber, round)));
 }
