@@ -54,13 +54,16 @@ export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): 
  * After a result, an override or a drop: the stored matches brought in line with the results and
  * the W-L-T of every team they touch recounted. Returns the ids of the matches written.
  */
-export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterable<string> = []): Promise<number[]> {
+export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterable<string> = [], preloaded?: Loaded): Promise<number[]> {
   if (!t.inProgress) return [];
-  const { matches, state } = await loadPlay(tx, t);
+  // `preloaded`: the caller's rows as they stand now (Next Round: what it read plus what it inserted), not read again
+  const { matches, state } = preloaded ?? (await loadPlay(tx, t));
   const diff = reconcile(state);
   const byKey = new Map(matches.map((m) => [matchKey(toEngineMatch(m)), m]));
   const teams = new Set(changedTeams);
   const touched: number[] = [];
+  // the rows as they end up: the teams' W-L-T are counted from them without reading them again
+  const after = new Map(matches.map((m) => [m.id, m]));
   for (const m of diff.update) {
     const row = byKey.get(matchKey(m))!;
     const newPair = row.team1Uid !== m.team1 || row.team2Uid !== m.team2;
@@ -71,11 +74,13 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
       ...(newPair || reset ? { reportFromTeam1: null, reportFromTeam2: null, flaggedForReview: false, flaggedMessage: null, overridden: false } : {}),
     });
     touched.push(updated.id);
+    after.set(updated.id, updated);
     for (const id of [row.team1Uid, row.team2Uid, m.team1, m.team2]) if (id) teams.add(id);
   }
   if (diff.create.length) {
     const created = await Repo.insertMatches(tx, diff.create.map((m) => matchRow(t.uid, m)));
     touched.push(...created.map((m) => m.id));
+    for (const m of created) after.set(m.id, m);
     // a match that appears in the round being played needs a table now
     if (created.some((m) => m.roundNumber === t.currentRound)) await tableRound(tx, t, t.currentRound);
   }
@@ -83,9 +88,12 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
     const gone = diff.remove.map((m) => byKey.get(matchKey(m))!);
     await Repo.deleteMatches(tx, gone.map((m) => m.id));
     touched.push(...gone.map((m) => m.id));
-    for (const m of gone) for (const id of [m.team1Uid, m.team2Uid]) if (id) teams.add(id);
+    for (const m of gone) {
+      after.delete(m.id);
+      for (const id of [m.team1Uid, m.team2Uid]) if (id) teams.add(id);
+    }
   }
-  await recount(tx, t, teams);
+  await Repo.setTeamRecords(tx, recordsOf(after.values(), teams));
   return touched;
 }
 
@@ -106,8 +114,16 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
 export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {
   const wanted = new Set(teamUids);
   if (wanted.size === 0) return;
+  await Repo.setTeamRecords(tx, recordsOf(await Repo.matchesOfTeams(tx, t.uid, [...wanted]), wanted));
+}
+
+type RecordRow = Pick<Repo.MatchRow, 'complete' | 'bye' | 'missed' | 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>;
+
+/** W-L-T of the `wanted` teams from these matches (every match each of them played must be among them). */
+function recordsOf(rows: Iterable<RecordRow>, wanted: ReadonlySet<string>): { uid: string; wins: number; losses: number; ties: number }[] {
   const records = new Map([...wanted].map((id) => [id, { uid: id, wins: 0, losses: 0, ties: 0 }]));
-  for (const m of await Repo.matchesOfTeams(tx, t.uid, [...wanted])) {
+  if (records.size === 0) return [];
+  for (const m of rows) {
     if (!m.complete) continue;
     for (const [self, other] of [[m.team1Uid, m.team2Uid], [m.team2Uid, m.team1Uid]] as const) {
       const r = self ? records.get(self) : undefined;
@@ -123,5 +139,5 @@ export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<
       }
     }
   }
-  await Repo.setTeamRecords(tx, [...records.values()]);
+  return [...records.values()];
 }

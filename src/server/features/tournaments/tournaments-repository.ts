@@ -113,6 +113,11 @@ export async function updateTournament(tx: Tx, uid: string, set: Partial<typeof 
   return row!;
 }
 
+/** Moves the version on without reading the row back (a score report's write: the row is not needed). */
+export async function bumpVersion(tx: Tx, uid: string): Promise<void> {
+  await tx.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updatedAt: new Date() }).where(eq(tournaments.uid, uid));
+}
+
 export async function findUser(db: Tx, discordId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
   return row;
@@ -274,8 +279,14 @@ export async function setTeamDropped(tx: Tx, teamUid: string): Promise<TeamRow> 
   return row!;
 }
 
+/** W-L-T of many teams in one statement per 1,000 (a 4,096-team round's byes and a start recount them all). */
 export async function setTeamRecords(tx: Tx, records: { uid: string; wins: number; losses: number; ties: number }[]): Promise<void> {
-  for (const r of records) await tx.update(teams).set({ wins: r.wins, losses: r.losses, ties: r.ties }).where(eq(teams.uid, r.uid));
+  for (let i = 0; i < records.length; i += 1000) {
+    const values = sql.join(records.slice(i, i + 1000).map((r) => sql`(${r.uid}::text, ${r.wins}::int, ${r.losses}::int, ${r.ties}::int)`), sql`, `);
+    await tx.execute(sql`
+      update ${teams} set wins = v.w, losses = v.l, ties = v.t
+      from (values ${values}) as v(uid, w, l, t) where ${teams.uid} = v.uid`);
+  }
 }
 
 // ---- decks --------------------------------------------------------------------------------------
@@ -323,9 +334,14 @@ export async function listMatches(db: Tx, uid: string, round?: number): Promise<
     .orderBy(asc(matches.roundNumber), asc(matches.bracket), asc(matches.position));
 }
 
-/** Matches where any of these teams plays. */
+/** Matches where any of these teams plays (for many teams, every match: cheaper than a list of thousands). */
 export async function matchesOfTeams(db: Tx, uid: string, teamUids: readonly string[]): Promise<MatchRow[]> {
   if (teamUids.length === 0) return [];
+  if (teamUids.length > 200) {
+    const wanted = new Set(teamUids);
+    const all = await db.select().from(matches).where(eq(matches.tournamentUid, uid));
+    return all.filter((m) => (m.team1Uid !== null && wanted.has(m.team1Uid)) || (m.team2Uid !== null && wanted.has(m.team2Uid)));
+  }
   const ids = [...teamUids];
   return db.select().from(matches).where(and(eq(matches.tournamentUid, uid), or(inArray(matches.team1Uid, ids), inArray(matches.team2Uid, ids))));
 }
