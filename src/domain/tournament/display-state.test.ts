@@ -47,6 +47,17 @@ describe('home sort order', () => {
     expect(sorted.map((x) => x.name)).toEqual(['a', 'b', 'y no dates', 'z no dates']);
   });
 
+  test('upcoming events with a start come first, soonest first; the rest as before (decision 016)', () => {
+    const sorted = sortForHome([
+      { ...t('no start, newest', 'upcoming', '2026-09-01T00:00:00Z'), startsAt: null },
+      { ...t('later', 'upcoming', '2026-01-01T00:00:00Z'), startsAt: '2026-12-20T18:00:00Z' },
+      { ...t('sooner', 'upcoming', '2026-01-02T00:00:00Z'), startsAt: '2026-12-05T18:00:00Z' },
+      { ...t('live', 'live', '2026-01-01T00:00:00Z'), startsAt: '2027-01-01T00:00:00Z' },
+      t('no start, older', 'upcoming', '2026-08-01T00:00:00Z'),
+    ]);
+    expect(sorted.map((x) => x.name)).toEqual(['live', 'sooner', 'later', 'no start, newest', 'no start, older']);
+  });
+
   test('does not change its input', () => {
     const input = [t('b', 'completed', '2026-01-01T00:00:00Z'), t('a', 'live', '2026-01-01T00:00:00Z')];
     sortForHome(input);

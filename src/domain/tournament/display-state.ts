@@ -18,6 +18,8 @@ export interface HomeSortInput extends DisplayStateInput {
   name: string;
   createdAt?: string | null;
   updatedAt?: string | null;
+  /** when play starts: upcoming events are listed by it (decision 016) */
+  startsAt?: string | null;
 }
 
 function recency(t: HomeSortInput): number {
@@ -25,10 +27,22 @@ function recency(t: HomeSortInput): number {
   return times.length ? Math.max(...times) : -Infinity;
 }
 
-/** Home sort (spec 1 §9): Live, Upcoming, Completed; newest of updatedAt/createdAt first; then name. */
+/** Upcoming events with a start first, soonest first (decision 016); 0 for the rest. */
+function byStart(a: HomeSortInput, b: HomeSortInput): number {
+  if (displayState(a) !== 'Upcoming') return 0;
+  const [x, y] = [a.startsAt, b.startsAt].map((s) => (s ? Date.parse(s) : NaN));
+  if (Number.isNaN(x!) || Number.isNaN(y!)) return Number.isNaN(x!) === Number.isNaN(y!) ? 0 : Number.isNaN(x!) ? 1 : -1;
+  return x! - y!;
+}
+
+/**
+ * Home sort (spec 1 §9): Live, Upcoming, Completed; upcoming events with a start by it, soonest
+ * first; otherwise newest of updatedAt/createdAt first; then name.
+ */
 export function compareForHome(a: HomeSortInput, b: HomeSortInput): number {
   return (
     STATE_RANK[displayState(a)] - STATE_RANK[displayState(b)] ||
+    byStart(a, b) ||
     recency(b) - recency(a) ||
     a.name.localeCompare(b.name)
   );

@@ -5,6 +5,7 @@ import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../.
 import { Alert } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../series/series-form-fields.tsx';
+import { EventSettingsButton } from './event-settings-dialog.tsx';
 import { failureSentence } from './tournament-view.ts';
 import { useAdminAction } from './tournaments-api.ts';
 
@@ -40,6 +41,7 @@ export function SettingsSection({ tournament: t }: { tournament: Tournament }) {
         {formatLocked && <p className="text-xs text-muted-foreground">The format can only change before the start.</p>}
       </div>
       {!format && failure}
+      <EventSettingsButton tournament={t} />
       <ConfirmDialog
         open={!!format}
         onOpenChange={(o) => {

@@ -20,8 +20,10 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
   const drop = useDropTeam(t.uid);
   const [dropping, setDropping] = useState(false);
   const [dropError, setDropError] = useState<string>();
-  const active = teams.filter((x) => !x.dropped).length;
-  const missing = teamsWithoutApprovedDeck(teams);
+  // with check-in, Start drops the teams that did not check in (issue 19): they are named here
+  const noShows = t.checkIn ? teams.filter((x) => !x.dropped && !x.checkedIn) : [];
+  const active = teams.filter((x) => !x.dropped).length - noShows.length;
+  const missing = teamsWithoutApprovedDeck(teams).filter((x) => !noShows.includes(x));
   const busy = dropping || act.isPending;
 
   async function dropMissing() {
@@ -67,7 +69,30 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
         act.isError || dropError ? <Alert>{dropError ?? failureSentence(act.error, START_FAILED)}</Alert> : undefined
       }
     >
-      {active < 2 && <p className="text-sm font-medium">A tournament needs at least 2 active teams to start.</p>}
+      {active < 2 && (
+        <p className="text-sm font-medium">
+          {t.checkIn ? 'A tournament needs at least 2 checked-in teams to start.' : 'A tournament needs at least 2 active teams to start.'}
+        </p>
+      )}
+      {noShows.length > 0 && (
+        <div className="space-y-2 rounded-lg border border-danger/40 bg-danger/5 p-3 text-sm" data-testid="start-no-shows">
+          <p className="font-medium">
+            {noShows.length === 1 ? '1 team has' : `${noShows.length} teams have`} not checked in and {noShows.length === 1 ? 'is' : 'are'} dropped
+            when the tournament starts:
+          </p>
+          <ul
+            aria-label="Teams that have not checked in"
+            tabIndex={noShows.length > 6 ? 0 : undefined}
+            className="max-h-36 list-disc space-y-0.5 overflow-y-auto pl-5"
+          >
+            {noShows.map((team) => (
+              <li key={team.uid} className="break-words">
+                {teamName(team)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {missing.length > 0 && (
         <div className="space-y-2 rounded-lg border border-limited/50 bg-limited/10 p-3 text-sm" data-testid="teams-without-deck">
           <p className="font-medium">

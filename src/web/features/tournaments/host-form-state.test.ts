@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors, toHostBody, type HostFormState,
+  defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors, isoToLocal, localToIso, toHostBody, type HostFormState,
 } from './host-form-state.ts';
 
 const body = (over: Partial<HostFormState> = {}) => toHostBody({ ...defaultHostState(), name: 'Open', ...over }, undefined, '1');
@@ -49,5 +49,45 @@ describe('host form (spec 2 §5)', () => {
     expect(firstHostErrorTab({ banlist: 'x', startingLp: 'y' })).toBe('rules');
     expect(firstHostErrorTab({ maxMainDeckSize: 'x' })).toBe('deck');
     expect(firstHostErrorTab({})).toBeUndefined();
+  });
+});
+
+describe('the Event tab (issue 19)', () => {
+  test('defaults: no start, no check-in, the rule for the cut and rounds, 50-minute rounds, untimed cut, no late entry', () => {
+    expect(body()).toMatchObject({
+      startsAt: null, checkIn: false, topCut: null, swissRounds: null, roundMinutes: 50, topCutRoundMinutes: 0, lateEntryRounds: 0,
+      discordWebhookUrl: null,
+    });
+  });
+
+  test('the start typed on the viewer’s clock goes as the instant it is there', () => {
+    const b = body({ startsAt: '2026-12-05T19:00' });
+    expect(b.startsAt).toBe(new Date(2026, 11, 5, 19, 0).toISOString());
+    expect(isoToLocal(b.startsAt as string)).toBe('2026-12-05T19:00');
+    expect(localToIso('')).toBe('');
+    expect(isoToLocal(null)).toBe('');
+  });
+
+  test('chosen values go as numbers; a blank cut or round count is the rule', () => {
+    expect(body({ topCut: '4', swissRounds: '6', roundMinutes: '40', lateEntryRounds: '2', checkIn: true })).toMatchObject({
+      topCut: 4, swissRounds: 6, roundMinutes: 40, lateEntryRounds: 2, checkIn: true,
+    });
+  });
+
+  test.each([
+    ['discordWebhookUrl', 'https://example.com/hook', 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)'],
+    ['roundMinutes', '300', 'must be at most 240'],
+    ['roundMinutes', 'fifty', 'must be a whole number'],
+    ['topCutRoundMinutes', '-1', 'must be at least 0'],
+  ] as const)('%s = %s: %s, at the field and on the Event tab', (field, value, message) => {
+    const errors = hostClientErrors(body({ [field]: value }));
+    expect(errors[field]).toBe(message);
+    expect(firstHostErrorTab(errors)).toBe('event');
+  });
+
+  test('the server’s sentence on a bad webhook goes back to its field', () => {
+    expect(hostServerErrors('discordWebhookUrl: must be a Discord webhook URL (https://discord.com/api/webhooks/…)').fields).toEqual({
+      discordWebhookUrl: 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)',
+    });
   });
 });

@@ -1,12 +1,15 @@
 import { fieldIssues } from '../../../domain/api/series.ts';
 import type { Series } from '../../../domain/api/series.ts';
+import { DEFAULT_ROUND_MINUTES } from '../../../domain/api/event-night.ts';
 import { hostBodySchema, type HostBody } from '../../../domain/api/tournaments.ts';
 import { SERIES_DEFAULTS, type SeriesFlagField, type SeriesNumberField } from '../../../domain/series/defaults.ts';
 import type { FilterCode, RuleCode } from '../../../domain/series/rules.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 
 type NumberField = SeriesNumberField | 'decksAllowedPerPlayer';
-type FlagField = SeriesFlagField | 'openSubmissions';
+type FlagField = SeriesFlagField | 'openSubmissions' | 'checkIn';
+/** The Event tab's typed fields (issue 19): '' for topCut and swissRounds is the rule's recommendation. */
+type EventTextField = 'startsAt' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'discordWebhookUrl';
 
 /** What the host form edits: numbers as typed (strings), so a half-typed value is never lost. */
 export type HostFormState = {
@@ -19,7 +22,7 @@ export type HostFormState = {
   banlist: string;
   ruleOptions: RuleCode[];
   cardTypeFilters: FilterCode[];
-} & Record<NumberField, string> & Record<FlagField, boolean>;
+} & Record<NumberField, string> & Record<FlagField, boolean> & Record<EventTextField, string>;
 
 export type HostField = keyof HostFormState | 'banlistDate';
 
@@ -28,6 +31,7 @@ export const HOST_TABS = [
   { id: 'rules', label: 'Rules & Format' },
   { id: 'deck', label: 'Deck Settings' },
   { id: 'advanced', label: 'Advanced' },
+  { id: 'event', label: 'Event' },
 ] as const;
 export type HostTabId = (typeof HOST_TABS)[number]['id'];
 
@@ -63,6 +67,14 @@ export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
   banlistDate: 'advanced',
   banlistName: 'advanced',
   banlist: 'advanced',
+  startsAt: 'event',
+  checkIn: 'event',
+  topCut: 'event',
+  swissRounds: 'event',
+  roundMinutes: 'event',
+  topCutRoundMinutes: 'event',
+  lateEntryRounds: 'event',
+  discordWebhookUrl: 'event',
 };
 
 export const HOST_FIELD_LABEL: Record<HostField, string> = {
@@ -74,7 +86,9 @@ export const HOST_FIELD_LABEL: Record<HostField, string> = {
   minSideDeckSize: 'Side Deck minimum', maxSideDeckSize: 'Side Deck maximum', dontShuffleDeck: "Don't Shuffle Deck",
   dontCheckDeckContents: "Don't Check Contents", dontCheckDeckSize: "Don't Check Size", tcgSegocRulings: 'TCG SEGOC Rules',
   playersTeam1: 'Players (team 1)', playersTeam2: 'Players (team 2)', banlistDate: 'Banlist date', banlistName: 'Banlist name',
-  banlist: 'Banlist text',
+  banlist: 'Banlist text', startsAt: 'Start time', checkIn: 'Check-in', topCut: 'Top cut', swissRounds: 'Swiss rounds',
+  roundMinutes: 'Round minutes', topCutRoundMinutes: 'Top-cut round minutes', lateEntryRounds: 'Late entry rounds',
+  discordWebhookUrl: 'Discord webhook URL',
 };
 
 const SERIES_NUMBERS: SeriesNumberField[] = [
@@ -100,6 +114,50 @@ export function defaultHostState(): HostFormState {
     decksAllowedPerPlayer: '1',
     ...(Object.fromEntries(SERIES_FLAGS.map((f) => [f, SERIES_DEFAULTS[f]])) as Record<SeriesFlagField, boolean>),
     openSubmissions: true,
+    ...defaultEventState(),
+  };
+}
+
+/** The Event tab's defaults: no start, no check-in, the rule's cut and rounds, 50-minute rounds, untimed cut, no late entry. */
+export function defaultEventState(): Pick<HostFormState, EventTextField | 'checkIn'> {
+  return {
+    startsAt: '', checkIn: false, topCut: '', swissRounds: '', roundMinutes: String(DEFAULT_ROUND_MINUTES), topCutRoundMinutes: '0',
+    lateEntryRounds: '0', discordWebhookUrl: '',
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A datetime-local value ('2026-12-05T19:00', the viewer's own clock) as an instant; '' stays ''. */
+export function localToIso(local: string): string {
+  if (!local.trim()) return '';
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+}
+
+/** An instant as a datetime-local value on the viewer's own clock ('' for none). */
+export function isoToLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The viewer's time zone, as the Event tab names it ('Europe/Paris'). */
+export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'your time zone';
+
+/** The Event tab's fields as the API takes them: the start as an instant, '' as null (the rule, or none). */
+export function eventBody(state: Pick<HostFormState, EventTextField | 'checkIn'>) {
+  const orNull = (v: string) => (v.trim() === '' ? null : toNumber(v));
+  return {
+    startsAt: state.startsAt.trim() ? localToIso(state.startsAt) : null,
+    checkIn: state.checkIn,
+    topCut: orNull(state.topCut),
+    swissRounds: orNull(state.swissRounds),
+    roundMinutes: toNumber(state.roundMinutes),
+    topCutRoundMinutes: toNumber(state.topCutRoundMinutes),
+    lateEntryRounds: toNumber(state.lateEntryRounds),
+    discordWebhookUrl: state.discordWebhookUrl.trim() || null,
   };
 }
 
@@ -124,7 +182,7 @@ const toNumber = (v: string): number | string => (/^\s*-?\d+\s*$/.test(v) ? Numb
 
 export function toHostBody(state: HostFormState, seriesUid: string | undefined, discordId: string): HostBody {
   const numbers = Object.fromEntries(NUMBERS.map((f) => [f, toNumber(state[f])]));
-  return { ...state, ...numbers, discordId, seriesUid: seriesUid ?? null } as HostBody;
+  return { ...state, ...numbers, ...eventBody(state), discordId, seriesUid: seriesUid ?? null } as HostBody;
 }
 
 export type HostErrors = Partial<Record<HostField, string>>;
@@ -135,7 +193,8 @@ export function hostClientErrors(body: HostBody): HostErrors {
   const errors: HostErrors = {};
   if (r.success) return errors;
   for (const { field, message } of fieldIssues(r.error)) {
-    if (field in HOST_FIELD_TAB) errors[field as HostField] ??= message;
+    // the event fields' messages name their field ('topCut: must be one of …'): the form shows it beside it
+    if (field in HOST_FIELD_TAB) errors[field as HostField] ??= message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
   }
   return errors;
 }

@@ -19,6 +19,7 @@ import {
   HOST_FIELD_LABEL, HOST_FIELD_TAB, HOST_TABS, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors,
   hostStateFromSeries, toHostBody, type HostErrors, type HostField, type HostFormState, type HostTabId,
 } from './host-form-state.ts';
+import { EventFields } from './event-fields.tsx';
 import { useHostTournament } from './tournaments-api.ts';
 
 const TITLE = 'Host a Tournament';
@@ -183,8 +184,8 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
       )}
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as HostTabId)} className="rounded-xl border bg-card shadow-sm">
-        {/* four equal tabs on a desktop, two by two on a phone: every tab visible, nothing to scroll */}
-        <Tabs.List aria-label="Tournament settings" className="grid grid-cols-4 border-b px-2 mobile:grid-cols-2 mobile:px-0">
+        {/* five equal tabs on a desktop, three and two on a phone: every tab visible, nothing to scroll */}
+        <Tabs.List aria-label="Tournament settings" className="grid grid-cols-5 border-b px-2 mobile:grid-cols-3 mobile:px-0">
           {HOST_TABS.map((t) => (
             <Tabs.Trigger key={t.id} value={t.id} className={tabClasses}>
               {t.label}
@@ -302,6 +303,15 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
             onText={set('banlist')}
             nameError={errors.banlistName}
             textError={errors.banlist ?? errors.banlistDate}
+          />
+        </Tabs.Content>
+
+        <Tabs.Content value="event" className="p-5 mobile:p-4">
+          <EventFields
+            values={state}
+            onChange={(key, value) => set(key)(value as never)}
+            errors={errors}
+            format={state.format}
           />
         </Tabs.Content>
       </Tabs.Root>

@@ -25,7 +25,14 @@ describe('names in a match (spec 2 §2)', () => {
     ['a blank name', match({ team2Name: ' ' }), 2, 'Unnamed Team'],
     ['no team yet', match({ team2Id: null, team2Name: null }), 2, 'TBD'],
     ['a bye', match({ team2Id: null, team2Name: null, bye: true }), 2, 'Bye'],
+    ['a late entry’s missed round', match({ team2Id: null, team2Name: null, missed: true, complete: true }), 2, 'Missed round'],
   ])('%s', (_why, m, side, name) => expect(sideName(m, side as 1 | 2)).toBe(name));
+
+  test('a missed round shows as Missed, and nobody flags it', () => {
+    const m = match({ team2Id: null, team2Name: null, missed: true, complete: true, status: 'Completed' });
+    expect(statusBadge(m)).toEqual({ label: 'Missed', tone: 'neutral' });
+    expect(matchRights({ hostDiscordId: 'host', inProgress: true, completed: false, currentRound: 1 }, m, { discordId: 'p', auth: 0 }, 'a').canFlag).toBe(false);
+  });
 
   test('a team plays side 1, side 2, or not at all', () => {
     expect([sideOf(match(), 'a'), sideOf(match(), 'b'), sideOf(match(), 'c'), sideOf(match(), undefined)]).toEqual([1, 2, null, null]);

@@ -12,6 +12,8 @@ import { UNNAMED_TEAM, isPrivileged, type Viewer } from './tournament-view.ts';
 /** Spec 2 §2: a match slot whose team is not known yet. */
 export const TBD = 'TBD';
 export const BYE = 'Bye';
+/** A late entry's round before it joined: a loss with no opponent (decision 016). */
+export const MISSED = 'Missed round';
 
 export type Side = 1 | 2;
 
@@ -20,7 +22,7 @@ export const teamOf = (m: Match, side: Side) => (side === 1 ? { id: m.team1Id, n
 /** A team's name in a match: the name, 'Unnamed Team' for a blank one, 'Bye' or 'TBD' for none. */
 export function sideName(m: Match, side: Side): string {
   const t = teamOf(m, side);
-  if (t.id === null) return m.bye && side === 2 ? BYE : TBD;
+  if (t.id === null) return m.bye && side === 2 ? BYE : m.missed && side === 2 ? MISSED : TBD;
   return t.name?.trim() || UNNAMED_TEAM;
 }
 
@@ -46,7 +48,7 @@ export const STATUS_TONE: Record<MatchStatus, 'unlimited' | 'limited' | 'neutral
   Scheduled: 'neutral',
 };
 
-export type ShownStatus = MatchStatus | 'Disputed' | 'Tie' | 'Bye';
+export type ShownStatus = MatchStatus | 'Disputed' | 'Tie' | 'Bye' | 'Missed';
 
 /**
  * The status a match shows everywhere (list, bracket, modal): 'Disputed' while the two reports disagree
@@ -54,6 +56,7 @@ export type ShownStatus = MatchStatus | 'Disputed' | 'Tie' | 'Bye';
  */
 export function statusBadge(m: Match): { label: ShownStatus; tone: 'unlimited' | 'limited' | 'neutral' | 'forbidden' } {
   if (m.bye) return { label: 'Bye', tone: 'neutral' };
+  if (m.missed) return { label: 'Missed', tone: 'neutral' };
   if (m.disputed && !m.complete) return { label: 'Disputed', tone: 'forbidden' };
   if (isTie(m)) return { label: 'Tie', tone: STATUS_TONE[m.status] };
   return { label: m.status, tone: STATUS_TONE[m.status] };
@@ -209,7 +212,7 @@ export function matchRights(
     canReport: open && side !== null && !m.complete,
     canModerate,
     canDecide: canModerate && side === null,
-    canFlag: live && !m.bye && (canModerate || side !== null),
+    canFlag: live && !m.bye && !m.missed && (canModerate || side !== null),
     canToggle: canModerate && side !== null,
     tieAllowed: allowsTie(m.bracket),
   };

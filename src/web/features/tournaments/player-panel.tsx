@@ -31,7 +31,7 @@ export function PlayerPanel({ tournament: t, user, entry }: { tournament: Tourna
   return <PlayerArea tournament={t} user={user} team={entry.team} member={entry.member} />;
 }
 
-function SignupForm({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
+export function SignupForm({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
   const signup = useSignup(t.uid);
   const id = useId();
   const [name, setName] = useState('');
@@ -207,7 +207,11 @@ function SubmittedDecks({ tournament: t, user, decks, onView }: { tournament: To
   );
 }
 
-function DropControls({ tournament: t, user, team, member }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member }) {
+/**
+ * Drop from the tournament (yourself; the last member leaving drops the team), and for admins the whole
+ * team. During the event `wait` says why not now (round-view.ts dropWait): the buttons wait with it.
+ */
+export function DropControls({ tournament: t, user, team, member, wait }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member; wait?: string | null }) {
   const dropSelf = useDropParticipant(t.uid);
   const dropTeam = useDropTeam(t.uid);
   const [asking, setAsking] = useState<'self' | 'team' | null>(null);
@@ -225,13 +229,18 @@ function DropControls({ tournament: t, user, team, member }: { tournament: Tourn
   };
 
   return (
-    <div className="flex flex-wrap gap-2 border-t pt-4 mobile:flex-col mobile:[&>*]:w-full">
-      <Button variant="secondary" className="text-danger" onClick={() => setAsking('self')}>
+    <div className="flex flex-wrap gap-2 border-t pt-4 mobile:flex-col mobile:[&>*]:w-full" data-testid="drop-controls">
+      {wait && (
+        <p id={`drop-wait-${member.id}`} className="w-full text-sm text-muted-foreground" data-testid="drop-wait">
+          {wait}
+        </p>
+      )}
+      <Button variant="secondary" className="text-danger" disabled={!!wait} aria-describedby={wait ? `drop-wait-${member.id}` : undefined} onClick={() => setAsking('self')}>
         <LogOut aria-hidden="true" />
         Drop from Tournament
       </Button>
       {isAdmin && (
-        <Button variant="secondary" className="text-danger" onClick={() => setAsking('team')}>
+        <Button variant="secondary" className="text-danger" disabled={!!wait} onClick={() => setAsking('team')}>
           <Users aria-hidden="true" />
           Drop Team from Tournament
         </Button>
@@ -240,7 +249,11 @@ function DropControls({ tournament: t, user, team, member }: { tournament: Tourn
         open={asking === 'self'}
         onOpenChange={(o) => !o && close()}
         title="Drop from tournament"
-        description="Drop from this tournament? You will not be paired again, and this cannot be undone."
+        description={
+          t.inProgress
+            ? 'Drop from this tournament? You will not be paired again; your results so far stay in the standings. This cannot be undone.'
+            : 'Drop from this tournament? You will not be paired again, and this cannot be undone.'
+        }
         confirmLabel="Drop"
         pendingLabel="Dropping…"
         pending={dropSelf.isPending}

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Layers, Trophy, UserCheck } from 'lucide-react';
+import { CalendarClock, Layers, Trophy, UserCheck } from 'lucide-react';
 import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState, type DisplayState } from '../../../domain/tournament/display-state.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { formatStart } from './starts-at.ts';
 import { iterationSuffix, teamCountLabel } from './tournament-view.ts';
 
 const STATE_TONE: Record<DisplayState, BadgeTone> = { Live: 'live', Upcoming: 'primary', Completed: 'neutral' };
@@ -71,6 +72,12 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
           {iterationSuffix(t) && <span className="ml-1.5 font-normal text-muted-foreground">{iterationSuffix(t)}</span>}
         </Heading>
         {t.subtitle && <p className="line-clamp-2 text-sm text-muted-foreground">{t.subtitle}</p>}
+        {t.startsAt && (
+          <p className="flex items-center gap-1.5 text-sm" data-testid="card-starts-at">
+            <CalendarClock aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+            <time dateTime={t.startsAt}>{formatStart(t.startsAt)}</time>
+          </p>
+        )}
         {detailed && (
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
             <span data-testid="card-team-count">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Cpu, Download, LoaderCircle, Trophy } from 'lucide-react';
+import { CalendarClock, Cpu, Download, LoaderCircle, Trophy } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { toHex } from '../../../domain/series/rules.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
@@ -11,6 +11,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { BANLIST_FAILED, failureSentence, iterationSuffix } from './tournament-view.ts';
 import { downloadFile } from './tournaments-api.ts';
 import { RuleBadges } from '../series/rule-badges.tsx';
+import { formatStart } from './starts-at.ts';
 import { AddToCalendarLink } from './print/export-links.tsx';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
@@ -52,6 +53,14 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
           )}
         </h1>
         {t.subtitle && <p className="font-medium text-muted-foreground">{t.subtitle}</p>}
+        {t.startsAt && (
+          <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="starts-at">
+            <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            <span>
+              Starts <time dateTime={t.startsAt}>{formatStart(t.startsAt)}</time>
+            </span>
+          </p>
+        )}
       </header>
 
       {t.description && <p className="text-sm whitespace-pre-line">{t.description}</p>}

@@ -11,6 +11,8 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AdminTools } from './admin-tools.tsx';
+import { CheckInPanel } from './check-in-panel.tsx';
+import { LateEntryPanel } from './late-entry-panel.tsx';
 import { CompletedPanel } from './completed-panel.tsx';
 import { InProgressPanel } from './in-progress-panel.tsx';
 import { PlayerPanel } from './player-panel.tsx';
@@ -120,9 +122,19 @@ function CentrePanel({ tournament: t, user }: { tournament: Tournament; user: Cu
     case 'cancelled':
       return <Alert>This tournament was cancelled.</Alert>;
     case 'signup':
-      return user ? <PlayerPanel tournament={t} user={user} entry={ownEntry(t, user.discordId)} /> : <LoginPrompt />;
+      return (
+        <div className="space-y-5">
+          <CheckInPanel tournament={t} user={user} />
+          {user ? <PlayerPanel tournament={t} user={user} entry={ownEntry(t, user.discordId)} /> : <LoginPrompt />}
+        </div>
+      );
     case 'in-progress':
-      return <InProgressPanel tournament={t} user={user} />;
+      return (
+        <div className="space-y-5">
+          <LateEntryPanel tournament={t} user={user} />
+          <InProgressPanel tournament={t} user={user} />
+        </div>
+      );
     case 'completed':
       return <CompletedPanel tournament={t} user={user} />;
   }
