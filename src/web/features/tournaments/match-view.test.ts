@@ -28,6 +28,11 @@ describe('names in a match (spec 2 §2)', () => {
     ['a late entry’s missed round', match({ team2Id: null, team2Name: null, missed: true, complete: true }), 2, 'Missed round'],
   ])('%s', (_why, m, side, name) => expect(sideName(m, side as 1 | 2)).toBe(name));
 
+  test('a late entry’s missed round is not its match of the round', () => {
+    const m = match({ team2Id: null, team2Name: null, missed: true, complete: true });
+    expect(ownMatch([m], 1, 'a')).toBeUndefined();
+  });
+
   test('a missed round shows as Missed, and nobody flags it', () => {
     const m = match({ team2Id: null, team2Name: null, missed: true, complete: true, status: 'Completed' });
     expect(statusBadge(m)).toEqual({ label: 'Missed', tone: 'neutral' });

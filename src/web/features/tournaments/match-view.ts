@@ -171,7 +171,8 @@ export function selectableRounds(currentRound: number, matches: readonly Pick<Ma
  */
 export function ownMatch(matches: readonly Match[], currentRound: number, teamUid: string | undefined): Match | undefined {
   if (!teamUid) return undefined;
-  const mine = matches.filter((m) => sideOf(m, teamUid) !== null).sort(byRoundThenPosition);
+  // a late entry's missed round is no match to play
+  const mine = matches.filter((m) => sideOf(m, teamUid) !== null && !m.missed).sort(byRoundThenPosition);
   return mine.find((m) => m.roundNumber === currentRound) ?? mine.find((m) => m.roundNumber > currentRound && !m.complete);
 }
 
