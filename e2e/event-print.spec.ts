@@ -106,6 +106,14 @@ test('the print view of a round: pairings by table and every player A–Z with t
   expect(await byTable.locator('thead').evaluate((el) => getComputedStyle(el).display)).toBe('table-header-group');
   await page.emulateMedia({ media: 'screen' });
   await shots(page, 'round');
+  if (!isMobile(page)) {
+    // on A4 and on Letter: the pairings on one page, the list by player on the next
+    await page.emulateMedia({ media: 'print' });
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, path: `/tmp/event-print-round-${format}.pdf` });
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g), format).toHaveLength(2);
+    }
+  }
 });
 
 test('the print view of the standings', async ({ page }) => {

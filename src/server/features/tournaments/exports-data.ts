@@ -84,7 +84,7 @@ export function pairingRows(matches: Repo.MatchRow[], teamOf: (uid: string | nul
 
 /** A round's pairings as the print view shows them. */
 export async function loadPairings(db: Db, t: Repo.TournamentRow, round: number): Promise<PrintPairings> {
-  const teams = await Repo.listTeams(db, t.uid);
+  const teams = await Repo.teamNames(db, t.uid);
   const matches = await Repo.listMatches(db, t.uid, round);
   const players = await playersByTeam(db, t.uid);
   const byUid = new Map(teams.map((x) => [x.uid, x]));

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { printPairingsSchema, printStandingsSchema, type PrintPairings, type PrintStandings } from '../../../domain/api/event-exports.ts';
+import { printPairingsSchema, printStandingsSchema, type PrintStandings } from '../../../domain/api/event-exports.ts';
 import { roundQuerySchema } from '../../../domain/api/event-night.ts';
 import type { Standings } from '../../../domain/api/tournaments.ts';
 import { toIcs, type CalendarEvent } from '../../../domain/export/ics.ts';
@@ -57,11 +57,12 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
 
   // ---- the print view's data ----------------------------------------------------------------------
 
-  /** A round's pairings (the current round when none is asked for), from the cache. */
-  const pairings = (uid: string, round: number | undefined) => h.cached(uid, `print-pairings:${round ?? 'current'}`, async () => {
+  /** A round's pairings (the current round when none is asked for): undefined for an unknown event. */
+  const makePairings = async (uid: string, round: number | undefined) => {
     const t = await Repo.findTournament(db, uid);
     return t && loadPairings(db, t, pairingsRound(t, round));
-  });
+  };
+  const pairings = (uid: string, round: number | undefined) => h.cached(uid, `print-pairings:${round ?? 'current'}`, () => makePairings(uid, round));
   /** The standings GET .../standings answers (the same cached body), with each team's players. */
   const standings = (uid: string) => h.cached(uid, 'print-standings', async () => {
     const t = await Repo.findTournament(db, uid);
@@ -95,7 +96,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
   }, (req, reply) => {
     const { id } = req.params;
     const made = files.body(`t:${id}`, `pairings.csv:${req.query.round ?? 'current'}`, async () => {
-      const p = await parsed<PrintPairings>(pairings(id, req.query.round));
+      const p = await makePairings(id, req.query.round);
       return p && new CachedFile(pairingsCsv(p), CSV_TYPE, `${safeName(p.name)} round ${p.round} pairings.csv`);
     });
     return replyFile(req, reply, made);
