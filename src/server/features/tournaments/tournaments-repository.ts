@@ -100,6 +100,11 @@ export async function lockAndBump(tx: Tx, uid: string): Promise<TournamentRow> {
   return row;
 }
 
+/** Moves the version on without reading the row back (a score report's write: the row is not needed). */
+export async function bumpVersion(tx: Tx, uid: string): Promise<void> {
+  await tx.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updatedAt: new Date() }).where(eq(tournaments.uid, uid));
+}
+
 /** The tournament's version alone (the live notice's; undefined: no such tournament). */
 export async function tournamentVersion(db: Tx, uid: string): Promise<number | undefined> {
   const [row] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.uid, uid));
