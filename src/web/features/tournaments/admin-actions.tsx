@@ -6,6 +6,9 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { StartDialog } from './admin-start.tsx';
+import { SwapTeams } from './swap-dialog.tsx';
+import { AuditEntryText } from './audit-entry.tsx';
+import { ExportLinks } from './print/export-links.tsx';
 import { DECKS_AFTER_WINNER, DECKS_ZIP_FAILED, adminActions, failureSentence } from './tournament-view.ts';
 import { downloadFile, useAdminAction, useAudit, useScoreboard, type AdminAction } from './tournaments-api.ts';
 
@@ -115,6 +118,7 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
             {flagged > 0 && `, ${flagged} flagged`}.
           </p>
         )}
+        {t.inProgress && !t.completed && state?.currentRound === t.currentRound && <SwapTeams tournament={t} matches={roundMatches} />}
         {shown.close && (
           <Button
             variant="secondary"
@@ -142,6 +146,7 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
           {zipBusy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
           Download All Decks (.zip)
         </Button>
+        <ExportLinks tournament={t} />
         {t.closed && (
           <p id={closedNoteId} className="text-xs text-muted-foreground" data-testid="closed-note">
             {CLOSED_ACTIONS}
@@ -221,7 +226,7 @@ function AuditLog({ uid }: { uid: string }) {
           <ol className="max-h-64 space-y-1.5 overflow-y-auto" aria-label="Audit log entries">
             {[...audit.data].reverse().map((e) => (
               <li key={e.id} className="leading-snug">
-                <span className="font-medium">{e.action}</span> by {e.actorName || 'Unknown User'}
+                <AuditEntryText entry={e} />
                 <time dateTime={e.at} className="block text-xs text-muted-foreground">
                   {new Date(e.at).toLocaleString()}
                 </time>

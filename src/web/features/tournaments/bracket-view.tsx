@@ -8,6 +8,8 @@ import { cn } from '../../lib/cn.ts';
 import {
   flagMessage, matchPlace, matchesSearch, shownWins, sideName, statusBadge, winnerSide, type BracketSection, type Side,
 } from './match-view.ts';
+import { ownClock } from './clock-view.ts';
+import { RoundClock } from './round-clock.tsx';
 
 /** Spec 2 §9: a bracket column is 240 px wide (w-60). */
 const COLUMN = 'w-60';
@@ -52,8 +54,14 @@ export function MatchCard({ match: m, onOpen, ownTeamUid, search, variant }: Mat
   const header = (
     <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
       <span className="font-semibold text-foreground">Match #{m.id}</span>
+      {m.table !== null && (
+        <span className="font-semibold whitespace-nowrap text-foreground" data-testid="match-table">
+          {variant === 'list' ? `Table ${m.table}` : `T${m.table}`}
+        </span>
+      )}
       {variant === 'list' && <span className="truncate">{matchPlace(m)}</span>}
       <span className="ml-auto flex items-center gap-1">
+        {ownClock(m) && <RoundClock endsAt={ownClock(m)} what={m.table !== null ? `Table ${m.table}` : `Match ${m.id}`} size="sm" />}
         {m.flaggedForReview && (
           <Badge tone="forbidden" title={flagMessage(m)} data-testid="flag-badge">
             <Flag aria-hidden="true" className="size-3" />

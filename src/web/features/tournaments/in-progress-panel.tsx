@@ -1,10 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Tabs } from 'radix-ui';
-import { CalendarClock, Cpu, Network, Rows3, Search, Swords } from 'lucide-react';
+import { CalendarClock, DoorOpen, Network, Rows3, Search, Swords } from 'lucide-react';
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
-import { toHex } from '../../../domain/series/rules.ts';
 import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -20,6 +19,11 @@ import { StandingsTable } from './standings-table.tsx';
 import { ownEntry, playerName, teamName } from './tournament-view.ts';
 import { useMatches, useStandings } from './tournaments-api.ts';
 import { useWideSlot } from './wide-slot.ts';
+import { ownClock } from './clock-view.ts';
+import { DropControls } from './player-panel.tsx';
+import { DuelSettings } from './room-card.tsx';
+import { RoundClock } from './round-clock.tsx';
+import { dropWait } from './round-view.ts';
 
 /** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
 export function InProgressPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
@@ -37,6 +41,7 @@ export function InProgressPanel({ tournament: t, user }: { tournament: Tournamen
     <div className="space-y-5">
       <RoundBanner tournament={t} />
       {entry && (all.length > 0 || !shown.isPending) && <YourMatch tournament={t} team={entry.team} match={mine} onOpen={setOpenId} />}
+      {entry && user && !shown.isPending && <DropControls tournament={t} user={user} team={entry.team} member={entry.member} wait={dropWait(t, mine)} />}
       {shown.isPending && all.length === 0 ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading matches…
@@ -66,6 +71,12 @@ export function RoundBanner({ tournament: t }: { tournament: Tournament }) {
           started <time dateTime={started}>{new Date(started).toLocaleString()}</time>
         </p>
       )}
+      {t.roundEndsAt && (
+        <p className="ml-auto flex items-center gap-2 text-sm text-muted-foreground" data-testid="round-timer">
+          <span className="mobile:sr-only">Time left</span>
+          <RoundClock endsAt={t.roundEndsAt} what={`Round ${t.currentRound}`} size="lg" />
+        </p>
+      )}
     </div>
   );
 }
@@ -91,6 +102,12 @@ function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tour
             Match #{m.id} · {matchPlace(m)}
           </span>
         )}
+        {m && m.table !== null && (
+          <Badge tone="primary" className="text-sm" data-testid="your-table">
+            Table {m.table}
+          </Badge>
+        )}
+        {m && ownClock(m) && <RoundClock endsAt={ownClock(m)} what={`Table ${m.table ?? m.id}`} size="sm" />}
         {m && !m.bye && (
           <Badge tone={statusBadge(m).tone} className="ml-auto">
             {statusBadge(m).label}
@@ -117,46 +134,22 @@ function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tour
               Opponent: {opponent.members.filter((p) => !p.dropped).map(playerName).join(', ')}
             </p>
           )}
-          <RoomNumbers tournament={t} />
+          {m.table !== null && !m.complete && !later && (
+            <p className="flex flex-wrap items-center gap-x-2 text-sm" data-testid="room-link">
+              <DoorOpen aria-hidden="true" className="size-4 text-primary" />
+              Meet in your EDOPro room:
+              <button type="button" className="font-medium text-primary underline underline-offset-2 mobile:min-h-11" onClick={() => onOpen(m.id)}>
+                Room name and password
+              </button>
+            </p>
+          )}
+          <DuelSettings tournament={t} />
           <Button onClick={() => onOpen(m.id)} className="mobile:h-11 mobile:w-full">
             {m.complete ? 'View Match' : 'Report Score'}
           </Button>
         </>
       )}
     </section>
-  );
-}
-
-/** What a player types into EDOPro to host the duel room. */
-function RoomNumbers({ tournament: t }: { tournament: Tournament }) {
-  const rules = BigInt(t.duelFlags);
-  const room = BigInt(t.roomDuelFlags);
-  const facts: [string, string][] = [
-    // the same numbers, under the same names, as the left panel's EDOPro Room Settings
-    ['Duel flags', `${toHex(rules)} · ${rules.toString()}`],
-    ...(room !== rules ? ([['Duel flags with room options', `${toHex(room)} · ${room.toString()}`]] as [string, string][]) : []),
-    ['Forbidden types', `${toHex(t.forbiddenTypes)} · ${t.forbiddenTypes}`],
-    ['Best of', String(t.bestOf)],
-    ['Starting LP', String(t.startingLp)],
-    ['Starting hand', String(t.startingHand)],
-    ['Cards per draw', String(t.cardsPerDraw)],
-    ['Banlist', t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : 'None')],
-  ];
-  return (
-    <div className="rounded-lg border bg-card p-3" data-testid="room-settings">
-      <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
-        <Cpu aria-hidden="true" className="size-4 text-primary" />
-        Host the room in EDOPro with
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm min-[1100px]:grid-cols-[auto_1fr_auto_1fr]">
-        {facts.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-mono text-xs leading-5 break-all">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }
 

@@ -15,6 +15,7 @@ const RESULT_FAILED = 'Failed to save the result. Please try again.';
 const RESOLVE_FAILED = 'Failed to resolve the flag. Please try again.';
 const FLAG_FAILED = 'Failed to flag the match. Please try again.';
 import { TeamScores } from './match-scores.tsx';
+import { MatchNight } from './match-night.tsx';
 import {
   OWN_MATCH, flagMessage, forceQuestion, matchPlace, matchRights, pastRoundQuestion, scoreProblem, sideName, teamOf, type MatchRights,
   type Side,
@@ -43,7 +44,7 @@ export function MatchDialog({ tournament, match, user, ownTeamUid, resetRound, o
       {match && (
         <DialogContent
           title={`Match #${match.id}`}
-          description={`${matchPlace(match, resetRound)} · Best of ${tournament.bestOf}`}
+          description={`${matchPlace(match, resetRound)}${match.table !== null ? ` · Table ${match.table}` : ''} · Best of ${tournament.bestOf}`}
           footer={
             <DialogClose asChild>
               <Button variant="secondary" className={tap}>
@@ -86,6 +87,8 @@ function MatchBody({ tournament: t, match: m, user, ownTeamUid }: { tournament: 
       {resolve.isError && <Alert>{failureSentence(resolve.error, RESOLVE_FAILED)}</Alert>}
 
       <TeamScores match={m} viewerSide={rights.side} />
+
+      <MatchNight tournament={t} match={m} user={user} side={rights.side} />
 
       {rights.canToggle && <ViewToggle view={view} onChange={setView} />}
 

@@ -23,6 +23,8 @@ export const tournamentKeys = {
   /** one round's matches, or (no round) every match of the tournament */
   matches: (uid: string, round?: number) => [...tournamentKeys.one(uid), 'matches', round ?? 'all'] as const,
   audit: (uid: string) => [...tournamentKeys.one(uid), 'audit'] as const,
+  /** one match as GET .../matches/{mid} answers it: with its room for its players, the host and admins */
+  match: (uid: string, matchId: number) => [...tournamentKeys.one(uid), 'match', matchId] as const,
 };
 
 const path = (uid: string, rest = '') => `/tournaments/${encodeURIComponent(uid)}${rest}`;
@@ -428,6 +430,46 @@ export function useResolveFlag(uid: string) {
   return useMutation({
     mutationFn: (matchId: number) => api.post<Match>(path(uid, `/matches/${matchId}/resolve-flag`)),
     onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+/**
+ * One match with its EDOPro room (issue 19): the server adds the room for the match's players, the
+ * host and admins only. Under `one(uid)`: a live message (a swap gives the room a new password) refetches it.
+ */
+export function useMatchRoom(uid: string, matchId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: tournamentKeys.match(uid, matchId),
+    queryFn: ({ signal }) => api.get<Match>(path(uid, `/matches/${matchId}`), { signal }),
+    enabled,
+    select: (m) => m.room ?? null,
+    retry: (count, error) => !notFound(error) && count < 2,
+  });
+}
+
+/** More time for one table (the host or an admin). */
+export function useExtendMatch(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ matchId, minutes }: { matchId: number; minutes: number }) => api.post<Match>(path(uid, `/matches/${matchId}/extend`), { minutes }),
+    onSuccess: (match) => settleMatch(queryClient, uid, match),
+  });
+}
+
+export interface SwapSide {
+  matchId: number;
+  teamId: string;
+}
+
+/** Two teams change places between two matches of the current round (the host or an admin). */
+export function useSwapTeams(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { a: SwapSide; b: SwapSide }) => api.post<Match[]>(path(uid, '/matches/swap'), body),
+    onSuccess: (matches) => {
+      applyMatches(queryClient, uid, matches);
+      settle(queryClient, uid);
+    },
   });
 }
 

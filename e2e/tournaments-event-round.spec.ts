@@ -1,0 +1,206 @@
+import type { Page } from '@playwright/test';
+import { LINUS, expect, expectAccessible, isMobile, signInAs, test } from './fixtures.ts';
+import { hostByApi, personPage } from './pages/tournament-page.ts';
+import { AdminApi, PlayView, playerPage, postOk, type ApiMatch } from './pages/tournament-play.ts';
+
+// During a round (issue 19): the round clock on two browsers at once and 'Time' at zero (the page's
+// clock moved forward, not a long wait), tables, the EDOPro room for a player and not for a visitor,
+// a table given more time, one swap, and a player's own drop; at 1280 and 390 px.
+
+const LIVE = { timeout: 5_000 };
+const MMSS = /^\d{2}:\d{2}$/;
+
+let uid: string;
+let api: AdminApi;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  uid = await hostByApi(LINUS, { name: `Round Night ${Date.now()}`, manualDeckChecking: false, roundMinutes: 50 });
+  api = await AdminApi.as(LINUS, uid);
+  await api.seed(6);
+  await api.start();
+});
+test.afterAll(() => api?.dispose());
+
+/** The text a clock shows now. */
+const clockText = (page: Page, scope = page.getByTestId('round-banner')) => scope.getByTestId('clock-text').first().innerText();
+
+/** Nothing wider than the screen (390 px has no room to scroll sideways). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/event-round-${name}-${page.viewportSize()?.width ?? 1280}.png`, fullPage: !(await page.getByRole('dialog').count()) });
+}
+
+test('the round clock counts down on two browsers at once, tables show on every match, and at zero it says Time', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, LINUS);
+  const host = new PlayView(page);
+  await host.goto(uid);
+  const visitorPage = await personPage(browser, { name: '' });
+  const visitor = new PlayView(visitorPage);
+  await visitor.goto(uid);
+
+  for (const view of [host, visitor]) {
+    await expect(view.banner.getByTestId('round-clock')).toBeVisible();
+    expect(await clockText(view.page)).toMatch(MMSS);
+  }
+  // both count down: a second later each shows less than before
+  const before = await Promise.all([clockText(page), clockText(visitorPage)]);
+  for (const [i, p] of [page, visitorPage].entries()) {
+    await expect.poll(() => clockText(p), { timeout: 5_000 }).not.toBe(before[i]);
+    expect(await clockText(p) < before[i]!).toBe(true);
+  }
+  expect(Number(before[0]!.slice(0, 2))).toBeGreaterThanOrEqual(48); // a 50-minute round just begun
+  // a screen reader hears when it ends, and is not told every second
+  await expect(visitor.banner.getByRole('timer')).toHaveAttribute('aria-live', 'off');
+  await expect(visitor.banner.getByTestId('round-clock')).toContainText(/round 1 ends at/);
+
+  // tables on every match of the round, 1..3 (6 teams)
+  await visitor.showList();
+  const tables = await visitor.matchesPanel.getByTestId('match-table').allInnerTexts();
+  expect(tables.sort()).toEqual(['Table 1', 'Table 2', 'Table 3']);
+  await shot(visitorPage, 'round-1');
+  await expectNoSidewaysScroll(visitorPage);
+  await expectAccessible(visitorPage, 'the round banner with its clock and the tables');
+
+  // the page's clock moved past the round's end (a browser of its own): 'Time', in the danger colour
+  const late = await personPage(browser, { name: '' });
+  await late.clock.install();
+  const lateView = new PlayView(late);
+  await lateView.goto(uid);
+  expect(await clockText(late)).toMatch(MMSS);
+  await late.clock.fastForward('50:30');
+  await expect(lateView.banner.getByTestId('clock-text')).toHaveText('Time');
+  await expect(lateView.banner.getByTestId('round-clock')).toContainText(/round 1 ended at/);
+  await shot(late, 'time');
+
+  // the host gives table 2 five more minutes: its own clock shows on every open page, the late one included
+  const [, m2] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
+  await host.showList();
+  await host.openMatch(m2!.id);
+  await expect(host.modal.getByTestId('modal-table')).toHaveText(`Table ${m2!.table}`);
+  await host.modal.getByLabel('Add time to this table').selectOption('5');
+  await host.modal.getByRole('button', { name: 'Add Time' }).click();
+  await expect(host.modal.getByRole('status')).toHaveText('Added 5 minutes: 5 extra in all.');
+  await expect(host.modal.getByText('5 extra minutes')).toBeVisible();
+  await host.closeModal();
+  await expect(visitor.card(m2!.id).getByTestId('round-clock')).toBeVisible(LIVE);
+  expect(await clockText(visitorPage, visitor.card(m2!.id))).toMatch(MMSS);
+  // past the round's end, the extended table still runs
+  await expect(lateView.card(m2!.id).getByTestId('clock-text')).toHaveText(/^0[0-5]:\d{2}$/, LIVE);
+  await expect(lateView.banner.getByTestId('clock-text')).toHaveText('Time');
+  await late.clock.fastForward('06:00');
+  await expect(lateView.card(m2!.id).getByTestId('clock-text')).toHaveText('Time');
+
+  // a reload reads the clock from the server again: the visitor's goes on where it was, and the late
+  // browser's clock, now 55 minutes fast, is set right by the server's Date header
+  const shown = await clockText(visitorPage);
+  await visitorPage.reload();
+  await expect(visitor.banner.getByTestId('clock-text')).toHaveText(MMSS);
+  expect(await clockText(visitorPage) <= shown).toBe(true);
+  await late.reload();
+  await expect.poll(() => clockText(late)).toMatch(MMSS);
+  expect(Number((await clockText(late)).slice(0, 2))).toBeGreaterThanOrEqual(40);
+  await visitorPage.context().close();
+  await late.context().close();
+});
+
+test('a player finds their table and room; a visitor sees no room', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [m1] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
+  const player = await playerPage(browser, uid, await api.playerOf(m1!.team1Id!));
+  await expect(player.view.yourMatch.getByTestId('your-table')).toHaveText(`Table ${m1!.table}`);
+  await player.view.yourMatch.getByRole('button', { name: 'Room name and password' }).click();
+  const card = player.view.modal.getByTestId('room-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('room-name')).toHaveText(new RegExp(`^FH-[0-9A-Z]{4} T${m1!.table}$`));
+  await expect(card.getByTestId('room-password')).toHaveText(/^[a-z2-9]{6}$/);
+  await expect(card.getByRole('button', { name: 'Copy the room name' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Copy the room password' })).toBeVisible();
+  await expect(card.getByTestId('room-settings')).toContainText('Duel flags');
+  await expect(player.view.modal.getByTestId('round-clock')).toBeVisible();
+  await shot(player.page, 'room');
+  await expectNoSidewaysScroll(player.page);
+  await expectAccessible(player.page, 'the match modal with the room');
+  const password = await card.getByTestId('room-password').innerText();
+
+  const visitorPage = await personPage(browser, { name: '' });
+  const visitor = new PlayView(visitorPage);
+  await visitor.goto(uid);
+  await visitor.showList();
+  await visitor.openMatch(m1!.id);
+  await expect(visitor.modal.getByTestId('modal-table')).toHaveText(`Table ${m1!.table}`);
+  await expect(visitor.modal.getByTestId('room-card')).toHaveCount(0);
+  expect(await visitorPage.content()).not.toContain(password);
+  await visitorPage.context().close();
+  await player.page.context().close();
+});
+
+test('the host swaps two teams before any result; every page follows', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const [a, b] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
+  await signInAs(page, LINUS);
+  const host = new PlayView(page);
+  await host.goto(uid);
+  const visitorPage = await personPage(browser, { name: '' });
+  const visitor = new PlayView(visitorPage);
+  await visitor.goto(uid);
+  await visitor.showList();
+
+  const actions = await host.adminSection('Actions');
+  await actions.getByRole('button', { name: 'Swap Teams' }).click();
+  const dialog = page.getByTestId('swap-dialog');
+  // a's first team and b's second change places
+  await dialog.getByLabel('First team').selectOption(`${a!.id}:${a!.team1Id}`);
+  await dialog.getByLabel('Second team (another match)').selectOption(`${b!.id}:${b!.team2Id}`);
+  const preview = `Table ${a!.table}: ${b!.team2Name} vs ${a!.team2Name} · Table ${b!.table}: ${b!.team1Name} vs ${a!.team1Name}`;
+  await expect(dialog.getByTestId('swap-preview')).toHaveText(`After the swap: ${preview}`);
+  await shot(page, 'swap');
+  await expectAccessible(page, 'the swap dialog');
+  await host.modal.getByRole('button', { name: 'Review Swap' }).click();
+  await expect(host.confirm).toContainText(preview);
+  await expectAccessible(page, 'the swap confirmation');
+  await host.confirm.getByRole('button', { name: 'Swap Teams' }).click();
+  await expect(host.confirm).toHaveCount(0);
+  await expect(actions.getByTestId('swap-done')).toContainText('Swapped');
+
+  await expect(visitor.card(a!.id).getByTestId('team-1')).toContainText(b!.team2Name!, LIVE);
+  await expect(visitor.card(b!.id).getByTestId('team-2')).toContainText(a!.team1Name!, LIVE);
+  const after = await api.matches(1);
+  expect(after.find((m) => m.id === a!.id)).toMatchObject({ team1Id: b!.team2Id, team2Id: a!.team2Id });
+  await visitorPage.context().close();
+});
+
+test('a player drops their own team once their match is complete; not paired again, results kept', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [m] = (await api.matches(1)).filter((x) => !x.bye);
+  const me = await api.playerOf(m!.team1Id!);
+  const player = await playerPage(browser, uid, me);
+  const drop = player.view.centre.getByRole('button', { name: 'Drop from Tournament' });
+  // while the match waits for its result, the drop waits and says why
+  await expect(drop).toBeDisabled();
+  await expect(player.view.centre.getByTestId('drop-wait')).toHaveText(/report its score first/);
+
+  await api.override(m!, 1); // their team wins
+  await expect(drop).toBeEnabled(LIVE);
+  await drop.click();
+  await expect(player.view.confirm).toContainText('your results so far stay');
+  if (isMobile(player.page)) await expectNoSidewaysScroll(player.page);
+  await expectAccessible(player.page, 'the drop confirmation');
+  await player.view.confirm.getByRole('button', { name: 'Drop', exact: true }).click();
+  await expect(player.view.confirm).toHaveCount(0);
+  await expect(player.view.yourMatch).toHaveCount(0, LIVE);
+
+  await api.finishOpen();
+  await postOk(api, '/next-round');
+  const second = await api.matches(2);
+  expect(second.flatMap((x) => [x.team1Id, x.team2Id])).not.toContain(m!.team1Id);
+  const t = (await api.tournament()) as unknown as { teams: { uid: string; dropped: boolean; wins: number }[] };
+  expect(t.teams.find((x) => x.uid === m!.team1Id)).toMatchObject({ dropped: true, wins: 1 });
+  await player.page.context().close();
+});

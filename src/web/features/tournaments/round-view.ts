@@ -1,0 +1,81 @@
+// Pure rules of the round being played (issue 19): tables, who reads a room, who adds time, when a
+// player may drop, what the host may swap. Kept apart from React so they are tested with tables.
+import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
+import { sideOf, sideName, type Side } from './match-view.ts';
+import { isPrivileged, type Viewer } from './tournament-view.ts';
+
+type Live = Pick<Tournament, 'hostDiscordId' | 'inProgress' | 'completed' | 'currentRound'>;
+
+/** 'Table 12', or null (a bye, a missed round, a match of a round not begun). */
+export const tableLabel = (m: Pick<Match, 'table'>): string | null => (m.table !== null ? `Table ${m.table}` : null);
+
+/** A match to be played now or already: two teams, no bye, its round reached, the event under way. */
+const playable = (t: Live, m: Match) =>
+  t.inProgress && !t.completed && !m.bye && !m.missed && m.team1Id !== null && m.team2Id !== null && m.roundNumber <= t.currentRound;
+
+/** The room is asked for (the server answers it only to them): the match's players, the host and admins. */
+export function mayReadRoom(t: Live, m: Match, viewer: Viewer | null | undefined, side: Side | null): boolean {
+  return !!viewer && playable(t, m) && (side !== null || isPrivileged(t, viewer));
+}
+
+/** Add Time: the host or an admin who does not play in it, for a match of the current timed round still being played. */
+export function mayExtend(t: Live, m: Match, viewer: Viewer | null | undefined, side: Side | null): boolean {
+  return isPrivileged(t, viewer) && side === null && playable(t, m) && m.roundNumber === t.currentRound && !m.complete && m.endsAt !== null;
+}
+
+/**
+ * Why a player cannot drop now (null: they may). During the event a player drops once their match of
+ * the round is complete (or between rounds, when every match is): a drop while it waits for a result
+ * would hand the opponent a win by walkover the two teams may not have played for.
+ */
+export function dropWait(t: Live, ownMatch: Match | undefined): string | null {
+  if (!t.inProgress || t.completed || !ownMatch) return null;
+  if (ownMatch.roundNumber !== t.currentRound || ownMatch.bye || ownMatch.missed || ownMatch.complete) return null;
+  if (ownMatch.team1Id === null || ownMatch.team2Id === null) return null;
+  return `You can drop once your match of round ${t.currentRound} is complete: report its score first, or ask the host.`;
+}
+
+/** A team the host may pick to swap: its match, its name, its table. */
+export interface SwapChoice {
+  matchId: number;
+  teamId: string;
+  label: string;
+}
+
+/**
+ * Fix a pairing: the teams of the current Swiss round the host may swap, or the sentence that says
+ * why none may (the server's rule: Swiss only, before any result of the round; byes stay).
+ */
+export function swapChoices(t: Live & Pick<Tournament, 'format'>, matches: readonly Match[]): { choices: SwapChoice[]; blocked: string | null } {
+  if (!t.inProgress || t.completed) return { choices: [], blocked: 'Pairings can be swapped only while a round is played.' };
+  const round = matches.filter((m) => m.roundNumber === t.currentRound);
+  if (t.format !== 'DEFAULT' || round.some((m) => m.bracket !== 'swiss')) {
+    return { choices: [], blocked: 'Only Swiss pairings can be swapped: a bracket or a round robin schedule follows from its seeding.' };
+  }
+  const decided = round.find((m) => !m.bye && !m.missed && (m.complete || m.reportFromTeam1 || m.reportFromTeam2));
+  if (decided) return { choices: [], blocked: `Round ${t.currentRound} already has a result (match #${decided.id}): pairings can be swapped only before any is reported.` };
+  const paired = round.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id).sort((a, b) => (a.table ?? a.position) - (b.table ?? b.position));
+  if (paired.length < 2) return { choices: [], blocked: 'A swap needs two paired matches in the round.' };
+  const choices = paired.flatMap((m) =>
+    ([1, 2] as const).map((side) => ({
+      matchId: m.id,
+      teamId: (side === 1 ? m.team1Id : m.team2Id)!,
+      label: `${sideName(m, side)} (${tableLabel(m) ?? `match #${m.id}`}, vs ${sideName(m, side === 1 ? 2 : 1)})`,
+    })),
+  );
+  return { choices, blocked: null };
+}
+
+/** The two matches after a swap, as the confirmation says it: 'Table 1: A vs D · Table 2: C vs B'. */
+export function swapPreview(matches: readonly Match[], a: SwapChoice, b: SwapChoice): string {
+  const after = (m: Match, out: string, into: SwapChoice) =>
+    ([1, 2] as const).map((side) => ((side === 1 ? m.team1Id : m.team2Id) === out ? nameIn(matches, into) : sideName(m, side))).join(' vs ');
+  const ma = matches.find((m) => m.id === a.matchId)!;
+  const mb = matches.find((m) => m.id === b.matchId)!;
+  return `${tableLabel(ma) ?? `Match #${ma.id}`}: ${after(ma, a.teamId, b)} · ${tableLabel(mb) ?? `Match #${mb.id}`}: ${after(mb, b.teamId, a)}`;
+}
+
+function nameIn(matches: readonly Match[], c: SwapChoice): string {
+  const m = matches.find((x) => x.id === c.matchId)!;
+  return sideName(m, sideOf(m, c.teamId) ?? 1);
+}
