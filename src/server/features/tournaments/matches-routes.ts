@@ -68,10 +68,10 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
     let touched: number[] = [];
     const result = await db.transaction(async (tx) => {
-      const t = await Repo.lockTournament(tx, uid);
+      // locked by its version bump: one statement fewer while every other write of the event waits
+      const t = await Repo.lockAndBump(tx, uid);
       const out = await work(tx, t);
       touched = out.touched;
-      await Repo.bumpVersion(tx, uid);
       await h.notice(tx, uid);
       return out.result;
     });
@@ -274,13 +274,16 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const reportField: Record<ResultField, string> = { team1Wins: 'gamesWon', team2Wins: 'gamesLost', winner: 'gamesWon' };
       const refusal = reported(true);
       if (refusal) throw badRequest(`${reportField[refusal.field]}: ${refusal.message}`);
-      const m = await matchOr404(tx, t.uid, req.params.mid);
+      // the match, the reporter's team and the two teams' names in one query (decision 019)
+      const found = notFoundIfMissing(await Repo.matchForReport(tx, t.uid, req.params.mid, user.discordId), 'Match not found');
+      const m = found.match;
+      const named = (row: Repo.MatchRow) => toMatch(row, teamNamer(found.teams), clockOf(t, [row])(row));
       if (m.bye) throw conflict('A bye has no score to report');
       if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
       if (m.roundNumber > t.currentRound) throw conflict('This match is not in the current round yet');
       if (m.complete) throw conflict('This match is complete: ask an admin to change its result');
-      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
-      const side = mine?.team.uid === m.team1Uid ? 1 : mine?.team.uid === m.team2Uid ? 2 : 0;
+      const mine = found.myTeamUid;
+      const side = mine !== null && mine === m.team1Uid ? 1 : mine !== null && mine === m.team2Uid ? 2 : 0;
       if (side === 0) throw forbidden('Only players of this match can report its score');
       if (req.query.fromTeam1 !== undefined && req.query.fromTeam1 !== (side === 1)) throw forbidden('You can only report for your own team');
       const tie = reported(allowsTie(m.bracket as Parameters<typeof allowsTie>[0]));
@@ -291,7 +294,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
       if (!other) {
         const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
-        return { result: await shown(tx, t, row), touched: [row.id] };
+        return { result: named(row), touched: [row.id] };
       }
       // the other side reported its games won and lost: agreement is the same score seen from here
       if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
@@ -300,11 +303,11 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
         const touched = await afterResult(tx, t, row);
         // a Swiss or round robin result changes no other match (afterResult): the row is as written
         const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
-        return { result: await shown(tx, t, after), touched };
+        return { result: named(after), touched };
       }
       // disputed: neither claim is the score until a report agrees or an admin decides
       const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
-      return { result: await shown(tx, t, row), touched: [row.id] };
+      return { result: named(row), touched: [row.id] };
     });
   });
 

@@ -17,6 +17,8 @@ import { standingsOf, teamNamer, winnerPeople } from './tournament-standings.ts'
 
 /** How long changes wait to travel together. */
 export const COALESCE_MS = 100;
+/** The gap after a message as a multiple of what its views cost to make (large events). */
+const COST_FACTOR = 4;
 /** the broadcast kind of change notices */
 const NOTICE = 'tournament';
 /** a notice longer than this names no matches (the whole round goes): one NOTIFY holds it */
@@ -50,18 +52,22 @@ export class TournamentLive {
 
   // ---- views ------------------------------------------------------------------------------------
 
-  /** One read of the tournament for both topics. */
+  /**
+   * One read of the tournament for both topics: every team and match in the columns the standings
+   * and the state read (decision 019: whole rows of a 4,096-team event cost twice as much to read).
+   * The rows are read after the tournament row, so they are at least as new as its version.
+   */
   private async load(uid: string) {
     const t = await Repo.findTournament(this.db, uid);
     if (!t) return undefined;
-    const [teams, matches] = await Promise.all([Repo.listTeams(this.db, uid), Repo.listMatches(this.db, uid)]);
+    const [teams, matches] = await Promise.all([Repo.listTeamsLean(this.db, uid), Repo.listMatchesLean(this.db, uid)]);
     return { t, teams, matches };
   }
 
-  private boardOf({ t, teams, matches }: Loaded, change: string, touched?: readonly number[]): Scoreboard {
+  /** The scoreboard: the touched matches (or the current round's) read whole, the state from the lean rows. */
+  private async boardOf({ t, teams, matches }: Loaded, change: string, touched?: readonly number[]): Promise<Scoreboard> {
     const name = teamNamer(teams);
-    const wanted = touched && new Set(touched);
-    const rows = wanted ? matches.filter((m) => wanted.has(m.id)) : matches.filter((m) => m.roundNumber === t.currentRound);
+    const rows = touched ? await Repo.matchesByIds(this.db, t.uid, touched) : await Repo.listMatches(this.db, t.uid, t.currentRound);
     const clock = clockOf(t, matches); // each match of the round with its clock; never a room (match-room.ts)
     return { uid: t.uid, version: t.version, full: !touched, change, state: toState(t, teams, matches), matches: rows.map((m) => toMatch(m, name, clock(m))) };
   }
@@ -73,7 +79,7 @@ export class TournamentLive {
   /** The state and every match of the current round (or, with `touched`, just those matches). */
   async scoreboard(uid: string, change: string, touched?: readonly number[]): Promise<Scoreboard | undefined> {
     const loaded = await this.load(uid);
-    return loaded && this.boardOf(loaded, change, touched);
+    return loaded && (await this.boardOf(loaded, change, touched));
   }
 
   async standings(uid: string): Promise<Standings | undefined> {
@@ -84,7 +90,7 @@ export class TournamentLive {
   /** The cached body GET .../scoreboard or .../standings answers with (made by `load` on a miss). */
   private view(uid: string, view: View, load = () => this.load(uid)): CachedBody | Promise<CachedBody | undefined> {
     return view === 'scoreboard'
-      ? this.reads.cached(uid, 'scoreboard', async () => { const l = await load(); return l && this.boardOf(l, 'request'); })
+      ? this.reads.cached(uid, 'scoreboard', async () => { const l = await load(); return l && (await this.boardOf(l, 'request')); })
       : this.reads.cached(uid, 'standings', async () => { const l = await load(); return l && this.standingsFrom(l); });
   }
 
@@ -110,9 +116,13 @@ export class TournamentLive {
   /** how long this instance's last views of each tournament took to make (large events take longer) */
   private lastCost = new Map<string, number>();
 
-  /** The gap between messages: COALESCE_MS, or twice the last message's cost, so a 4,096-team event publishes at most a third of the time. */
+  /**
+   * The gap between messages: COALESCE_MS, or COST_FACTOR times the last message's cost, so making
+   * the views of a large event takes at most about a quarter of the time (decision 019: with twice,
+   * a 4,096-team event's views took half of an embedded database's only thread from the reports).
+   */
   private gap(uid: string): number {
-    return Math.max(COALESCE_MS, 2 * (this.lastCost.get(uid) ?? 0));
+    return Math.max(COALESCE_MS, COST_FACTOR * (this.lastCost.get(uid) ?? 0));
   }
 
   /**
@@ -152,9 +162,9 @@ export class TournamentLive {
   private async send(uid: string, change: string, touched?: readonly number[]): Promise<void> {
     try {
       // the version the views must reach: this write's (or a later one's)
-      const t = await Repo.findTournament(this.db, uid);
-      if (!t) return;
-      const notice: ChangeNotice = { uid, version: t.version, change, touched: touched ? [...touched] : null };
+      const version = await Repo.tournamentVersion(this.db, uid);
+      if (version === undefined) return;
+      const notice: ChangeNotice = { uid, version, change, touched: touched ? [...touched] : null };
       if (JSON.stringify(notice).length > MAX_NOTICE_CHARS) notice.touched = null;
       await this.realtime.broadcast(NOTICE, notice);
     } catch (err) {
@@ -208,9 +218,10 @@ export class TournamentLive {
     let boardSent = () => {};
     const afterBoard = new Promise<void>((resolve) => { boardSent = resolve; });
     try {
-      // One read serves all. The cached views are asked for before it starts, so a read that a
+      // One read serves all. The cached view is asked for before it starts, so a read that a
       // later write overtakes is not kept (ReadCache); this instance dropped this tournament's views
-      // when the write's own notice arrived, before this one (decision 006).
+      // when the write's own notice arrived, before this one (decision 006). The cached whole
+      // scoreboard is made when asked for (GET, request-scoreboard): few pages ask (decision 019).
       let loading: Promise<Loaded | undefined> | undefined;
       const load = () => (loading ??= this.load(uid));
       const later = async () => {
@@ -219,10 +230,9 @@ export class TournamentLive {
       };
       const standings = wantsStandings ? this.view(uid, 'standings', later) : undefined;
       if (wantsBoard) {
-        void this.view(uid, 'scoreboard', later); // the pages refetch it after this message
         const loaded = await load();
         if (!loaded) return;
-        this.realtime.deliverHere(boardTopic, JSON.stringify(this.boardOf(loaded, notice.change, notice.touched ?? undefined)));
+        this.realtime.deliverHere(boardTopic, JSON.stringify(await this.boardOf(loaded, notice.change, notice.touched ?? undefined)));
       }
       boardSent();
       let body = await standings;

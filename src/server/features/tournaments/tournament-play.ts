@@ -5,21 +5,22 @@ import type { EngineMatch } from '../../../domain/tournament/types.ts';
 import { matchKey } from '../../../domain/tournament/types.ts';
 import { currentStandings, reconcile, type EngineState } from '../../../domain/tournament/results.ts';
 import { newRoomPassword } from '../../../domain/tournament/rooms.ts';
-import { assignTables } from '../../../domain/tournament/tables.ts';
+import { assignTables, needsTable } from '../../../domain/tournament/tables.ts';
 import type { Tx } from '../../db/client.ts';
 import * as Repo from './tournaments-repository.ts';
 import { toEngineMatch, toEngineTeam } from './tournament-views.ts';
 
 export interface Loaded {
-  teams: Repo.TeamRow[];
-  matches: Repo.MatchRow[];
+  teams: Repo.LeanTeamRow[];
+  /** in the columns the engine reads (whole rows of a 4,096-team event's 24,000 matches take seconds to read) */
+  matches: Repo.EngineMatchRow[];
   state: EngineState;
 }
 
 export async function loadPlay(tx: Tx, t: Repo.TournamentRow): Promise<Loaded> {
   // in a transaction: one connection, one query at a time
-  const teams = await Repo.listTeams(tx, t.uid);
-  const matches = await Repo.listMatches(tx, t.uid);
+  const teams = await Repo.listTeamsLean(tx, t.uid);
+  const matches = await Repo.listMatchesLean(tx, t.uid);
   return { teams, matches, state: { format: t.format, seed: t.pairingSeed ?? 0, teams: teams.map(toEngineTeam), matches: matches.map(toEngineMatch) } };
 }
 
@@ -30,6 +31,9 @@ export function matchRow(uid: string, m: EngineMatch) {
     bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
     // the EDOPro room's password, made with the match (rooms.ts); its name follows from the table
     roomPassword: newRoomPassword(),
+    // a Swiss round is paired best first (swiss.ts): its tables are its positions, given as it is
+    // made (a 4,096-team round is not written twice); brackets and round robin wait for tableRound
+    tableNumber: m.bracket === 'swiss' && needsTable({ ...m, missed: false }) ? m.position : null,
   };
 }
 
@@ -40,6 +44,7 @@ export function matchRow(uid: string, m: EngineMatch) {
  * already given stay: a swap moves teams, not tables.
  */
 export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): Promise<void> {
+  if (!(await Repo.roundWaitsForTables(tx, t.uid, round))) return; // a Swiss round has its tables from its insert
   const rows = await Repo.listMatches(tx, t.uid, round);
   let rank: Map<string, number> | undefined;
   if (rows.some((m) => m.bracket !== 'swiss')) {

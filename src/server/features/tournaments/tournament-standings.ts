@@ -8,7 +8,7 @@ import * as Repo from './tournaments-repository.ts';
 import { toEngineMatch, toEngineTeam, UNNAMED_TEAM, userAvatar, userName } from './tournament-views.ts';
 
 /** Team names by uid, for matches and standings. */
-export function teamNamer(teams: Repo.TeamRow[]): (uid: string | null) => string | null {
+export function teamNamer(teams: Pick<Repo.TeamRow, 'uid' | 'name'>[]): (uid: string | null) => string | null {
   const names = new Map(teams.map((t) => [t.uid, t.name || UNNAMED_TEAM]));
   return (uid) => (uid === null ? null : (names.get(uid) ?? UNNAMED_TEAM));
 }
@@ -19,8 +19,8 @@ export function teamNamer(teams: Repo.TeamRow[]): (uid: string | null) => string
  */
 export function standingsOf(
   t: Repo.TournamentRow,
-  teams: Repo.TeamRow[],
-  matches: Repo.MatchRow[],
+  teams: Pick<Repo.TeamRow, 'uid' | 'name' | 'seed' | 'dropped'>[],
+  matches: Repo.EngineMatchRow[],
   winner?: { members: Repo.MemberRow[]; users: Map<string, Repo.UserRow> },
 ): Standings {
   if (t.closed && t.finalStandings) return keptStandings(t);

@@ -13,7 +13,7 @@ import { champion } from '../../../domain/tournament/results.ts';
 import { matchStatus } from '../../../domain/tournament/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
 import { matchNight, teamNight, tournamentNight } from './event-night-views.ts';
-import type { DeckRow, DeckSummaryRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
+import type { DeckRow, DeckSummaryRow, EngineMatchRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
 
 export const UNKNOWN_PLAYER = 'Unknown Player';
 export const UNNAMED_TEAM = 'Unnamed Team';
@@ -168,7 +168,7 @@ export function tournamentList(t: Pick<TournamentRow, 'banlist' | 'banlistName'>
  * What the stored matches say about the round and the winner: every match of the current round is
  * complete; and the champion once decided (a bracket's final, or the standings after the last round).
  */
-export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' | 'dropped'>[], matches: MatchRow[]) {
+export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' | 'dropped'>[], matches: EngineMatchRow[]) {
   // an earlier round counts too: a forced override can reopen a match the bracket had played
   const open = matches.filter((m) => m.roundNumber <= t.currentRound && !m.complete);
   const roundComplete = t.inProgress && open.length === 0;
@@ -180,7 +180,7 @@ export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' 
   return { roundComplete, championTeamUid: bracket || atEnd ? winner : null };
 }
 
-export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserRow | undefined; matches: MatchRow[] }): Tournament {
+export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserRow | undefined; matches: EngineMatchRow[] }): Tournament {
   const ruleOptions = RULE_CODES.filter((c) => t.ruleOptions.includes(c));
   const cardTypeFilters = FILTER_CODES.filter((c) => t.cardTypeFilters.includes(c));
   const list = tournamentList(t);
@@ -209,7 +209,7 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
   };
 }
 
-export function toState(t: TournamentRow, teams: TeamRow[], matches: MatchRow[]): TournamentState {
+export function toState(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' | 'dropped' | 'checkedInAt'>[], matches: EngineMatchRow[]): TournamentState {
   return {
     ...playFacts(t, teams, matches),
     uid: t.uid, version: t.version, format: t.format, signupsOpen: t.signupsOpen, deckSubmissionOpen: t.deckSubmissionOpen,
@@ -252,11 +252,11 @@ export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | 
   };
 }
 
-export function toEngineTeam(t: TeamRow): EngineTeam {
+export function toEngineTeam(t: Pick<TeamRow, 'uid' | 'seed' | 'dropped'>): EngineTeam {
   return { id: t.uid, seed: t.seed, dropped: t.dropped };
 }
 
-export function toEngineMatch(m: MatchRow): EngineMatch {
+export function toEngineMatch(m: EngineMatchRow): EngineMatch {
   return {
     round: m.roundNumber, bracket: m.bracket as EngineMatch['bracket'], position: m.position, team1: m.team1Uid, team2: m.team2Uid,
     bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid,

@@ -77,7 +77,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     const teams = await Repo.listTeams(tx, t.uid);
     const members = await Repo.listMembers(tx, t.uid);
     const decks = await Repo.listDeckSummaries(tx, t.uid);
-    const matches = await Repo.listMatches(tx, t.uid);
+    const matches = await Repo.listMatchesLean(tx, t.uid); // the state and the clock read only these columns
     const users = await Repo.usersByIds(tx, [t.hostDiscordId, ...members.map((m) => m.discordId)]);
     return toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches });
   }
