@@ -26,7 +26,7 @@ if (!process.env.FH_E2E_BUILT) {
   process.env.FH_E2E_BUILT = '1';
 }
 
-/** The Discord webhook sink of a project's two servers (ports p and p + 1): p + 5, where e2e/event-discord.spec.ts listens. */
+/** The Discord webhook sink of a project's two servers (ports p and p + 1): p + 5, where e2e/tournaments-event-discord.spec.ts listens. */
 const webhookSinkPort = (port: number) => port - (port - basePort) % 2 + 5;
 
 const server = (port: number, demo: boolean, name: string) => ({
@@ -46,7 +46,7 @@ const server = (port: number, demo: boolean, name: string) => ({
     LOG_LEVEL: 'warn',
     // the specs sign in through the demo provider dozens of times a minute, far above a person's rate
     RATE_LIMIT_SCALE: '20',
-    // events' Discord webhooks go to a sink the spec listens on (e2e/event-discord.spec.ts): the project's port + 5
+    // events' Discord webhooks go to a sink the spec listens on (e2e/tournaments-event-discord.spec.ts): the project's port + 5
     DISCORD_WEBHOOK_RELAY_URL: `http://127.0.0.1:${webhookSinkPort(port)}`,
     ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
   },

@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: `api-${db}`,
           include: ['src/**/*.api.test.ts', 'src/**/*.live.test.ts'],
+          // *.pglite.api.test.ts: what only the embedded database has (its files, backups)
+          exclude: db === 'postgres' ? ['src/**/*.pglite.api.test.ts'] : [],
           env: { TEST_DB: db },
           testTimeout: 30_000,
           hookTimeout: 60_000,

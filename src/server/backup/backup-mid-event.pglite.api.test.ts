@@ -23,7 +23,8 @@ const played = (m: Match) => ({
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('a backup in the middle of a round', () => {
+// PGlite only (vitest.config.ts: *.pglite.api.test.ts): on PostgreSQL backups are pg_dump's
+describe('a backup in the middle of a round', () => {
   let root: string;
   let live: DiskServer;
   let restored: DiskServer | undefined;
