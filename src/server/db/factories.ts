@@ -7,6 +7,8 @@ import { presetByName } from '../../domain/series/presets.ts';
 import { startTournament } from '../../domain/tournament/engine.ts';
 import { simulate } from '../../domain/tournament/simulate.ts';
 import type { EngineMatch } from '../../domain/tournament/types.ts';
+import { assignTables } from '../../domain/tournament/tables.ts';
+import { newRoomPassword } from '../../domain/tournament/rooms.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -46,9 +48,9 @@ export type TournamentState = 'upcoming' | 'live' | 'completed';
  */
 export async function createTournament(
   db: Tx,
-  o: Partial<typeof tournaments.$inferInsert> & { teams?: number; state?: TournamentState; hostDiscordId: string },
+  o: Partial<typeof tournaments.$inferInsert> & { teams?: number; state?: TournamentState; hostDiscordId: string; checkedIn?: number },
 ) {
-  const { teams: teamCount = 0, state = 'upcoming', ...rest } = o;
+  const { teams: teamCount = 0, state = 'upcoming', checkedIn = 0, ...rest } = o;
   const [t] = await db
     .insert(tournaments)
     .values({ uid: randomUUID(), name: `Tournament ${next()}`, pairingSeed: 20261123, ...rest })
@@ -59,7 +61,10 @@ export async function createTournament(
     const player = await createUser(db);
     const [team] = await db
       .insert(teams)
-      .values({ uid: randomUUID(), tournamentUid: tournament.uid, name: `Team ${player.username}`, captainDiscordId: player.discordId, seed: i + 1 })
+      .values({
+        uid: randomUUID(), tournamentUid: tournament.uid, name: `Team ${player.username}`, captainDiscordId: player.discordId, seed: i + 1,
+        checkedInAt: i < checkedIn ? new Date() : null,
+      })
       .returning();
     await db.insert(members).values({ teamUid: team!.uid, tournamentUid: tournament.uid, discordId: player.discordId });
     created.push(team!);
@@ -71,10 +76,13 @@ export async function createTournament(
   let roundCount: number;
   let currentRound = 1;
   let winner: string | null = null;
+  // a live event's round 1 has its tables (as the server numbers a round when it begins) and rooms
+  let tables = new Map<number, number>();
   if (state === 'live') {
     const start = startTournament(tournament.format, engineTeams, tournament.pairingSeed ?? 1);
     roundCount = start.roundCount;
     const first = start.matches.findIndex((m) => !m.complete && m.team1 && m.team2);
+    tables = assignTables(start.matches.map((m) => ({ ...m, missed: false, table: null })));
     played = start.matches.map((m, i) => (i === first ? { ...m, complete: true, team1Wins: 2, team2Wins: 1, winner: m.team1 } : m));
   } else {
     const sim = simulate(tournament.format, engineTeams, { seed: tournament.pairingSeed ?? 1 });
@@ -83,10 +91,11 @@ export async function createTournament(
     currentRound = sim.rounds;
     winner = sim.champion;
   }
-  for (const m of played) {
+  for (const [i, m] of played.entries()) {
     await db.insert(matches).values({
       tournamentUid: tournament.uid, roundNumber: m.round, bracket: m.bracket, position: m.position, team1Uid: m.team1, team2Uid: m.team2,
       bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
+      tableNumber: tables.get(i) ?? null, roomPassword: state === 'live' && !m.bye ? newRoomPassword() : null,
     });
   }
   for (const team of created) {

@@ -68,14 +68,19 @@ export async function seedDemoData(db: Db): Promise<void> {
   });
   const day = 24 * 60 * 60 * 1000;
   const ago = (d: number) => new Date(Date.now() - d * day);
+  const hour = 60 * 60 * 1000;
+  // mid-round: round 1 began with the seed, its 50-minute clock running, tables and rooms given
   await createTournament(db, {
     name: 'GOAT Monthly #12', subtitle: 'Round 1 under way', iteration: 12, seriesUid: goat.id, hostDiscordId: linus.discordId,
     ruleOptions: goat.ruleOptions, cardTypeFilters: goat.cardTypeFilters, teams: 8, state: 'live', createdAt: ago(3), updatedAt: ago(0),
+    startsAt: ago(0), roundMinutes: 50,
   });
   await createTournament(db, {
     name: 'Modern Open', subtitle: 'Sign-ups open: bring your best list', seriesUid: modern.id, hostDiscordId: ada.discordId,
     ruleOptions: modern.ruleOptions, banlist: read('2026.05-Worlds.lflist.conf'), banlistName: '2026.05 Worlds',
     description: 'Swiss rounds, then a top cut. Decks are checked against the 2026.05 Worlds list before the start.', teams: 3, state: 'upcoming', createdAt: ago(1), updatedAt: ago(1),
+    // check-in open: two of the three teams are in
+    startsAt: new Date(Date.now() + 2 * hour), checkIn: true, checkInOpen: true, checkedIn: 2,
   });
   await createTournament(db, {
     name: 'Weekend Round Robin', subtitle: 'Everyone plays everyone', format: 'ROUND_ROBIN', hostDiscordId: linus.discordId,
