@@ -1,10 +1,10 @@
 // Issue 18: the completed view's final standings. Placements, a champion's row that says what the
 // Champion block says, the Swiss record beside it after a top cut, readable on a phone; and a round
 // robin bye told as what it scores (nothing).
-import { expect, expectAccessible, isMobile, test } from './fixtures.ts';
+import { expect, expectAccessible, isMobile, signInAs, test } from './fixtures.ts';
 import { LINUS } from './fixtures.ts';
 import { TournamentView, hostByApi, screenshot } from './pages/tournament-page.ts';
-import { AdminApi, type ApiMatch, playerPage } from './pages/tournament-play.ts';
+import { AdminApi, type ApiMatch, PlayView, playerPage } from './pages/tournament-play.ts';
 
 const name = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
 
@@ -90,6 +90,60 @@ test.describe('final standings', () => {
     await expectAccessible(page, 'the completed view with final standings', ['heading-order']);
     await table.scrollIntoViewIfNeeded();
     await screenshot(page, 'final-standings');
+    await api.dispose();
+  });
+
+  test('a top cut of 4 the host chose (issue 19): 8 teams, 3 Swiss rounds, semifinals and a final played on the page, placements 3rd–4th', async ({ page }) => {
+    test.setTimeout(150_000);
+    const uid = await hostByApi(LINUS, { name: name('Top Four'), format: 'DEFAULT', manualDeckChecking: false, topCut: 4, swissRounds: 3 });
+    const api = await AdminApi.as(LINUS, uid);
+    await api.seed(8);
+    await api.start();
+    expect(await api.tournament()).toMatchObject({ topCut: 4, swissRounds: 3, roundCount: 5 });
+    for (let round = 1; round <= 3; round++) {
+      await api.finishOpen();
+      await api.nextRound();
+    }
+    const semis = await api.matches(4);
+    expect(semis.map((m) => m.bracket)).toEqual(['top', 'top']);
+
+    await signInAs(page, LINUS);
+    const host = new PlayView(page);
+    await host.goto(uid);
+    await expect(host.banner).toContainText('Round 4 of 5');
+    const cut = await host.expectBracketColumns('Top Cut');
+    await expect(cut.getByTestId('bracket-column')).toHaveText([/Semifinals · Round 4/, /Final · Round 5/]);
+    // the semifinals on the page: the host enters both results
+    for (const m of semis) {
+      await host.openMatch(m.id);
+      await host.fillWins(2, 0);
+      await host.modal.getByRole('button', { name: `${m.team1Name} Wins` }).click();
+      await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
+      await host.closeModal();
+    }
+    const next = await host.actionButton('Next Round (4/5)');
+    await expect(next).toBeEnabled({ timeout: 5_000 });
+    await next.click();
+    await expect(host.banner).toContainText('Round 5 of 5');
+    const [final] = await api.matches(5);
+    expect([final!.team1Id, final!.team2Id].sort()).toEqual(semis.map((m) => m.team1Id).sort());
+    await host.openMatch(final!.id);
+    await host.fillWins(1, 2);
+    await host.modal.getByRole('button', { name: `${final!.team2Name} Wins` }).click();
+    await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
+    await host.closeModal();
+    await expect(await host.actionButton('Mark Winner')).toBeEnabled({ timeout: 5_000 });
+    await host.action('Mark Winner');
+    await host.confirm.getByRole('button', { name: 'Mark Winner' }).click();
+    await expect(host.centre.getByTestId('champion-name')).toHaveText(final!.team2Name!);
+
+    const table = host.centre.getByTestId('standings');
+    await expect(table.getByTestId('standing-placement')).toHaveText(['1st', '2nd', '3rd–4th', '3rd–4th', '5th', '6th', '7th', '8th']);
+    await expect(table.getByTestId('standing-team').nth(1)).toHaveText(final!.team1Name!);
+    const semiLosers = semis.map((m) => m.team2Name!).sort();
+    expect([await table.getByTestId('standing-team').nth(2).innerText(), await table.getByTestId('standing-team').nth(3).innerText()].sort()).toEqual(semiLosers);
+    await expectNoSidewaysScroll(host);
+    await screenshot(page, 'top-cut-4');
     await api.dispose();
   });
 
