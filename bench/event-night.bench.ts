@@ -1,7 +1,11 @@
 // Issue 19's event-night figures: a 4,096-team Swiss event through the HTTP API, on the embedded
 // database and on PostgreSQL, with 50 live pages open (each subscribed to the scoreboard and the
 // standings, as the tournament page is). For each round played: both players of every match report
-// (in a random order, BENCH_IN_FLIGHT requests in flight), each request timed; then Next Round.
+// in a random order, each request timed; then Next Round. The reports arrive as players send them,
+// at BENCH_RATE a second (200, the issue's figure: open loop, each sent on time whatever the ones
+// before it; the p99 is then the latency a player sees at that load); BENCH_RATE=0 sends them as
+// fast as the server takes them instead, BENCH_IN_FLIGHT at a time (its capacity; latency there is
+// mostly the queue of the others in flight).
 // Prints reports a second, report latency p50/p95/p99, Next Round per round, and the targets and the
 // figures before decision 019 beside them. Figures, not assertions.
 //
@@ -18,12 +22,13 @@ import { fmt, startServer } from './lib.ts';
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 4096);
 const ROUNDS = process.env.BENCH_ROUNDS === 'all' ? Infinity : Number(process.env.BENCH_ROUNDS ?? 3);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 48);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SUBSCRIBERS = Number(process.env.BENCH_PAGES ?? 50);
 const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
 const ADA = '100000000000000001'; // a demo admin
 /** Issue 19's targets. */
 const TARGET = { nextRoundMs: 1000, reportsPerS: 200, p99Ms: 100 };
-/** Before decision 019 (the same bench, this machine; docs/decisions/019-event-night-speed.md). */
+/** Before decision 019 (the same bench at 48 reports in flight, BENCH_RATE=0; this machine; docs/decisions/019-event-night-speed.md). */
 const BEFORE: Record<string, string> = {
   pglite: 'Next Round 6,715–7,268 ms (CPU 4.7–5.1 s), start 24.3 s; reports 18–25/s, p99 3,556–9,114 ms, 22.8–23.8 ms server CPU a report',
   postgres: 'Next Round 3,666–14,596 ms (CPU 1.4–2.1 s), start 18.1 s; reports 23–25/s, p99 6,349–11,217 ms, 8.8–8.9 ms server CPU a report',
@@ -33,6 +38,15 @@ async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>) 
   let next = 0;
   await Promise.all(Array.from({ length: n }, async () => {
     while (next < items.length) await work(items[next++]!);
+  }));
+}
+/** Open loop: item i starts at i / rate seconds, whether or not the ones before it have answered. */
+async function paced<T>(items: T[], rate: number, work: (item: T) => Promise<void>) {
+  const t0 = performance.now();
+  await Promise.all(items.map(async (item, i) => {
+    const wait = t0 + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await work(item);
   }));
 }
 async function ok(res: Response) {
@@ -109,11 +123,13 @@ async function run(db: string, extraEnv: Record<string, string>, port: number): 
       const times: number[] = [];
       const tRound = performance.now();
       const cpuRound = cpuMs(server.pid);
-      await pool(reports, IN_FLIGHT, async ({ m, team, won }) => {
+      const report = async ({ m, team, won }: (typeof reports)[number]) => {
         const t = performance.now();
         await ok(await clients.get(team)!.post(`/api/tournaments/${uid}/matches/${m.id}/report-score`, { gamesWon: won, gamesLost: 2 - won }));
         times.push(performance.now() - t);
-      });
+      };
+      if (RATE > 0) await paced(reports, RATE, report);
+      else await pool(reports, IN_FLIGHT, report);
       const seconds = (performance.now() - tRound) / 1000;
       const cpuPerReport = (cpuMs(server.pid) - cpuRound) / reports.length;
       times.sort((a, b) => a - b);
@@ -174,7 +190,7 @@ for (const db of DATABASES) {
     }
   }
 }
-console.log(`\n${TEAMS} teams, ${IN_FLIGHT} reports in flight, ${SUBSCRIBERS} live pages:`);
+console.log(`\n${TEAMS} teams, ${RATE > 0 ? `reports sent at ${RATE} a second` : `${IN_FLIGHT} reports in flight`}, ${SUBSCRIBERS} live pages:`);
 for (const [db, figures] of results) {
   console.log(`  now    ${summary(db, figures)}`);
   console.log(`  before ${db}: ${BEFORE[db] ?? '—'}`);
