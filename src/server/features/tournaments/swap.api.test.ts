@@ -115,6 +115,23 @@ describe('POST .../matches/swap', () => {
 });
 
 describe('a player’s own drop', () => {
+  test('while their match of the round waits for its result: a 409 that says why, by either route; the host may drop them', async () => {
+    const uid = await kit.event('DEFAULT', 4);
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    const [m] = played(await kit.roundMatches(uid, 1));
+    const team = m!.team1Id!;
+    const captain = await kit.captainOf(uid, team);
+    const member = (await kit.state(uid)).teams.find((x) => x.uid === team)!.members[0]!;
+    for (const path of [`participants/${member.id}/drop`, `teams/${team}/drop`]) {
+      const refused = await captain.post(`/api/tournaments/${uid}/${path}`);
+      expect(refused.status, path).toBe(409);
+      expect(await errorOf(refused)).toBe('You can drop once your match of round 1 is complete: report its score first, or ask the host.');
+    }
+    expect((await kit.state(uid)).teams.find((x) => x.uid === team)).toMatchObject({ dropped: false });
+    await ok(await host.post(`/api/tournaments/${uid}/teams/${team}/drop`));
+    expect((await kit.state(uid)).teams.find((x) => x.uid === team)).toMatchObject({ dropped: true });
+  });
+
   test('after their match is complete: not paired again, their results kept', async () => {
     const uid = await kit.event('DEFAULT', 6);
     await ok(await host.post(`/api/tournaments/${uid}/start`));

@@ -120,7 +120,8 @@ describe('rooms', () => {
 
     const m = played(round)[0]!;
     const captain = await kit.captainOf(uid, m.team1Id!);
-    await ok(await captain.post(`/api/tournaments/${uid}/teams/${m.team1Id}/drop`));
+    // the host drops the team mid-match (a player's own drop waits for the result: drops.ts)
+    await ok(await host.post(`/api/tournaments/${uid}/teams/${m.team1Id}/drop`));
     expect((await ok<Match>(await one(captain, uid, m.id))).room).toBeUndefined();
 
     const de = await kit.event('DOUBLE_ELIM', 4);

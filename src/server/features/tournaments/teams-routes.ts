@@ -13,6 +13,7 @@ import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
 import { lateSignupProblem } from '../../../domain/tournament/late-entry.ts';
+import { ownDropWait } from '../../../domain/tournament/drops.ts';
 import { enterLate, signupIsLate } from './late-entry.ts';
 import { settle } from './tournament-play.ts';
 import { decksByMemberOf, deckViewOf, isPrivileged, toMember, toParticipants, toTeam, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
@@ -140,6 +141,8 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       const self = found.member.discordId === user.discordId;
       if (!self && !isPrivileged(user, t)) throw forbidden('You can only drop yourself');
       if (found.member.dropped || found.team.dropped) throw conflict('Already dropped');
+      // the last member leaving drops the team: not while its match of the round waits (drops.ts)
+      if (!isPrivileged(user, t) && (await Repo.activeMemberCount(tx, found.team.uid)) === 1) await refuseDropMidMatch(tx, t, found.team.uid);
       const member = await Repo.setMemberDropped(tx, found.member.id);
       // the last active member leaving drops the team
       const teamDropped = (await Repo.activeMemberCount(tx, found.team.uid)) === 0;
@@ -163,10 +166,19 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, req.params.tid), 'Team not found');
       if (team.captainDiscordId !== user.discordId && !isPrivileged(user, t)) throw forbidden('Only an admin, the host or the captain can drop this team');
       if (team.dropped) throw conflict('This team has already dropped');
+      if (!isPrivileged(user, t)) await refuseDropMidMatch(tx, t, team.uid);
       const dropped = await Repo.setTeamDropped(tx, team.uid);
       await settle(tx, t, [team.uid]); // its unplayed matches become walkovers
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } });
       return loadTeam(tx, t.uid, dropped, 'public');
     });
   });
+}
+
+/** A player's own drop waits while their team's match of the round has no result (drops.ts); the host and admins drop anyone. */
+async function refuseDropMidMatch(tx: Tx, t: Repo.TournamentRow, teamUid: string): Promise<void> {
+  if (!t.inProgress || t.completed) return;
+  const mine = await Repo.matchesOfTeams(tx, t.uid, [teamUid]);
+  const wait = ownDropWait(t, mine.map((m) => ({ roundNumber: m.roundNumber, bye: m.bye, missed: m.missed, complete: m.complete, paired: m.team1Uid !== null && m.team2Uid !== null })));
+  if (wait) throw conflict(wait);
 }

@@ -1,6 +1,7 @@
 // Pure rules of the round being played (issue 19): tables, who reads a room, who adds time, when a
 // player may drop, what the host may swap. Kept apart from React so they are tested with tables.
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
+import { ownDropWait } from '../../../domain/tournament/drops.ts';
 import { sideOf, sideName, type Side } from './match-view.ts';
 import { isPrivileged, type Viewer } from './tournament-view.ts';
 
@@ -23,16 +24,11 @@ export function mayExtend(t: Live, m: Match, viewer: Viewer | null | undefined, 
   return isPrivileged(t, viewer) && side === null && playable(t, m) && m.roundNumber === t.currentRound && !m.complete && m.endsAt !== null;
 }
 
-/**
- * Why a player cannot drop now (null: they may). During the event a player drops once their match of
- * the round is complete (or between rounds, when every match is): a drop while it waits for a result
- * would hand the opponent a win by walkover the two teams may not have played for.
- */
+/** Why a player cannot drop now (null: they may): the server's rule (domain/tournament/drops.ts). */
 export function dropWait(t: Live, ownMatch: Match | undefined): string | null {
-  if (!t.inProgress || t.completed || !ownMatch) return null;
-  if (ownMatch.roundNumber !== t.currentRound || ownMatch.bye || ownMatch.missed || ownMatch.complete) return null;
-  if (ownMatch.team1Id === null || ownMatch.team2Id === null) return null;
-  return `You can drop once your match of round ${t.currentRound} is complete: report its score first, or ask the host.`;
+  if (!ownMatch) return null;
+  const paired = ownMatch.team1Id !== null && ownMatch.team2Id !== null;
+  return ownDropWait(t, [{ roundNumber: ownMatch.roundNumber, bye: ownMatch.bye, missed: ownMatch.missed, complete: ownMatch.complete, paired }]);
 }
 
 /** A team the host may pick to swap: its match, its name, its table. */
