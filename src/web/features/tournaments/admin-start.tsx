@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UserMinus } from 'lucide-react';
-import type { Tournament } from '../../../domain/api/tournaments.ts';
+import type { Team, Tournament } from '../../../domain/api/tournaments.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -80,17 +80,7 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
             {noShows.length === 1 ? '1 team has' : `${noShows.length} teams have`} not checked in and {noShows.length === 1 ? 'is' : 'are'} dropped
             when the tournament starts:
           </p>
-          <ul
-            aria-label="Teams that have not checked in"
-            tabIndex={noShows.length > 6 ? 0 : undefined}
-            className="max-h-36 list-disc space-y-0.5 overflow-y-auto pl-5"
-          >
-            {noShows.map((team) => (
-              <li key={team.uid} className="break-words">
-                {teamName(team)}
-              </li>
-            ))}
-          </ul>
+          <TeamNames label="Teams that have not checked in" teams={noShows} />
         </div>
       )}
       {missing.length > 0 && (
@@ -99,18 +89,7 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
             {missing.length === 1 ? '1 team has' : `${missing.length} teams have`} no approved deck
             {t.manualDeckChecking ? ' (decks are checked by hand here)' : ''} and would play without one:
           </p>
-          <ul
-            aria-label="Teams without an approved deck"
-            // a long list scrolls, and a keyboard can scroll it
-            tabIndex={missing.length > 6 ? 0 : undefined}
-            className="max-h-36 list-disc space-y-0.5 overflow-y-auto pl-5"
-          >
-            {missing.map((team) => (
-              <li key={team.uid} className="break-words">
-                {teamName(team)}
-              </li>
-            ))}
-          </ul>
+          <TeamNames label="Teams without an approved deck" teams={missing} />
           <Button variant="secondary" size="sm" className="text-danger mobile:h-11 mobile:w-full" onClick={() => void dropMissing()} disabled={busy}>
             <UserMinus aria-hidden="true" />
             {dropping ? 'Dropping…' : `Drop ${missing.length === 1 ? 'this team' : `these ${missing.length} teams`}`}
@@ -118,5 +97,18 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
         </div>
       )}
     </ConfirmDialog>
+  );
+}
+
+/** The teams a Start confirmation names: a long list scrolls, and a keyboard can scroll it. */
+function TeamNames({ label, teams }: { label: string; teams: readonly Pick<Team, 'uid' | 'name'>[] }) {
+  return (
+    <ul aria-label={label} tabIndex={teams.length > 6 ? 0 : undefined} className="max-h-36 list-disc space-y-0.5 overflow-y-auto pl-5">
+      {teams.map((team) => (
+        <li key={team.uid} className="break-words">
+          {teamName(team)}
+        </li>
+      ))}
+    </ul>
   );
 }
