@@ -33,6 +33,10 @@ import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
+import { registerReportRoutes } from './features/records/report-routes.ts';
+import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
+import { registerMetaRoutes } from './features/meta/meta-routes.ts';
+import { registerPlayersRoutes } from './features/players/players-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
 /** A registered route, as the docs test and the fuzz test read them. */
@@ -204,6 +208,10 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   const tournaments = registerTournamentsRoutes(app, { db });
   registerMatchesRoutes(app, { db, helpers: tournaments });
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerReportRoutes(app, { db, helpers: tournaments });
+  registerSignaturesRoutes(app, { db });
+  registerMetaRoutes(app, { db });
+  registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin });

@@ -30,6 +30,13 @@ const OAuthCallbackPage = lazy(() =>
   import('./features/users/oauth-callback-page.tsx').then((m) => ({ default: m.OAuthCallbackPage })),
 );
 const ImageUploadPage = lazy(() => import('./features/images/image-upload-page.tsx').then((m) => ({ default: m.ImageUploadPage })));
+const MetaPage = lazy(() => import('./features/meta/meta-page.tsx').then((m) => ({ default: m.MetaPage })));
+const PlayerPage = lazy(() => import('./features/players/player-page.tsx').then((m) => ({ default: m.PlayerPage })));
+const LeaderboardPage = lazy(() => import('./features/players/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })));
+const ReportPage = lazy(() => import('./features/records/report-page.tsx').then((m) => ({ default: m.ReportPage })));
+const ArchetypesAdminPage = lazy(() =>
+  import('./features/records/archetypes-admin-page.tsx').then((m) => ({ default: m.ArchetypesAdminPage })),
+);
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 const TournamentPrintPage = lazy(() =>
   import('./features/tournaments/print/print-page.tsx').then((m) => ({ default: m.TournamentPrintPage })),
@@ -68,6 +75,11 @@ export const routes: RouteObject[] = [
           // hosting without a series (issue 10): the same form with the defaults of spec 2 §5
           { path: 'tournaments/new', element: <HostTournamentPage /> },
           { path: 'tournaments/:uid', element: <TournamentPage /> },
+          { path: 'tournaments/:uid/report', element: <ReportPage /> },
+          { path: 'meta', element: <MetaPage /> },
+          { path: 'players', element: <LeaderboardPage /> },
+          { path: 'players/:discordId', element: <PlayerPage /> },
+          { path: 'admin/archetypes', element: <ArchetypesAdminPage /> },
           { path: 'api/oauth/callback', element: <OAuthCallbackPage /> },
           { path: 'secret/upload', element: <ImageUploadPage /> },
           { path: '*', element: <NotFoundPage /> },

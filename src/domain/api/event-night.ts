@@ -2,6 +2,7 @@
 // rounds, round timers, late entry, Discord webhook), and the requests of check-in, the round
 // timer, pairing fixes and exports. One schema, three uses, as the rest of src/domain/api.
 import { z } from 'zod';
+import { deckPrivacySchema } from './records.ts';
 
 /** Top cut sizes a host may choose (0: no cut). */
 export const TOP_CUT_SIZES = [0, 2, 4, 8, 16, 32] as const;
@@ -27,7 +28,8 @@ const startsAt = z.preprocess(
     .transform((s) => new Date(s).toISOString())
     .nullable(),
 );
-const checkIn = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'checkIn: must be true or false' }));
+const checkInLike = (field: string) => z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: `${field}: must be true or false` }));
+const checkIn = checkInLike('checkIn');
 const topCut = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
   z.union(TOP_CUT_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]], {
@@ -55,6 +57,10 @@ export const eventSettingsFields = {
   topCutRoundMinutes: whole('topCutRoundMinutes', 0, ROUND_MINUTES_MAX).optional(),
   lateEntryRounds: whole('lateEntryRounds', 0, LATE_ENTRY_ROUNDS_MAX).optional(),
   discordWebhookUrl: discordWebhookUrl.optional(),
+  /** which approved decks become public when the winner is marked (issue 20) */
+  deckPrivacy: deckPrivacySchema.optional(),
+  /** round 1 is seeded by the players' ratings in the event's series */
+  seedByRating: checkInLike('seedByRating').optional(),
 };
 
 /** PATCH /api/tournaments/{id}/settings (host or privileged). */
@@ -78,6 +84,8 @@ export const eventNightReply = {
   roundEndsAt: z.string().nullable(),
   /** the host's webhook: present only in an admin's or the host's read */
   discordWebhookUrl: z.string().nullable().optional(),
+  deckPrivacy: deckPrivacySchema,
+  seedByRating: z.boolean(),
 };
 
 /** What a team carries of the event night. */

@@ -4,7 +4,7 @@ import { MAX_SETNAME_LINE_LENGTH, parseSetnames } from './setnames.ts';
 
 // /work/shared/data = ../shared/data from the repo root.
 const SHARED = new URL('../../../../shared/data/strings/setnames.conf', import.meta.url);
-const DEMO = new URL('../../../assets/demo/setnames.conf', import.meta.url);
+const DEMO = new URL('../../../assets/edopro/setnames.conf', import.meta.url);
 
 describe('parseSetnames on EDOPro strings', () => {
   const names = parseSetnames(readFileSync(SHARED, 'utf8'));

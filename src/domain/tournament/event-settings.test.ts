@@ -3,7 +3,7 @@ import { eventStage, settingEditable, settingsProblems, type EventSettingValues 
 
 const current: EventSettingValues = {
   startsAt: '2026-12-05T19:00:00.000Z', checkIn: true, topCut: 4, swissRounds: null, roundMinutes: 50, topCutRoundMinutes: 0,
-  lateEntryRounds: 2, discordWebhookUrl: null,
+  lateEntryRounds: 2, discordWebhookUrl: null, deckPrivacy: 'top-cut', seedByRating: false,
 };
 
 describe('event settings by stage', () => {
@@ -26,6 +26,12 @@ describe('event settings by stage', () => {
       'topCut: the top cut is fixed once the event has started (roundCount counts it)',
     ]],
     ['running', { swissRounds: 5 }, ['swissRounds: the Swiss rounds are fixed once the event has started (roundCount counts them)']],
+    ['before', { deckPrivacy: 'all', seedByRating: true }, []],
+    ['running', { deckPrivacy: 'top-cut', seedByRating: false }, []],
+    ['running', { deckPrivacy: 'closed', seedByRating: true }, [
+      'deckPrivacy: deck privacy is fixed once the event has started: players signed up knowing it',
+      'seedByRating: round 1 was paired at the start',
+    ]],
     ['over', { roundMinutes: 30 }, ['The tournament is over: its settings no longer change']],
     ['over', { roundMinutes: 50 }, []],
   ] as const)('%s, changes %o: %o', (stage, changes, problems) => expect(settingsProblems(stage, current, changes)).toEqual(problems));
@@ -38,5 +44,7 @@ describe('event settings by stage', () => {
     ['lateEntryRounds', 'running', true],
     ['topCut', 'running', false],
     ['roundMinutes', 'over', false],
+    ['deckPrivacy', 'before', true],
+    ['deckPrivacy', 'running', false],
   ] as const)('%s editable while %s: %s', (field, stage, editable) => expect(settingEditable(field, stage)).toBe(editable));
 });

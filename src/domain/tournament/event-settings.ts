@@ -4,6 +4,7 @@
 // over, none. Shared by the server (PATCH .../settings) and the settings dialog.
 export const EVENT_SETTING_FIELDS = [
   'startsAt', 'checkIn', 'topCut', 'swissRounds', 'roundMinutes', 'topCutRoundMinutes', 'lateEntryRounds', 'discordWebhookUrl',
+  'deckPrivacy', 'seedByRating',
 ] as const;
 export type EventSettingField = (typeof EVENT_SETTING_FIELDS)[number];
 
@@ -16,6 +17,8 @@ export type EventSettingValues = {
   topCutRoundMinutes: number;
   lateEntryRounds: number;
   discordWebhookUrl: string | null;
+  deckPrivacy: 'closed' | 'top-cut' | 'all';
+  seedByRating: boolean;
 };
 
 export type EventStage = 'before' | 'running' | 'over';
@@ -31,6 +34,8 @@ const FIXED_AT_START: Partial<Record<EventSettingField, string>> = {
   checkIn: 'check-in cannot be turned on or off once the event has started',
   topCut: 'the top cut is fixed once the event has started (roundCount counts it)',
   swissRounds: 'the Swiss rounds are fixed once the event has started (roundCount counts them)',
+  deckPrivacy: 'deck privacy is fixed once the event has started: players signed up knowing it',
+  seedByRating: 'round 1 was paired at the start',
 };
 
 /** Whether the field can be edited at this stage (the dialog disables the others). */

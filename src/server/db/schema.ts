@@ -1,7 +1,7 @@
 // One schema for PGlite and PostgreSQL; migrations are generated from it (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -183,6 +183,11 @@ export const tournaments = pgTable('tournaments', {
   discordWebhookUrl: text('discord_webhook_url'),
   /** iCalendar SEQUENCE: raised when what a calendar shows changes (name, start, description, cancelled) */
   calendarSequence: integer('calendar_sequence').notNull().default(0),
+  // ---- the record after the event (issue 20) ----
+  /** which approved decks become public when the winner is marked: closed, top-cut or all */
+  deckPrivacy: text('deck_privacy', { enum: ['closed', 'top-cut', 'all'] }).notNull().default('top-cut'),
+  /** round 1 is seeded by the players' ratings in the event's series */
+  seedByRating: boolean('seed_by_rating').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('tournaments_series_idx').on(t.seriesUid), index('tournaments_starts_at_idx').on(t.startsAt)]);
@@ -325,3 +330,105 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);
+
+// ---- the public record of completed events (issue 20, decision 020) ----------------------------
+// Written when the winner is marked (and rewritten by a correction), kept by Close: no foreign key
+// to teams, matches or decks, which Close deletes.
+
+export interface RecordMember { discordId: string; displayName: string; avatarUrl: string | null }
+export interface RecordPlacement {
+  teamId: string; teamName: string; rank: number; placement: string;
+  wins: number; losses: number; ties: number; points: number; topCut: boolean; dropped: boolean;
+  members: RecordMember[];
+}
+export interface RecordMatch {
+  round: number; bracket: string; team1: string | null; team2: string | null;
+  team1Wins: number | null; team2Wins: number | null; winner: string | null; bye: boolean; missed: boolean; complete: boolean;
+}
+
+export const eventRecords = pgTable('event_records', {
+  tournamentUid: text('tournament_uid').primaryKey().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  seriesUid: text('series_uid'),
+  banlistName: text('banlist_name'),
+  name: text('name').notNull(),
+  format: text('format').notNull(),
+  deckPrivacy: text('deck_privacy').notNull(),
+  championTeamUid: text('champion_team_uid'),
+  /** when the winner was marked: the event's date in the meta, profiles and ratings */
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  /** teams in the top cut (or the top 8 where there was no cut) */
+  topCutSize: integer('top_cut_size').notNull(),
+  placements: jsonb('placements').$type<RecordPlacement[]>().notNull(),
+  /** every complete match: ratings and head-to-head read them after Close */
+  matches: jsonb('matches').$type<RecordMatch[]>().notNull(),
+  /** grows with each rewrite (a correction): the report's cache key */
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
+}, (t) => [index('event_records_series_idx').on(t.seriesUid, t.completedAt), index('event_records_completed_idx').on(t.completedAt)]);
+
+/** One row per player per completed event: profiles and the leaderboard. */
+export const recordPlayers = pgTable('record_players', {
+  tournamentUid: text('tournament_uid').notNull().references(() => eventRecords.tournamentUid, { onDelete: 'cascade' }),
+  discordId: text('discord_id').notNull(),
+  teamUid: text('team_uid').notNull(),
+  seriesUid: text('series_uid'),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  rank: integer('rank').notNull(),
+  placement: text('placement').notNull(),
+  wins: integer('wins').notNull(),
+  losses: integer('losses').notNull(),
+  ties: integer('ties').notNull(),
+  champion: boolean('champion').notNull().default(false),
+  topCut: boolean('top_cut').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.tournamentUid, t.discordId] }), index('record_players_player_idx').on(t.discordId, t.completedAt)]);
+
+/**
+ * The approved decks of a completed event. A published deck keeps its cards, team and player; an
+ * unpublished one only its archetype and whether it reached the cut (the event's archetype shares),
+ * with no cards and no owner. deckPrivacy 'closed' writes none.
+ */
+export const recordDecks = pgTable('record_decks', {
+  id: serial('id').primaryKey(),
+  tournamentUid: text('tournament_uid').notNull().references(() => eventRecords.tournamentUid, { onDelete: 'cascade' }),
+  published: boolean('published').notNull(),
+  teamUid: text('team_uid'),
+  discordId: text('discord_id'),
+  label: text('label'),
+  rank: integer('rank').notNull(),
+  placement: text('placement').notNull(),
+  topCut: boolean('top_cut').notNull(),
+  /** the archetype shown: the rule's, or the host's or an admin's correction */
+  archetype: text('archetype').notNull(),
+  /** the rule's name (kept so a correction can be undone) */
+  archetypeAuto: text('archetype_auto').notNull(),
+  correctedBy: text('corrected_by'),
+  mainDeck: jsonb('main_deck').$type<number[]>().notNull(),
+  extraDeck: jsonb('extra_deck').$type<number[]>().notNull(),
+  sideDeck: jsonb('side_deck').$type<number[]>().notNull(),
+}, (t) => [index('record_decks_tournament_idx').on(t.tournamentUid), index('record_decks_player_idx').on(t.discordId)]);
+
+/** Ratings per series, recomputed from every event of the series when one is recorded or corrected. */
+export const playerRatings = pgTable('player_ratings', {
+  seriesUid: text('series_uid').notNull(),
+  discordId: text('discord_id').notNull(),
+  rating: doublePrecision('rating').notNull(),
+  rd: doublePrecision('rd').notNull(),
+  vol: doublePrecision('vol').notNull(),
+  events: integer('events').notNull(),
+  wins: integer('wins').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  ties: integer('ties').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.seriesUid, t.discordId] }), index('player_ratings_board_idx').on(t.seriesUid, t.rating)]);
+
+/** Admins' named signatures for decks no archetype names (Goat Control, Chaos, Warrior). */
+export const archetypeSignatures = pgTable('archetype_signatures', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cards: jsonb('cards').$type<number[]>().notNull(),
+  /** how many different marking cards a deck must hold (null: all) */
+  min: integer('min'),
+  /** the table's order: the first signature a deck matches names it */
+  position: integer('position').notNull().default(0),
+  updatedBy: text('updated_by'),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('archetype_signatures_name_idx').on(t.name)]);

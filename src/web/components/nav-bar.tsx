@@ -14,6 +14,8 @@ const LINKS = [
   { to: '/banlist', label: 'Banlist' },
   { to: '/series', label: 'Series' },
   { to: '/tournaments', label: 'Tournaments' },
+  { to: '/meta', label: 'Meta' },
+  { to: '/players', label: 'Players' },
   { to: '/judgement', label: 'Judgement', minAuth: 2 },
 ] as const satisfies ReadonlyArray<{ to: string; label: string; end?: boolean; minAuth?: number }>;
 

@@ -4,7 +4,7 @@ import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts
 import type { MatchRow, TeamRow, TournamentRow } from './tournaments-repository.ts';
 
 type Reply<T, K extends keyof T> = Pick<T, K>;
-type TournamentNight = Reply<Tournament, 'startsAt' | 'checkIn' | 'checkInStatus' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'lateEntryOpen' | 'roundEndsAt'>;
+type TournamentNight = Reply<Tournament, 'startsAt' | 'checkIn' | 'checkInStatus' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'lateEntryOpen' | 'roundEndsAt' | 'deckPrivacy' | 'seedByRating'>;
 
 /** The current round is a top-cut (or bracket) round: its clock is topCutRoundMinutes. */
 function isTopCutRound(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): boolean {
@@ -44,6 +44,7 @@ export function tournamentNight(t: TournamentRow, teams: readonly Pick<TeamRow, 
     topCut: t.topCut, swissRounds: t.swissRounds,
     roundMinutes: t.roundMinutes, topCutRoundMinutes: t.topCutRoundMinutes, lateEntryRounds: t.lateEntryRounds,
     lateEntryOpen: lateEntryOpen(t),
+    deckPrivacy: t.deckPrivacy, seedByRating: t.seedByRating,
     roundEndsAt: roundEndsAt(t, matches),
   };
 }

@@ -25,7 +25,7 @@ export function settingValues(t: Repo.TournamentRow): EventSettingValues {
   return {
     startsAt: t.startsAt?.toISOString() ?? null, checkIn: t.checkIn, topCut: t.topCut, swissRounds: t.swissRounds,
     roundMinutes: t.roundMinutes, topCutRoundMinutes: t.topCutRoundMinutes, lateEntryRounds: t.lateEntryRounds,
-    discordWebhookUrl: t.discordWebhookUrl,
+    discordWebhookUrl: t.discordWebhookUrl, deckPrivacy: t.deckPrivacy, seedByRating: t.seedByRating,
   };
 }
 

@@ -138,7 +138,7 @@ describe('PATCH .../settings', () => {
     [{ roundMinutes: 'soon' }, 'roundMinutes: must be a whole number'],
     [{ topCut: 64 }, 'topCut: must be one of 0, 2, 4, 8, 16, 32'],
     [{ discordWebhookUrl: 'https://discord.com.evil.example/api/webhooks/1/x' }, 'discordWebhookUrl: must be a Discord webhook URL'],
-    [{ format: 'ROUND_ROBIN' }, 'format: is not an event setting (startsAt, checkIn, topCut, swissRounds, roundMinutes, topCutRoundMinutes, lateEntryRounds, discordWebhookUrl)'],
+    [{ format: 'ROUND_ROBIN' }, 'format: is not an event setting (startsAt, checkIn, topCut, swissRounds, roundMinutes, topCutRoundMinutes, lateEntryRounds, discordWebhookUrl, deckPrivacy, seedByRating)'],
     [[1, 2], 'The body must be a JSON object'],
   ])('%o is a 400 that says why', async (body, sentence) => {
     const uid = await kit.event('DEFAULT', 0);

@@ -14,7 +14,7 @@ import {
 import { exportYdk } from '../../../domain/deck/ydk.ts';
 import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
 import { resultProblem, winnerOfGames, type ResultField } from '../../../domain/tournament/result-rules.ts';
-import { downstream } from '../../../domain/tournament/results.ts';
+import { champion, downstream } from '../../../domain/tournament/results.ts';
 import { nextRound, startTournament } from '../../../domain/tournament/engine.ts';
 import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
 import { requireUser } from '../../auth/guards.ts';
@@ -35,6 +35,11 @@ import { clockOf } from './event-night-views.ts';
 import { roomFor } from './match-room.ts';
 import { registerRoundRoutes } from './round-routes.ts';
 import * as Webhooks from '../webhooks/event-webhooks.ts';
+import { writeEventRecord } from '../records/record-writer.ts';
+
+/** A completed event's result is corrected only where nothing else followed from it (decision 020). */
+export const CORRECTION_MOVES_BRACKET = 'A completed event’s result can be corrected only where no later match followed from it';
+export const CORRECTION_MOVES_CHAMPION = 'This correction would change the champion: a completed event keeps its winner';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -230,7 +235,9 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (champion && champion.uid !== named.uid) {
         throw conflict(`Only the team that won can be marked the winner: that is ${champion.name || 'the champion'}, not ${named.name || 'this team'}`);
       }
-      await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
+      const completed = await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
+      // the public record (report, meta, profiles, ratings) is written with the winner, in this transaction
+      await writeEventRecord(tx, completed);
       await Webhooks.champion(tx, req, t, winner);
       return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
     });
@@ -326,7 +333,9 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const { winnerTeamId, force } = req.query;
     return play(req.params.id, 'override', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
-      requireInProgress(t);
+      // a completed event's result may be corrected (its record and the series' ratings follow) until Close
+      if (t.completed) h.refuseIfOver(t);
+      else requireInProgress(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       if (m.bye) throw conflict('A bye has no result to change');
       if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
@@ -341,6 +350,13 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (problem) throw badRequest(`${problem.field === 'winner' ? 'winnerTeamId' : problem.field}: ${problem.message}`);
       const loaded = await loadPlay(tx, t);
       const { played } = downstream(loaded.state, matchKey(toEngineMatch(m)), { winner, team1Wins, team2Wins });
+      // the cut was seeded from the Swiss standings once: a completed event's Swiss results stay as the cut saw them
+      if (t.completed && m.bracket === 'swiss' && loaded.matches.some((x) => x.bracket === 'top')) {
+        throw conflict(`${CORRECTION_MOVES_BRACKET} (the top cut was seeded from the Swiss results)`);
+      }
+      if (t.completed && played.length) {
+        throw conflict(`${CORRECTION_MOVES_BRACKET} (${played.length} match${played.length === 1 ? '' : 'es'} followed from it)`);
+      }
       if (played.length && !force) {
         const byKey = new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x]));
         const names = played.map((p) => `Match #${byKey.get(matchKey(p))?.id} (round ${p.round})`).join(', ');
@@ -349,7 +365,13 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const before = { complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid };
       const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
       const touched = await afterResult(tx, t, row);
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
+      if (t.completed) {
+        const now = await loadPlay(tx, t);
+        const leader = champion(t.format, now.state.teams, now.state.matches, choiceOf(t));
+        if (leader !== t.winnerTeamUid) throw conflict(CORRECTION_MOVES_CHAMPION);
+        await writeEventRecord(tx, t);
+      }
+      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       const after = await matchOr404(tx, t.uid, m.id);
       return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
     });

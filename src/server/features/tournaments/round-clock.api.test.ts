@@ -134,11 +134,15 @@ describe('POST .../matches/{mid}/extend', () => {
     await ok(await extend(admin, uid, m.id, 3));
     let board: Scoreboard | undefined;
     while (!board?.change.includes('extend')) board = JSON.parse((await raw.frame('MESSAGE')).body) as Scoreboard;
-    expect(board.full).toBe(false);
-    expect(board.matches).toHaveLength(1);
-    expect(board.matches[0]).toMatchObject({ id: m.id, extraMinutes: 3 });
-    expect(board.matches[0]!.endsAt).toBe(plus(board.state.roundEndsAt!, 3));
-    expect('room' in board.matches[0]!).toBe(false);
+    // alone, the message carries this match only; a busy machine may merge it with a whole-round change sent in the same gap
+    if (board.change === 'extend') {
+      expect(board.full).toBe(false);
+      expect(board.matches).toHaveLength(1);
+    }
+    const mine = board.matches.find((x) => x.id === m.id)!;
+    expect(mine).toMatchObject({ id: m.id, extraMinutes: 3 });
+    expect(mine.endsAt).toBe(plus(board.state.roundEndsAt!, 3));
+    expect(board.matches.some((x) => 'room' in x)).toBe(false);
   });
 
   test('refused: a complete match, a bye, an earlier round, an untimed round; minutes 1..30 only', async () => {

@@ -1,0 +1,291 @@
+// The record after the event (issue 20, decision 020): event reports, the format's meta, the card
+// footprint on the judgement board, player profiles and the leaderboard, and the archetype
+// signatures. One schema, three uses, as the rest of src/domain/api.
+import { z } from 'zod';
+import { CARD_STATUSES } from '../banlist/statuses.ts';
+import { discordIdSchema } from './users.ts';
+
+/** Which approved decks become public when the winner is marked. */
+export const DECK_PRIVACIES = ['closed', 'top-cut', 'all'] as const;
+export type DeckPrivacy = (typeof DECK_PRIVACIES)[number];
+export const DEFAULT_DECK_PRIVACY: DeckPrivacy = 'top-cut';
+export const deckPrivacySchema = z.enum(DECK_PRIVACIES, { error: `deckPrivacy: must be one of ${DECK_PRIVACIES.join(', ')}` });
+export const DECK_PRIVACY_LABEL: Record<DeckPrivacy, string> = {
+  closed: 'Closed: decks are never public',
+  'top-cut': 'Top cut: the top cut’s decks (or the top 8’s) become public when the winner is marked',
+  all: 'All: every approved deck becomes public when the winner is marked',
+};
+
+/** Where there is no top cut, the decks of the top 8 are published (deckPrivacy top-cut). */
+export const TOP_DECKS_WITHOUT_CUT = 8;
+export const ARCHETYPE_NAME_MAX = 40;
+
+export const recordMemberSchema = z.object({ discordId: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
+export type RecordMemberBody = z.infer<typeof recordMemberSchema>;
+
+export const placementSchema = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  /** 1..n in the final order */
+  rank: z.number().int(),
+  /** '1st', '2nd', '3rd–4th', '5th–8th', then the Swiss rank as an ordinal */
+  placement: z.string(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  points: z.number().int(),
+  /** reached the top cut (or the top 8 where there was no cut) */
+  topCut: z.boolean(),
+  dropped: z.boolean(),
+  members: z.array(recordMemberSchema),
+});
+export type Placement = z.infer<typeof placementSchema>;
+
+export const deckCardSchema = z.object({ passcode: z.number().int(), name: z.string(), count: z.number().int() });
+export type DeckCard = z.infer<typeof deckCardSchema>;
+
+/** A published deck of a report. */
+export const publishedDeckSchema = z.object({
+  id: z.number().int(),
+  teamId: z.string(),
+  teamName: z.string(),
+  discordId: z.string(),
+  player: z.string(),
+  label: z.string(),
+  rank: z.number().int(),
+  placement: z.string(),
+  topCut: z.boolean(),
+  archetype: z.string(),
+  /** the rule's name; differs from archetype when the host or an admin corrected it */
+  archetypeAuto: z.string(),
+  corrected: z.boolean(),
+  /** in EDOPro's order (the deck's own order), one entry per card with its copies */
+  main: z.array(deckCardSchema),
+  extra: z.array(deckCardSchema),
+  side: z.array(deckCardSchema),
+});
+export type PublishedDeck = z.infer<typeof publishedDeckSchema>;
+
+export const archetypeShareSchema = z.object({
+  archetype: z.string(),
+  decks: z.number().int(),
+  /** 0..1 */
+  share: z.number(),
+  topCut: z.number().int(),
+  topCutShare: z.number(),
+  /** topCut / decks, 0..1 */
+  conversion: z.number(),
+});
+export type ArchetypeShareBody = z.infer<typeof archetypeShareSchema>;
+
+export const eventMetaSchema = z.object({
+  /** approved decks counted (published or not; none when decks are closed) */
+  decks: z.number().int(),
+  topCutDecks: z.number().int(),
+  archetypes: z.array(archetypeShareSchema),
+});
+
+/** A top-cut or elimination match, for the report's bracket. */
+export const reportMatchSchema = z.object({
+  round: z.number().int(),
+  bracket: z.string(),
+  team1: z.string().nullable(),
+  team2: z.string().nullable(),
+  team1Wins: z.number().int().nullable(),
+  team2Wins: z.number().int().nullable(),
+  winner: z.string().nullable(),
+});
+
+/** GET /api/tournaments/{id}/report: public once a winner is marked, kept by Close. */
+export const reportSchema = z.object({
+  tournament: z.object({
+    uid: z.string(),
+    name: z.string(),
+    subtitle: z.string().nullable(),
+    seriesUid: z.string().nullable(),
+    seriesName: z.string().nullable(),
+    format: z.string(),
+    banlistName: z.string().nullable(),
+    hostDiscordId: z.string(),
+    completedAt: z.string(),
+    deckPrivacy: deckPrivacySchema,
+    closed: z.boolean(),
+  }),
+  version: z.number().int(),
+  champion: z.object({ teamId: z.string(), teamName: z.string(), members: z.array(recordMemberSchema) }).nullable(),
+  placements: z.array(placementSchema),
+  /** the top cut's (or the elimination bracket's) matches, for the bracket */
+  bracket: z.array(reportMatchSchema),
+  decks: z.array(publishedDeckSchema),
+  meta: eventMetaSchema,
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** PATCH /api/tournaments/{id}/report/decks/{deckId}: null gives the rule's name back. */
+export const archetypeCorrectionSchema = z.object({
+  archetype: z.string({ error: 'archetype: must be a name or null' }).trim().min(1, 'archetype: must not be empty')
+    .max(ARCHETYPE_NAME_MAX, `archetype: at most ${ARCHETYPE_NAME_MAX} characters`).nullable(),
+}, { error: 'The body must be a JSON object' }).strict();
+
+// ---- the format's meta -------------------------------------------------------------------------
+
+const isoDay = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field}: must be a date such as 2026-11-26`)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field}: must be a real date`);
+
+export const metaQuerySchema = z.object({
+  banlist: z.string().trim().min(1).max(100).optional(),
+  series: z.string().trim().min(1).max(64).optional(),
+  from: isoDay('from').optional(),
+  to: isoDay('to').optional(),
+});
+export type MetaQuery = z.infer<typeof metaQuerySchema>;
+
+export const META_CARDS_MAX = 100;
+
+export const metaCardSchema = z.object({
+  passcode: z.number().int(),
+  name: z.string(),
+  decks: z.number().int(),
+  inclusion: z.number(),
+  averageCopies: z.number(),
+  topCutInclusion: z.number(),
+  /** its status on the banlist asked for (or the current list); NONE when not on it */
+  status: z.enum(CARD_STATUSES),
+});
+
+/** GET /api/meta */
+export const metaSchema = z.object({
+  banlist: z.string().nullable(),
+  series: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  events: z.number().int(),
+  decks: z.number().int(),
+  topCutDecks: z.number().int(),
+  archetypes: z.array(archetypeShareSchema),
+  /** over the published decks only (their lists are public), at most META_CARDS_MAX by inclusion */
+  publishedDecks: z.number().int(),
+  cards: z.array(metaCardSchema),
+  /** the banlists and series events were played on, for the filters */
+  banlists: z.array(z.string()),
+  seriesOptions: z.array(z.object({ uid: z.string(), name: z.string() })),
+});
+export type MetaBody = z.infer<typeof metaSchema>;
+
+export const FOOTPRINT_DAYS_DEFAULT = 90;
+export const footprintQuerySchema = z.object({
+  days: z.coerce.number({ error: 'days: must be a whole number' }).int('days: must be a whole number').min(1, 'days: at least 1').max(3650, 'days: at most 3650').default(FOOTPRINT_DAYS_DEFAULT),
+});
+
+/** GET /api/meta/cards/{passcode}?days=90: a card's footprint on the current list's events. */
+export const cardFootprintSchema = z.object({
+  passcode: z.number().int(),
+  name: z.string(),
+  days: z.number().int(),
+  /** the current format list the events were played on (null: no list yet) */
+  banlist: z.string().nullable(),
+  events: z.number().int(),
+  /** published decks of those events, and how many play the card */
+  decks: z.number().int(),
+  playing: z.number().int(),
+  share: z.number(),
+  topCutDecks: z.number().int(),
+  topCutPlaying: z.number().int(),
+  topCutShare: z.number(),
+  /** the archetypes whose decks play it: the ones a ban would hit */
+  archetypes: z.array(z.object({ archetype: z.string(), decks: z.number().int(), playing: z.number().int() })),
+});
+export type CardFootprint = z.infer<typeof cardFootprintSchema>;
+
+// ---- players -----------------------------------------------------------------------------------
+
+export const playerEventSchema = z.object({
+  tournamentUid: z.string(),
+  name: z.string(),
+  seriesUid: z.string().nullable(),
+  seriesName: z.string().nullable(),
+  date: z.string(),
+  placement: z.string(),
+  rank: z.number().int(),
+  teams: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  champion: z.boolean(),
+  /** the published deck's archetype and id (null where the deck was not published) */
+  archetype: z.string().nullable(),
+  deckId: z.number().int().nullable(),
+});
+
+export const playerRatingSchema = z.object({
+  seriesUid: z.string(),
+  seriesName: z.string(),
+  rating: z.number(),
+  rd: z.number(),
+  events: z.number().int(),
+  /** place on the series' leaderboard */
+  rank: z.number().int(),
+});
+
+/** GET /api/players/{discordId} */
+export const playerProfileSchema = z.object({
+  discordId: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  events: z.array(playerEventSchema),
+  ratings: z.array(playerRatingSchema),
+  headToHead: z.array(z.object({ discordId: z.string(), displayName: z.string(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
+});
+export type PlayerProfile = z.infer<typeof playerProfileSchema>;
+export const playerParamsSchema = z.object({ discordId: discordIdSchema });
+
+export const LEADERBOARD_LIMIT_DEFAULT = 50;
+export const LEADERBOARD_LIMIT_MAX = 200;
+export const leaderboardQuerySchema = z.object({
+  series: z.string().trim().min(1).max(64).optional(),
+  limit: z.coerce.number({ error: 'limit: must be a whole number' }).int('limit: must be a whole number').min(1, 'limit: at least 1')
+    .max(LEADERBOARD_LIMIT_MAX, `limit: at most ${LEADERBOARD_LIMIT_MAX}`).default(LEADERBOARD_LIMIT_DEFAULT),
+});
+
+/** GET /api/players?series=&limit= */
+export const leaderboardSchema = z.object({
+  series: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  seriesOptions: z.array(z.object({ uid: z.string(), name: z.string() })),
+  players: z.array(z.object({
+    rank: z.number().int(),
+    discordId: z.string(),
+    displayName: z.string(),
+    avatarUrl: z.string().nullable(),
+    /** null without a series: the board is by events won, then played */
+    rating: z.number().nullable(),
+    rd: z.number().nullable(),
+    events: z.number().int(),
+    wins: z.number().int(),
+    losses: z.number().int(),
+    ties: z.number().int(),
+    titles: z.number().int(),
+  })),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+// ---- archetype signatures ----------------------------------------------------------------------
+
+export const SIGNATURE_CARDS_MAX = 20;
+export const SIGNATURES_MAX = 200;
+export const signatureBodySchema = z.object({
+  name: z.string({ error: 'name: required' }).trim().min(1, 'name: required').max(ARCHETYPE_NAME_MAX, `name: at most ${ARCHETYPE_NAME_MAX} characters`),
+  cards: z.array(z.number({ error: 'cards: passcodes' }).int().min(1).max(0xffffffff), { error: 'cards: a list of passcodes' })
+    .min(1, 'cards: at least one card').max(SIGNATURE_CARDS_MAX, `cards: at most ${SIGNATURE_CARDS_MAX}`),
+  /** how many different cards of the list a deck must hold (absent or null: all of them) */
+  min: z.number().int().min(1, 'min: at least 1').max(SIGNATURE_CARDS_MAX).nullable().optional(),
+}, { error: 'The body must be a JSON object' }).strict();
+export type SignatureBody = z.infer<typeof signatureBodySchema>;
+
+export const signatureSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cards: z.array(z.object({ passcode: z.number().int(), name: z.string() })),
+  min: z.number().int().nullable(),
+  position: z.number().int(),
+});
+export type Signature = z.infer<typeof signatureSchema>;

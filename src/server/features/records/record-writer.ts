@@ -1,0 +1,140 @@
+// The public record of a completed event (issue 20, decision 020): written in the transaction that
+// marks the winner, rewritten by a correction, kept by Close. Placements and every complete match
+// (ratings and head-to-head read them after Close), one row per player (profiles, the
+// leaderboard), and the approved decks: published ones whole, the others as an archetype only.
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { TOP_DECKS_WITHOUT_CUT, type DeckPrivacy } from '../../../domain/api/records.ts';
+import { archetypeOf, type CardSetcodes, type DeckSignature } from '../../../domain/deck/archetype.ts';
+import { parseSetnames } from '../../../domain/deck/setnames.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  archetypeSignatures, cards, eventRecords, recordDecks, recordPlayers, type RecordMatch, type RecordPlacement,
+} from '../../db/schema.ts';
+import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
+import { standingsOf } from '../tournaments/tournament-standings.ts';
+import { loadPlay } from '../tournaments/tournament-play.ts';
+import { userAvatar, userName } from '../tournaments/tournament-views.ts';
+import * as Repo from '../tournaments/tournaments-repository.ts';
+import { recomputeSeriesRatings } from './ratings-store.ts';
+
+let setnames: Map<number, string> | undefined;
+/** EDOPro's archetype names (assets/edopro/setnames.conf, from strings.conf). */
+export function edoproSetnames(): Map<number, string> {
+  setnames ??= parseSetnames(fs.readFileSync(path.join(EDOPRO_ASSETS_DIR, 'setnames.conf'), 'utf8'));
+  return setnames;
+}
+
+export async function listSignatures(db: Tx): Promise<DeckSignature[]> {
+  const rows = await db.select().from(archetypeSignatures).orderBy(asc(archetypeSignatures.position), asc(archetypeSignatures.id));
+  return rows.map((r) => ({ name: r.name, cards: r.cards, ...(r.min !== null && { min: r.min }) }));
+}
+
+/** Setcodes of these cards and of the cards they are alternate arts of. */
+export async function setcodeLookup(db: Tx, ids: Iterable<number>): Promise<(id: number) => CardSetcodes | undefined> {
+  const wanted = [...new Set(ids)];
+  const found = new Map<number, CardSetcodes>();
+  for (let round = 0; round < 2 && wanted.length; round++) {
+    const rows = wanted.length ? await db.select({ id: cards.id, alias: cards.alias, setcodes: cards.setcodes }).from(cards).where(inArray(cards.id, wanted)) : [];
+    wanted.length = 0;
+    for (const r of rows) {
+      found.set(r.id, { setcodes: r.setcodes ?? [], alias: r.alias || undefined });
+      if (r.alias && !found.has(r.alias)) wanted.push(r.alias);
+    }
+  }
+  return (id) => found.get(id);
+}
+
+/** Teams of the top cut: those that played a top-cut match, else the first eight of the final order. */
+export function topCutTeams(placements: readonly Pick<RecordPlacement, 'teamId' | 'rank'>[], matches: readonly Pick<RecordMatch, 'bracket' | 'team1' | 'team2'>[]): Set<string> {
+  const cut = matches.filter((m) => m.bracket === 'top').flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null);
+  if (cut.length) return new Set(cut);
+  return new Set(placements.filter((p) => p.rank <= TOP_DECKS_WITHOUT_CUT).map((p) => p.teamId));
+}
+
+export function isPublished(privacy: DeckPrivacy, topCut: boolean): boolean {
+  return privacy === 'all' || (privacy === 'top-cut' && topCut);
+}
+
+/**
+ * Writes (or rewrites) the record of a completed tournament from its rows, then the ratings of its
+ * series. A rewrite keeps the archetype corrections of decks still published.
+ */
+export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow): Promise<void> {
+  if (!t.completed || !t.winnerTeamUid) return;
+  const loaded = await loadPlay(tx, t);
+  const members = await Repo.listMembers(tx, t.uid);
+  const users = await Repo.usersByIds(tx, members.map((m) => m.discordId));
+  const standings = standingsOf(t, loaded.teams, loaded.matches);
+  const membersOf = new Map<string, typeof members>();
+  for (const m of members) membersOf.set(m.teamUid, [...(membersOf.get(m.teamUid) ?? []), m]);
+
+  const recordMatches: RecordMatch[] = loaded.matches.filter((m) => m.complete).map((m) => ({
+    round: m.roundNumber, bracket: m.bracket, team1: m.team1Uid, team2: m.team2Uid, team1Wins: m.team1Wins, team2Wins: m.team2Wins,
+    winner: m.winnerTeamUid, bye: m.bye, missed: m.missed, complete: m.complete,
+  }));
+  const placements: RecordPlacement[] = standings.rows.map((r, i) => ({
+    teamId: r.teamId, teamName: r.teamName, rank: i + 1, placement: r.placement ?? `${i + 1}`,
+    wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped,
+    // every member, those who left the team too: they played its matches until they left
+    members: (membersOf.get(r.teamId) ?? []).map((m) => ({
+      discordId: m.discordId, displayName: userName(users.get(m.discordId)), avatarUrl: m.image ?? userAvatar(users.get(m.discordId), m.discordId),
+    })),
+  }));
+  const cut = topCutTeams(placements, recordMatches);
+  for (const p of placements) p.topCut = cut.has(p.teamId);
+
+  const previous = await tx.select().from(eventRecords).where(eq(eventRecords.tournamentUid, t.uid));
+  const corrections = new Map(
+    (await tx.select().from(recordDecks).where(and(eq(recordDecks.tournamentUid, t.uid), eq(recordDecks.published, true))))
+      .filter((d) => d.correctedBy)
+      .map((d) => [`${d.discordId}\u0000${d.label}`, { archetype: d.archetype, correctedBy: d.correctedBy }]),
+  );
+  const completedAt = previous[0]?.completedAt ?? new Date();
+  const record = {
+    tournamentUid: t.uid, seriesUid: t.seriesUid, banlistName: t.banlistName, name: t.name, format: t.format, deckPrivacy: t.deckPrivacy,
+    championTeamUid: t.winnerTeamUid, completedAt, topCutSize: cut.size, placements, matches: recordMatches,
+  };
+  if (previous.length) {
+    await tx.update(eventRecords).set({ ...record, version: previous[0]!.version + 1, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
+    await tx.delete(recordPlayers).where(eq(recordPlayers.tournamentUid, t.uid));
+    await tx.delete(recordDecks).where(eq(recordDecks.tournamentUid, t.uid));
+  } else {
+    await tx.insert(eventRecords).values(record);
+  }
+
+  const players = placements.flatMap((p) => p.members.map((m) => ({
+    tournamentUid: t.uid, discordId: m.discordId, teamUid: p.teamId, seriesUid: t.seriesUid, completedAt,
+    rank: p.rank, placement: p.placement, wins: p.wins, losses: p.losses, ties: p.ties, champion: p.teamId === t.winnerTeamUid, topCut: p.topCut,
+  })));
+  // a player listed twice (a member who dropped and signed up again with another team) counts once: their better finish
+  const byPlayer = new Map<string, (typeof players)[number]>();
+  for (const p of players) if (!byPlayer.has(p.discordId) || byPlayer.get(p.discordId)!.rank > p.rank) byPlayer.set(p.discordId, p);
+  if (byPlayer.size) await tx.insert(recordPlayers).values([...byPlayer.values()]);
+
+  if (t.deckPrivacy !== 'closed') {
+    const decks = await Repo.approvedDecks(tx, t.uid);
+    const memberOf = new Map(members.map((m) => [m.id, m]));
+    const placementOf = new Map(placements.map((p) => [p.teamId, p]));
+    const lookup = await setcodeLookup(tx, decks.flatMap((d) => [...d.mainDeck, ...d.extraDeck]));
+    const signatures = await listSignatures(tx);
+    const rows = decks.flatMap((d) => {
+      const member = memberOf.get(d.memberId);
+      const place = member && placementOf.get(member.teamUid);
+      if (!member || !place) return [];
+      const auto = archetypeOf({ main: d.mainDeck, extra: d.extraDeck }, lookup, edoproSetnames(), signatures).name;
+      const published = isPublished(t.deckPrivacy, place.topCut);
+      const corrected = published ? corrections.get(`${member.discordId}\u0000${d.label}`) : undefined;
+      return [{
+        tournamentUid: t.uid, published, rank: place.rank, placement: place.placement, topCut: place.topCut,
+        archetype: corrected?.archetype ?? auto, archetypeAuto: auto, correctedBy: corrected?.correctedBy ?? null,
+        // an unpublished deck is an archetype and a finish: no owner, no cards
+        teamUid: published ? member.teamUid : null, discordId: published ? member.discordId : null, label: published ? d.label : null,
+        mainDeck: published ? d.mainDeck : [], extraDeck: published ? d.extraDeck : [], sideDeck: published ? d.sideDeck : [],
+      }];
+    });
+    if (rows.length) await tx.insert(recordDecks).values(rows);
+  }
+  if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
+}
