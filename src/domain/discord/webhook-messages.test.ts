@@ -62,4 +62,11 @@ describe('Discord webhook messages', () => {
     expect(m.embeds[0]).toMatchObject({ title: 'Alpha wins Winter Cup', url: 'https://hub.example/tournaments/abc/report' });
     expect(m.embeds[0]!.description).toBe('Record 5-1-0 · Ann, Bo\\_b\n[Final standings](https://hub.example/tournaments/abc) · [Event report](https://hub.example/tournaments/abc/report)');
   });
+
+  test('the champion without a report address: the title links to the event, no report link', () => {
+    const m = championMessage(event, { teamName: 'Alpha', wins: 5, losses: 1, ties: 0, members: [] });
+    expect(m.embeds[0]!.url).toBe(event.url);
+    expect(m.embeds[0]!.description).toBe(`Record 5-1-0\n[Final standings](${event.url})`);
+    expect(embedsLength(m)).toBeLessThanOrEqual(MESSAGE_EMBEDS_TOTAL_MAX);
+  });
 });

@@ -87,7 +87,10 @@ describe('an event with a webhook', () => {
     const champion = (await kit.state(uid)).teams.find((x) => x.uid === done.championTeamUid)!;
     expect(last.body.embeds[0]!.title).toBe(`${champion.name} wins DEFAULT 8`);
     expect(description(last)).toMatch(/^Record \d+-\d+-\d+ · /);
-    expect(description(last)).toContain(`[Final standings](${app.url}/tournaments/${uid})`);
+    expect(description(last)).toContain(`[Final standings](${app.url}/tournaments/${uid}) · [Event report](${app.url}/tournaments/${uid}/report)`);
+    // the embed's title links to the report, which is public once the winner's transaction commits
+    expect(last.body.embeds[0]!.url).toBe(`${app.url}/tournaments/${uid}/report`);
+    expect((await fetch(last.body.embeds[0]!.url!.replace('/tournaments/', '/api/tournaments/'))).status).toBe(200);
     // one message per round and the champion: nothing sent twice
     expect(sink.requests).toHaveLength(rounds + 1);
     expect((await Repo.listFor(db.database.db, uid)).map((r) => [r.kind, r.status, r.attempts])).toEqual([

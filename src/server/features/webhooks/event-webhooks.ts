@@ -85,15 +85,17 @@ export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
   await enqueue(tx, req, t, 'pairings', pairingsMessages(eventRef(req, t), round, label, rows, roundEndsAt(t, matches)));
 }
 
-/** The champion, with its record and players. */
+/** The champion, with its record and players, and the links to the standings and the event report. */
 export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, winnerTeamUid: string): Promise<void> {
   if (!t.discordWebhookUrl) return;
   const team = await TournamentsRepo.findTeam(tx, t.uid, winnerTeamUid);
   if (!team) return;
   const members = (await TournamentsRepo.membersOfTeam(tx, t.uid, team.uid)).filter((m) => !m.dropped);
   const users = await TournamentsRepo.usersByIds(tx, members.map((m) => m.discordId));
-  await enqueue(tx, req, t, 'champion', [championMessage(eventRef(req, t), {
+  const event = eventRef(req, t);
+  // the record is written with the winner, in this transaction: its report is public once it commits
+  await enqueue(tx, req, t, 'champion', [championMessage(event, {
     teamName: team.name || UNNAMED_TEAM, wins: team.wins, losses: team.losses, ties: team.ties,
     members: members.map((m) => userName(users.get(m.discordId))),
-  })]);
+  }, `${event.url}/report`)]);
 }
