@@ -9,7 +9,7 @@ test.describe('home page with demo data', () => {
 
     const featured = page.getByRole('region', { name: 'Featured Tournaments' });
     await expect(featured.getByRole('link').first()).toContainText('GOAT Monthly #12'); // the Live one first
-    await expect(featured.getByRole('heading', { level: 3 })).toHaveText(['GOAT Monthly #12', 'Modern Open', 'Weekend Round Robin', 'GOAT Monthly #11']);
+    await expect(featured.getByRole('heading', { level: 3 })).toHaveText(['GOAT Monthly #12', 'Modern Open', 'Weekend Round Robin', 'Modern Weekly #2', 'Modern Weekly #1', 'GOAT Monthly #11']);
     await expect(featured.getByRole('link').first()).toHaveAttribute('href', /^\/tournaments\/[0-9a-f-]{36}$/);
 
     const spotlight = page.getByRole('region', { name: 'Series Spotlight' });
@@ -22,13 +22,13 @@ test.describe('home page with demo data', () => {
     const counts = countsOf(await (await page.request.get('/api/banlists/2026-07-01')).json());
     for (const status of SECTIONS) await expect(highlights.getByTestId(`banlist-count-${status}`)).toContainText(String(counts[status]));
 
-    // quick cards: 4 tournaments, 1 ongoing, 2 upcoming, 1 completed; 3 series
+    // quick cards: 7 tournaments, 1 ongoing, 2 upcoming, 4 completed; 3 series
     const quick = page.getByRole('region', { name: 'At a glance' });
     await expect(quick).toContainText('2026-07-01');
-    await expect(quick.getByTestId('tournaments-total')).toHaveText('4');
+    await expect(quick.getByTestId('tournaments-total')).toHaveText('7');
     await expect(quick.getByTestId('tournaments-ongoing')).toHaveText('1');
     await expect(quick.getByTestId('tournaments-upcoming')).toHaveText('2');
-    await expect(quick.getByTestId('tournaments-completed')).toHaveText('1');
+    await expect(quick.getByTestId('tournaments-completed')).toHaveText('4');
     await expect(quick.getByTestId('series-count')).toHaveText('3');
   });
 

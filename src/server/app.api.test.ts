@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Report } from '../domain/api/records.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
@@ -79,6 +80,26 @@ describe('the demo data', () => {
     expect((await (await fetch(`${seeded.url}/api/series/summaries`)).json()).length).toBeGreaterThanOrEqual(3);
     const dates = await (await fetch(`${seeded.url}/api/banlists/dates`)).json();
     expect(dates).toEqual(['2026-07-01', '2026-05-01']);
+  });
+
+  test('the completed events have reports with real decks named by archetype or signature, kept by Close', async () => {
+    const tournaments = (await (await fetch(`${seeded.url}/api/tournaments`)).json()) as { uid: string; name: string; completed: boolean; closed: boolean }[];
+    const completed = tournaments.filter((t) => t.completed);
+    expect(completed.map((t) => t.name).sort()).toEqual(['GOAT Monthly #10', 'GOAT Monthly #11', 'Modern Weekly #1', 'Modern Weekly #2']);
+    expect(completed.filter((t) => t.closed).map((t) => t.name).sort()).toEqual(['GOAT Monthly #10', 'Modern Weekly #1']);
+    const reports = new Map<string, Report>();
+    for (const t of completed) reports.set(t.name, await (await fetch(`${seeded.url}/api/tournaments/${t.uid}/report`)).json());
+    const modern = reports.get('Modern Weekly #1')!;
+    expect(modern.decks).toHaveLength(10);
+    expect(modern.decks.find((d) => d.label === 'Blackwing')?.archetype).toBe('Blackwing');
+    const goat = reports.get('GOAT Monthly #10')!;
+    expect(goat.decks.find((d) => d.label === 'Chaos408')?.archetype).toBe('Chaos');
+    expect(goat.decks.find((d) => d.label === "Structure Deck - Warrior's Triumph")?.archetype).toBe('Warrior');
+    // top-cut privacy: the cut's decks only, the meta of every deck
+    const topCut = reports.get('Modern Weekly #2')!;
+    expect(topCut.decks.length).toBeLessThan(10);
+    expect(topCut.decks.every((d) => d.topCut)).toBe(true);
+    expect(topCut.meta.decks).toBe(10);
   });
 
   test('the newest banlist has real cards, Advanced and previous statuses', async () => {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
-import { matches, members, series, teams, tournaments, users } from './schema.ts';
+import { decks, matches, members, series, teams, tournaments, users } from './schema.ts';
 import { presetByName } from '../../domain/series/presets.ts';
 import { startTournament } from '../../domain/tournament/engine.ts';
 import { simulate } from '../../domain/tournament/simulate.ts';
@@ -48,9 +48,16 @@ export type TournamentState = 'upcoming' | 'live' | 'completed';
  */
 export async function createTournament(
   db: Tx,
-  o: Partial<typeof tournaments.$inferInsert> & { teams?: number; state?: TournamentState; hostDiscordId: string; checkedIn?: number },
+  o: Partial<typeof tournaments.$inferInsert> & {
+    teams?: number; state?: TournamentState; hostDiscordId: string; checkedIn?: number;
+    /** these users play (one per team, in seed order) instead of new ones; teams defaults to their number */
+    players?: readonly { discordId: string; displayName: string }[];
+    /** an approved deck for the player of team i */
+    deckOf?: (i: number) => { main: number[]; extra: number[]; side: number[]; label: string } | undefined;
+  },
 ) {
-  const { teams: teamCount = 0, state = 'upcoming', checkedIn = 0, ...rest } = o;
+  const { players, deckOf, checkedIn = 0, state = 'upcoming', ...rest0 } = o;
+  const { teams: teamCount = players?.length ?? 0, ...rest } = rest0;
   const [t] = await db
     .insert(tournaments)
     .values({ uid: randomUUID(), name: `Tournament ${next()}`, pairingSeed: 20261123, ...rest })
@@ -58,7 +65,8 @@ export async function createTournament(
   let tournament = t!;
   const created: (typeof teams.$inferSelect)[] = [];
   for (let i = 0; i < teamCount; i++) {
-    const player = await createUser(db);
+    const given = players?.[i];
+    const player = given ? { discordId: given.discordId, username: given.displayName } : await createUser(db);
     const [team] = await db
       .insert(teams)
       .values({
@@ -66,7 +74,14 @@ export async function createTournament(
         checkedInAt: i < checkedIn ? new Date() : null,
       })
       .returning();
-    await db.insert(members).values({ teamUid: team!.uid, tournamentUid: tournament.uid, discordId: player.discordId });
+    const [member] = await db.insert(members).values({ teamUid: team!.uid, tournamentUid: tournament.uid, discordId: player.discordId }).returning();
+    const deck = deckOf?.(i);
+    if (deck) {
+      await db.insert(decks).values({
+        uid: randomUUID(), memberId: member!.id, tournamentUid: tournament.uid, label: deck.label,
+        mainDeck: deck.main, extraDeck: deck.extra, sideDeck: deck.side, approved: true,
+      });
+    }
     created.push(team!);
   }
   if (state === 'upcoming' || created.length < 2) return { tournament, teams: created };

@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { DEMO_DIR } from '../paths.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { users } from './schema.ts';
+import type { Tx } from './client.ts';
+import { archetypeSignatures, tournaments, users } from './schema.ts';
+import { parseYdk } from '../../domain/deck/ydk.ts';
+import { writeEventRecord } from '../features/records/record-writer.ts';
+import { loadPlay } from '../features/tournaments/tournament-play.ts';
+import { standingsOf, winnerPeople } from '../features/tournaments/tournament-standings.ts';
+import { deleteEventData, updateTournament, type TournamentRow } from '../features/tournaments/tournaments-repository.ts';
 import { createSeries, createTournament } from './factories.ts';
 import { cardRowFromJson, type CardJson } from '../features/cards/card-import.ts';
 import * as CardsRepository from '../features/cards/cards-repository.ts';
@@ -86,8 +92,68 @@ export async function seedDemoData(db: Db): Promise<void> {
     name: 'Weekend Round Robin', subtitle: 'Everyone plays everyone', format: 'ROUND_ROBIN', hostDiscordId: linus.discordId,
     teams: 0, state: 'upcoming', createdAt: ago(2), updatedAt: ago(2),
   });
-  await createTournament(db, {
-    name: 'GOAT Monthly #11', subtitle: 'Final standings', iteration: 11, seriesUid: goat.id, hostDiscordId: linus.discordId,
-    ruleOptions: goat.ruleOptions, teams: 6, state: 'completed', createdAt: ago(33), updatedAt: ago(30),
-  });
+  await seedEventRecords(db, { goat: goat.id, modern: modern.id, host: linus.discordId, ago });
+}
+
+/** Demo players of the completed events (beside the demo users, who play too). */
+export const DEMO_PLAYERS = [
+  ['100000000000000011', 'Yugi'], ['100000000000000012', 'Kaiba'], ['100000000000000013', 'Bakura'], ['100000000000000014', 'Marik'],
+  ['100000000000000015', 'Ishizu'], ['100000000000000016', 'Rex'], ['100000000000000017', 'Weevil'], ['100000000000000018', 'Duke'],
+] as const;
+
+const GOAT_DECKS = [
+  'AI_Chaos408.ydk', 'AI_OldSchool.ydk', 'AI_Monarch506.ydk', 'AI_Burn.ydk', 'AI_Frog.ydk',
+  "Structure Deck - Warrior's Triumph.ydk", 'Structure Deck - Zombie Madness.ydk', 'Starter Deck - Yugi Reloaded.ydk',
+];
+const MODERN_DECKS = [
+  'AI_Blackwing.ydk', 'AI_Zoodiac.ydk', 'AI_SkyStriker.ydk', 'AI_Tearlaments.ydk', 'AI_Orcust.ydk', 'AI_Kashtira.ydk',
+  'AI_Ryzeal.ydk', 'AI_Maliss.ydk', 'AI_Dogmatika.ydk', '[Tactical-Try Deck] Eldlich the Conqueror.ydk',
+];
+
+/**
+ * The completed events of the demo, with the record their winner's marking writes (reports, the
+ * meta, profiles, ratings): two GOAT Monthlies and two Modern Weeklies on the current list, the
+ * older of each closed, the same players meeting again. Signatures name the historic GOAT decks.
+ */
+async function seedEventRecords(db: Db, o: { goat: string; modern: string; host: string; ago: (days: number) => Date }) {
+  await db.insert(users).values(DEMO_PLAYERS.map(([discordId, name]) => ({ discordId, username: name.toLowerCase(), displayName: name, discordUsername: name.toLowerCase() }))).onConflictDoNothing();
+  await db.insert(archetypeSignatures).values([
+    // Chaos: the two Envoys and Chaos Sorcerer; Goat Control: Scapegoat with Metamorphosis; Warrior: Marauding Captain, Command Knight, Reinforcement of the Army
+    { name: 'Chaos', cards: [72989439, 82301904, 9596126], min: 1, position: 1, updatedBy: o.host },
+    { name: 'Goat Control', cards: [73915051, 46411259], min: 2, position: 2, updatedBy: o.host },
+    { name: 'Warrior', cards: [2460565, 10375182, 32807846], min: 2, position: 3, updatedBy: o.host },
+  ]).onConflictDoNothing();
+  const people = [...DEMO_USERS.slice(3).map((u) => ({ discordId: u.discordId, displayName: u.displayName })), ...DEMO_PLAYERS.map(([discordId, displayName]) => ({ discordId, displayName }))];
+  const deckFrom = (file: string) => {
+    const parsed = parseYdk(fs.readFileSync(demoFile(path.join('decks', file)), 'utf8'));
+    return { main: parsed.deck.main, extra: parsed.deck.extra, side: parsed.deck.side, label: file.replace(/^AI_|\.ydk$/g, '').replace(/^\[Tactical-Try Deck\] /, '') };
+  };
+  const events = [
+    { name: 'GOAT Monthly #10', iteration: 10, series: o.goat, days: 58, decks: GOAT_DECKS, rotate: 0, privacy: 'all' as const, close: true },
+    { name: 'GOAT Monthly #11', iteration: 11, series: o.goat, days: 30, decks: GOAT_DECKS, rotate: 3, privacy: 'top-cut' as const, close: false },
+    { name: 'Modern Weekly #1', iteration: 1, series: o.modern, days: 20, decks: MODERN_DECKS, rotate: 0, privacy: 'all' as const, close: true, banlistName: '2026.07 OCG' },
+    { name: 'Modern Weekly #2', iteration: 2, series: o.modern, days: 6, decks: MODERN_DECKS, rotate: 5, privacy: 'top-cut' as const, close: false, banlistName: '2026.07 OCG' },
+  ];
+  for (const e of events) {
+    // the same players each time, seated differently, so that they meet again and ratings move
+    const players = people.map((_, i) => people[(i + e.rotate) % people.length]!);
+    const { tournament } = await createTournament(db, {
+      name: e.name, subtitle: 'Final standings', iteration: e.iteration, seriesUid: e.series, hostDiscordId: o.host, state: 'completed',
+      players, deckOf: (i) => deckFrom(e.decks[(i + e.rotate) % e.decks.length]!), deckPrivacy: e.privacy, banlistName: e.banlistName ?? null,
+      pairingSeed: 20261100 + e.iteration, createdAt: o.ago(e.days + 3), updatedAt: o.ago(e.days),
+    });
+    await writeEventRecord(db as unknown as Tx, tournament, { completedAt: o.ago(e.days) });
+    if (e.close) await closeEvent(db, tournament);
+  }
+}
+
+/** What Close does: the final standings kept on the row, teams, matches and decks deleted (the record stays). */
+async function closeEvent(db: Db, t: TournamentRow) {
+  const loaded = await loadPlay(db as unknown as Tx, t);
+  const people = await winnerPeople(db, t);
+  const standings = standingsOf(t, loaded.teams, loaded.matches, people);
+  await deleteEventData(db as unknown as Tx, t.uid);
+  await updateTournament(db as unknown as Tx, t.uid, { closed: true, finalStandings: standings });
+  // closed on the day it was played: the home page orders completed events by their last change
+  await db.update(tournaments).set({ updatedAt: t.updatedAt }).where(eq(tournaments.uid, t.uid));
 }

@@ -61,7 +61,7 @@ export function isPublished(privacy: DeckPrivacy, topCut: boolean): boolean {
  * Writes (or rewrites) the record of a completed tournament from its rows, then the ratings of its
  * series. A rewrite keeps the archetype corrections of decks still published.
  */
-export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow): Promise<void> {
+export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: { completedAt?: Date } = {}): Promise<void> {
   if (!t.completed || !t.winnerTeamUid) return;
   const loaded = await loadPlay(tx, t);
   const members = await Repo.listMembers(tx, t.uid);
@@ -91,7 +91,8 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow): Promise<v
       .filter((d) => d.correctedBy)
       .map((d) => [`${d.discordId}\u0000${d.label}`, { archetype: d.archetype, correctedBy: d.correctedBy }]),
   );
-  const completedAt = previous[0]?.completedAt ?? new Date();
+  // the date of the event: when its winner was first marked (the demo's past events give theirs)
+  const completedAt = previous[0]?.completedAt ?? options.completedAt ?? new Date();
   const record = {
     tournamentUid: t.uid, seriesUid: t.seriesUid, banlistName: t.banlistName, name: t.name, format: t.format, deckPrivacy: t.deckPrivacy,
     championTeamUid: t.winnerTeamUid, completedAt, topCutSize: cut.size, placements, matches: recordMatches,

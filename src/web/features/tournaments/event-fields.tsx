@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { LATE_ENTRY_ROUNDS_MAX, SWISS_ROUNDS_MAX, TOP_CUT_SIZES } from '../../../domain/api/event-night.ts';
+import { DECK_PRIVACIES, DECK_PRIVACY_LABEL, DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../domain/api/records.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { recommended } from '../../../domain/tournament/round-count.ts';
 import { cn } from '../../lib/cn.ts';
@@ -7,7 +8,7 @@ import { FieldMessage, SelectField, TextField, Toggle, describedBy, inputClasses
 import { HOST_FIELD_LABEL, viewerTimeZone, type HostFormState } from './host-form-state.ts';
 
 /** The Event tab's fields (issue 19), typed as the host form keeps them. */
-export type EventState = Pick<HostFormState, 'startsAt' | 'checkIn' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'discordWebhookUrl'>;
+export type EventState = Pick<HostFormState, 'startsAt' | 'checkIn' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'discordWebhookUrl' | 'deckPrivacy' | 'seedByRating'>;
 export type EventField = keyof EventState;
 
 /** Radix selects take no empty value: the rule's recommendation is 'rule' there, '' in the state. */
@@ -142,6 +143,28 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
       </Locked>
 
       {text('discordWebhookUrl', 'Optional: an https://discord.com/api/webhooks/… address. Only admins and you see it.')}
+
+      <Locked reason={locked('deckPrivacy')}>
+        <SelectField
+          name="deckPrivacy"
+          label={HOST_FIELD_LABEL.deckPrivacy}
+          value={v.deckPrivacy || DEFAULT_DECK_PRIVACY}
+          onChange={(x) => onChange('deckPrivacy', x)}
+          options={DECK_PRIVACIES.map((p) => ({ value: p, label: DECK_PRIVACY_LABEL[p].split(':')[0]! }))}
+          hint={`${DECK_PRIVACY_LABEL[(v.deckPrivacy || DEFAULT_DECK_PRIVACY) as DeckPrivacy].split(': ')[1]}. During the event decks stay private.`}
+        />
+        <FieldMessage name="deckPrivacy" error={errors.deckPrivacy} />
+      </Locked>
+      <Locked reason={locked('seedByRating')}>
+        <Toggle
+          name="seedByRating"
+          label={HOST_FIELD_LABEL.seedByRating}
+          hint="Round 1 pairs the players by their rating in this event’s series instead of at random."
+          checked={v.seedByRating}
+          onChange={(x) => onChange('seedByRating', x)}
+          error={errors.seedByRating}
+        />
+      </Locked>
     </div>
   );
 }

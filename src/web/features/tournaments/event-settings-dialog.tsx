@@ -19,7 +19,7 @@ export function eventStateOf(t: Tournament): EventState {
   return {
     startsAt: isoToLocal(t.startsAt), checkIn: t.checkIn, topCut: text(t.topCut), swissRounds: text(t.swissRounds),
     roundMinutes: String(t.roundMinutes), topCutRoundMinutes: String(t.topCutRoundMinutes), lateEntryRounds: String(t.lateEntryRounds),
-    discordWebhookUrl: t.discordWebhookUrl ?? '',
+    discordWebhookUrl: t.discordWebhookUrl ?? '', deckPrivacy: t.deckPrivacy, seedByRating: t.seedByRating,
   };
 }
 

@@ -1,15 +1,16 @@
 import { fieldIssues } from '../../../domain/api/series.ts';
 import type { Series } from '../../../domain/api/series.ts';
 import { DEFAULT_ROUND_MINUTES } from '../../../domain/api/event-night.ts';
+import { DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../domain/api/records.ts';
 import { hostBodySchema, type HostBody } from '../../../domain/api/tournaments.ts';
 import { SERIES_DEFAULTS, type SeriesFlagField, type SeriesNumberField } from '../../../domain/series/defaults.ts';
 import type { FilterCode, RuleCode } from '../../../domain/series/rules.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 
 type NumberField = SeriesNumberField | 'decksAllowedPerPlayer';
-type FlagField = SeriesFlagField | 'openSubmissions' | 'checkIn';
+type FlagField = SeriesFlagField | 'openSubmissions' | 'checkIn' | 'seedByRating';
 /** The Event tab's typed fields (issue 19): '' for topCut and swissRounds is the rule's recommendation. */
-type EventTextField = 'startsAt' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'discordWebhookUrl';
+type EventTextField = 'startsAt' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'discordWebhookUrl' | 'deckPrivacy';
 
 /** What the host form edits: numbers as typed (strings), so a half-typed value is never lost. */
 export type HostFormState = {
@@ -75,6 +76,8 @@ export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
   topCutRoundMinutes: 'event',
   lateEntryRounds: 'event',
   discordWebhookUrl: 'event',
+  deckPrivacy: 'event',
+  seedByRating: 'event',
 };
 
 export const HOST_FIELD_LABEL: Record<HostField, string> = {
@@ -88,7 +91,7 @@ export const HOST_FIELD_LABEL: Record<HostField, string> = {
   playersTeam1: 'Players (team 1)', playersTeam2: 'Players (team 2)', banlistDate: 'Banlist date', banlistName: 'Banlist name',
   banlist: 'Banlist text', startsAt: 'Start time', checkIn: 'Check-in', topCut: 'Top cut', swissRounds: 'Swiss rounds',
   roundMinutes: 'Round minutes', topCutRoundMinutes: 'Top-cut round minutes', lateEntryRounds: 'Late entry rounds',
-  discordWebhookUrl: 'Discord webhook URL',
+  discordWebhookUrl: 'Discord webhook URL', deckPrivacy: 'Deck privacy', seedByRating: 'Seed round 1 by rating',
 };
 
 const SERIES_NUMBERS: SeriesNumberField[] = [
@@ -119,10 +122,10 @@ export function defaultHostState(): HostFormState {
 }
 
 /** The Event tab's defaults: no start, no check-in, the rule's cut and rounds, 50-minute rounds, untimed cut, no late entry. */
-export function defaultEventState(): Pick<HostFormState, EventTextField | 'checkIn'> {
+export function defaultEventState(): Pick<HostFormState, EventTextField | 'checkIn' | 'seedByRating'> {
   return {
     startsAt: '', checkIn: false, topCut: '', swissRounds: '', roundMinutes: String(DEFAULT_ROUND_MINUTES), topCutRoundMinutes: '0',
-    lateEntryRounds: '0', discordWebhookUrl: '',
+    lateEntryRounds: '0', discordWebhookUrl: '', deckPrivacy: DEFAULT_DECK_PRIVACY, seedByRating: false,
   };
 }
 
@@ -147,7 +150,7 @@ export function isoToLocal(iso: string | null | undefined): string {
 export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'your time zone';
 
 /** The Event tab's fields as the API takes them: the start as an instant, '' as null (the rule, or none). */
-export function eventBody(state: Pick<HostFormState, EventTextField | 'checkIn'>) {
+export function eventBody(state: Pick<HostFormState, EventTextField | 'checkIn' | 'seedByRating'>) {
   const orNull = (v: string) => (v.trim() === '' ? null : toNumber(v));
   return {
     startsAt: state.startsAt.trim() ? localToIso(state.startsAt) : null,
@@ -158,6 +161,8 @@ export function eventBody(state: Pick<HostFormState, EventTextField | 'checkIn'>
     topCutRoundMinutes: toNumber(state.topCutRoundMinutes),
     lateEntryRounds: toNumber(state.lateEntryRounds),
     discordWebhookUrl: state.discordWebhookUrl.trim() || null,
+    deckPrivacy: state.deckPrivacy as DeckPrivacy,
+    seedByRating: state.seedByRating,
   };
 }
 
