@@ -72,7 +72,10 @@ test('the round clock counts down on two browsers at once, tables show on every 
   const late = await personPage(browser, { name: '' });
   await late.clock.install();
   const lateView = new PlayView(late);
+  // the page reads the server's clock once: moved on only after that answer came
+  const measured = late.waitForResponse((r) => new URL(r.url()).pathname === '/api/health');
   await lateView.goto(uid);
+  await measured;
   expect(await clockText(late)).toMatch(MMSS);
   await late.clock.fastForward('50:30');
   await expect(lateView.banner.getByTestId('clock-text')).toHaveText('Time');

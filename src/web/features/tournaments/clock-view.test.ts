@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCountdown, ownClock, serverOffset, SKEW_IGNORED_MS, TIME_UP } from './clock-view.ts';
+import { formatCountdown, MAX_TRIP_MS, ownClock, serverOffset, SKEW_IGNORED_MS, TIME_UP } from './clock-view.ts';
 
 describe('formatCountdown', () => {
   test.each([
@@ -30,6 +30,12 @@ describe('serverOffset', () => {
     expect(Math.abs(serverOffset('Sat, 05 Dec 2026 19:00:02 GMT', at, at))).toBeGreaterThanOrEqual(SKEW_IGNORED_MS);
     expect(serverOffset(null, at, at)).toBe(0);
     expect(serverOffset('not a date', at, at)).toBe(0);
+  });
+  test('a trip too long (or a clock moved backwards meanwhile) gives no estimate', () => {
+    expect(serverOffset('Sat, 05 Dec 2026 19:05:00 GMT', at, at + MAX_TRIP_MS)).not.toBe(0);
+    // the page's clock moved 50 minutes while the request was out: the middle of that trip is no time at all
+    expect(serverOffset('Sat, 05 Dec 2026 19:00:00 GMT', at, at + 50 * 60_000)).toBe(0);
+    expect(serverOffset('Sat, 05 Dec 2026 19:05:00 GMT', at, at - 1)).toBe(0);
   });
 });
 

@@ -19,15 +19,20 @@ export function formatCountdown(msLeft: number): string {
 /** A skew under this is left alone: a Date header has whole seconds, so two right clocks would differ by up to one. */
 export const SKEW_IGNORED_MS = 1500;
 
+/** A round trip longer than this gives no estimate (its middle may be anywhere in it). */
+export const MAX_TRIP_MS = 10_000;
+
 /**
  * How far to move the browser's clock to read the server's, from a response's Date header and when
  * the request left and its answer came (local ms). The header has whole seconds: the middle of that
  * second is the best guess, set against the middle of the round trip. 0 when the clocks agree within
- * SKEW_IGNORED_MS, or when the header is missing or unreadable.
+ * SKEW_IGNORED_MS, when the header is missing or unreadable, or when the trip took over MAX_TRIP_MS.
  */
 export function serverOffset(dateHeader: string | null, sentAt: number, receivedAt: number): number {
   const server = dateHeader ? Date.parse(dateHeader) : NaN;
   if (Number.isNaN(server)) return 0;
+  // a trip this long (a stalled network, a laptop that slept, a test's clock moved meanwhile) says nothing reliable
+  if (!(receivedAt - sentAt >= 0 && receivedAt - sentAt <= MAX_TRIP_MS)) return 0;
   const offset = server + 500 - (sentAt + receivedAt) / 2;
   return Math.abs(offset) < SKEW_IGNORED_MS ? 0 : Math.round(offset);
 }
