@@ -1,0 +1,172 @@
+// All SQL of player profiles and the leaderboard (issue 20). They read only the public record of
+// completed events (event_records, record_players, published record_decks, player_ratings), never
+// the live tables, so they are the same before and after Close.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { eventRecords, playerRatings, recordDecks, recordPlayers, series, users, type RecordMatch } from '../../db/schema.ts';
+
+type Rows<T> = { rows: T[] };
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * What the records look like now: it moves whenever one is written, rewritten (a version bump:
+ * a correction, an archetype corrected) or removed, on whichever instance. The cache's key.
+ */
+export async function recordsStamp(db: Tx): Promise<string> {
+  const { rows: [row] } = (await db.execute(sql`
+    select count(*)::int as n, coalesce(sum(version), 0)::bigint::text as v, coalesce(max(updated_at)::text, '') as u
+    from ${eventRecords}`)) as unknown as Rows<{ n: number; v: string; u: string }>;
+  return `${row?.n}:${row?.v}:${row?.u}`;
+}
+
+export async function findUser(db: Tx, discordId: string) {
+  const [u] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return u;
+}
+
+export interface PlayerEventRow {
+  tournamentUid: string; name: string; seriesUid: string | null; seriesName: string | null; completedAt: string;
+  placement: string; rank: number; teams: number; wins: number; losses: number; ties: number; champion: boolean;
+}
+
+/** The player's completed events, newest first. */
+export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEventRow[]> {
+  const rows = await db
+    .select({
+      tournamentUid: recordPlayers.tournamentUid, name: eventRecords.name, seriesUid: recordPlayers.seriesUid, seriesName: series.name,
+      completedAt: recordPlayers.completedAt, placement: recordPlayers.placement, rank: recordPlayers.rank,
+      teams: sql<number>`jsonb_array_length(${eventRecords.placements})::int`,
+      wins: recordPlayers.wins, losses: recordPlayers.losses, ties: recordPlayers.ties, champion: recordPlayers.champion,
+    })
+    .from(recordPlayers)
+    .innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordPlayers.tournamentUid))
+    .leftJoin(series, eq(series.id, recordPlayers.seriesUid))
+    .where(eq(recordPlayers.discordId, discordId))
+    .orderBy(desc(recordPlayers.completedAt), desc(recordPlayers.tournamentUid));
+  return rows.map((r) => ({ ...r, completedAt: iso(r.completedAt) }));
+}
+
+/** The player's PUBLISHED decks by event (an unpublished deck has no owner in the record anyway). */
+export async function publishedDecks(db: Tx, discordId: string): Promise<{ tournamentUid: string; id: number; archetype: string }[]> {
+  return db
+    .select({ tournamentUid: recordDecks.tournamentUid, id: recordDecks.id, archetype: recordDecks.archetype })
+    .from(recordDecks)
+    .where(and(eq(recordDecks.discordId, discordId), eq(recordDecks.published, true)))
+    .orderBy(recordDecks.id);
+}
+
+export interface PlayerMatchRow {
+  /** the player's team in that event */
+  team: string;
+  match: RecordMatch;
+  /** the members of the other team (none for a bye) */
+  opponents: { discordId: string; displayName: string }[] | null;
+}
+
+/**
+ * Every recorded match of a team the player was a member of, with the other team's members: the
+ * head-to-head's input. Filtered inside the database, so a long career ships only its own matches.
+ */
+export async function playerMatches(db: Tx, discordId: string): Promise<PlayerMatchRow[]> {
+  const member = JSON.stringify([{ discordId }]);
+  const { rows } = (await db.execute(sql`
+    with mine as (
+      select er.tournament_uid, p.value->>'teamId' as team
+      from ${recordPlayers} rp
+      join ${eventRecords} er on er.tournament_uid = rp.tournament_uid
+      cross join lateral jsonb_array_elements(er.placements) p
+      where rp.discord_id = ${discordId} and p.value->'members' @> ${member}::jsonb
+    )
+    select mine.team, m.value as match,
+      (select o.value->'members' from ${eventRecords} er2 cross join lateral jsonb_array_elements(er2.placements) o
+        where er2.tournament_uid = mine.tournament_uid
+          and o.value->>'teamId' = case when m.value->>'team1' = mine.team then m.value->>'team2' else m.value->>'team1' end) as opponents
+    from mine
+    join ${eventRecords} er on er.tournament_uid = mine.tournament_uid
+    cross join lateral jsonb_array_elements(er.matches) m
+    where (m.value->>'team1' = mine.team or m.value->>'team2' = mine.team)
+      and not coalesce((m.value->>'bye')::boolean, false)`)) as unknown as Rows<{ team: string; match: RecordMatch | string; opponents: unknown }>;
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return rows.map((r) => ({ team: r.team, match: parse<RecordMatch>(r.match), opponents: parse<PlayerMatchRow['opponents']>(r.opponents) }));
+}
+
+const boardOrder = sql`(o.rating > pr.rating or (o.rating = pr.rating and (o.rd < pr.rd or (o.rd = pr.rd and o.discord_id < pr.discord_id))))`;
+
+/** The player's ratings per series, with their place on each series' leaderboard. */
+export async function playerRatingsOf(db: Tx, discordId: string) {
+  const { rows } = (await db.execute(sql`
+    select pr.series_uid as "seriesUid", s.name as "seriesName", pr.rating, pr.rd, pr.events,
+      (select count(*) from ${playerRatings} o where o.series_uid = pr.series_uid and ${boardOrder})::int + 1 as rank
+    from ${playerRatings} pr left join ${series} s on s.id = pr.series_uid
+    where pr.discord_id = ${discordId}
+    order by pr.rating desc, pr.series_uid`)) as unknown as Rows<{ seriesUid: string; seriesName: string | null; rating: number; rd: number; events: number; rank: number }>;
+  return rows.map((r) => ({ ...r, rating: Number(r.rating), rd: Number(r.rd), events: Number(r.events), rank: Number(r.rank) }));
+}
+
+/** Name and avatar as the latest record of each player has them (players who never signed in). */
+export async function recordedNames(db: Tx, ids: readonly string[]): Promise<Map<string, { displayName: string; avatarUrl: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = (await db.execute(sql`
+    select distinct on (rp.discord_id) rp.discord_id as id, mem.value->>'displayName' as name, mem.value->>'avatarUrl' as avatar
+    from ${recordPlayers} rp
+    join ${eventRecords} er on er.tournament_uid = rp.tournament_uid
+    cross join lateral jsonb_array_elements(er.placements) p
+    cross join lateral jsonb_array_elements(p.value->'members') mem
+    where rp.discord_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      and p.value->>'teamId' = rp.team_uid and mem.value->>'discordId' = rp.discord_id
+    order by rp.discord_id, rp.completed_at desc`)) as unknown as Rows<{ id: string; name: string | null; avatar: string | null }>;
+  return new Map(rows.map((r) => [r.id, { displayName: r.name ?? '', avatarUrl: r.avatar }]));
+}
+
+export async function usersOf(db: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, typeof users.$inferSelect>();
+  const rows = await db.select().from(users).where(inArray(users.discordId, [...new Set(ids)]));
+  return new Map(rows.map((u) => [u.discordId, u]));
+}
+
+/** Series that have ratings, by name. */
+export async function ratedSeries(db: Tx): Promise<{ uid: string; name: string | null }[]> {
+  const { rows } = (await db.execute(sql`
+    select r.series_uid as uid, s.name from (select distinct series_uid from ${playerRatings}) r
+    left join ${series} s on s.id = r.series_uid
+    order by s.name nulls last, r.series_uid`)) as unknown as Rows<{ uid: string; name: string | null }>;
+  return rows;
+}
+
+export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; name: string | null } | undefined> {
+  const [s] = await db.select({ uid: series.id, name: series.name }).from(series).where(eq(series.id, uid));
+  if (s) return s;
+  const [rated] = await db.select({ uid: playerRatings.seriesUid }).from(playerRatings).where(eq(playerRatings.seriesUid, uid)).limit(1);
+  return rated ? { uid, name: null } : undefined;
+}
+
+export interface BoardRow {
+  discordId: string; rating: number | null; rd: number | null; events: number; wins: number; losses: number; ties: number; titles: number;
+}
+
+/** A series' board: rating desc, then rd asc (then id, so equal players keep one order). */
+export async function seriesBoard(db: Tx, seriesUid: string, limit: number): Promise<BoardRow[]> {
+  const { rows } = (await db.execute(sql`
+    select pr.discord_id as "discordId", pr.rating, pr.rd, pr.events, pr.wins, pr.losses, pr.ties,
+      (select count(*) from ${recordPlayers} rp where rp.series_uid = pr.series_uid and rp.discord_id = pr.discord_id and rp.champion)::int as titles
+    from ${playerRatings} pr where pr.series_uid = ${seriesUid}
+    order by pr.rating desc, pr.rd asc, pr.discord_id asc limit ${limit}`)) as unknown as Rows<BoardRow>;
+  return rows.map(numbers);
+}
+
+/** Without a series: every player with records, by titles, then events played, then wins. */
+export async function overallBoard(db: Tx, limit: number): Promise<BoardRow[]> {
+  const { rows } = (await db.execute(sql`
+    select discord_id as "discordId", null as rating, null as rd, count(*)::int as events, sum(wins)::int as wins,
+      sum(losses)::int as losses, sum(ties)::int as ties, count(*) filter (where champion)::int as titles
+    from ${recordPlayers} group by discord_id
+    order by titles desc, events desc, wins desc, discord_id asc limit ${limit}`)) as unknown as Rows<BoardRow>;
+  return rows.map(numbers);
+}
+
+function numbers(r: BoardRow): BoardRow {
+  return {
+    discordId: r.discordId, rating: r.rating === null ? null : Number(r.rating), rd: r.rd === null ? null : Number(r.rd),
+    events: Number(r.events), wins: Number(r.wins), losses: Number(r.losses), ties: Number(r.ties), titles: Number(r.titles),
+  };
+}
