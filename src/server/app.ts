@@ -34,6 +34,7 @@ import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
+import { registerReportOg } from './features/records/report-og.ts';
 import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPlayersRoutes } from './features/players/players-routes.ts';
@@ -209,7 +210,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerMatchesRoutes(app, { db, helpers: tournaments });
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });
-  registerSignaturesRoutes(app, { db });
+  registerReportOg(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerSignaturesRoutes(app, { db, helpers: tournaments });
   registerMetaRoutes(app, { db });
   registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });

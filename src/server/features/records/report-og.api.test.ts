@@ -1,0 +1,166 @@
+// The report's link card (issue 20) over real HTTP on PGlite and PostgreSQL: /tournaments/{uid}/report
+// is index.html with Open Graph and Twitter tags (escaped: names are user text), og.png a 1200×630
+// PNG; an event without a report gets the plain index.html, an unknown one 404 for the picture.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Report } from '../../../domain/api/records.ts';
+import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
+import { buildApp } from '../../app.ts';
+import { loadDemoCards } from '../../db/seed.ts';
+import { parseEnv } from '../../env.ts';
+import { createTestDatabase, signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
+import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
+import { REPORT_NOT_YET } from './report-routes.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Banlist, judgement board, series and tournaments of the Format Hub community." />
+    <title>Format Hub</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const EVIL_EVENT = `<script>alert("x")</script> Cup's $& "Final"`;
+const EVIL_TEAM = `Team "<b>Bold</b>" & 'Co'`;
+/** A real deck (Blackwing), the same for both teams. */
+const DECK = readFileSync(new URL('../../../../../shared/data/decks/iceygo-windbot/AI_Blackwing.ydk', import.meta.url), 'utf8');
+
+let server: TestServer;
+let webDir: string;
+let host: TestClient;
+let anonymous: TestClient;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(os.tmpdir(), 'og-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  const database = await createTestDatabase();
+  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' });
+  const app = await buildApp({ env, database, webDir, rateLimitScale: 100 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = { app, database, url, close: async () => { await app.close(); await database.close(); } };
+  await loadDemoCards(database.db);
+  host = await signedInClient(server, '952000000000000001', 1, 'Hosta');
+  anonymous = new TestClient(server.url);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+/** An event of two one-player teams with decks, its name and the first team's name given; played to its winner when `finish`. */
+async function event(name: string, firstTeam: string, finish: boolean): Promise<string> {
+  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name, manualDeckChecking: false, deckPrivacy: 'all' }));
+  for (const [i, team] of [firstTeam, 'Second Team'].entries()) {
+    const player = await signedInClient(server, `95200000000000010${i}`, 0, `Player ${i}`);
+    await ok(await player.post(`/api/tournaments/${uid}/signup`, { name: team }));
+    await ok(await player.request('POST', `/api/tournaments/${uid}/decks?label=Deck`, { body: DECK }));
+  }
+  if (!finish) return uid;
+  await ok(await host.post(`/api/tournaments/${uid}/start`));
+  const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
+  const winner = t.teams.find((x) => x.name === firstTeam)!.uid;
+  for (let round = 1; round <= t.roundCount; round++) {
+    for (const m of await ok<Match[]>(await host.get(`/api/tournaments/${uid}/matches?round=${round}`))) {
+      if (m.complete || !m.team1Id || !m.team2Id) continue;
+      const w = m.team1Id === winner || m.team2Id === winner ? winner : m.team1Id;
+      await ok(await host.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${w}`, { team1Wins: w === m.team1Id ? 2 : 0, team2Wins: w === m.team2Id ? 2 : 0 }));
+    }
+    if (round < t.roundCount) await ok(await host.post(`/api/tournaments/${uid}/next-round`));
+  }
+  await ok(await host.post(`/api/tournaments/${uid}/winner`));
+  return uid;
+}
+
+/** The content of every <meta property|name=...> of a page, as the attribute value a parser reads. */
+function metaTags(html: string): Map<string, string> {
+  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const tags = new Map<string, string>();
+  for (const [, key, value] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)) tags.set(key!, unescape(value!));
+  return tags;
+}
+
+describe('a completed event whose name and champion carry markup', () => {
+  let uid: string;
+  let html: string;
+  beforeAll(async () => {
+    uid = await event(EVIL_EVENT, EVIL_TEAM, true);
+    const res = await fetch(`${server.url}/tournaments/${uid}/report`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    html = await res.text();
+  }, 120_000);
+
+  test('the page is the app’s index.html with the card’s tags, each value escaped', async () => {
+    expect(html).toContain('<div id="root"></div>');
+    const tags = metaTags(html);
+    const report = await ok<Report>(await anonymous.get(`/api/tournaments/${uid}/report`));
+    expect(report.champion?.teamName).toBe(EVIL_TEAM);
+    expect(tags.get('og:title')).toBe(`${EVIL_EVENT}: event report`);
+    expect(tags.get('twitter:title')).toBe(`${EVIL_EVENT}: event report`);
+    expect(tags.get('og:description')).toMatch(new RegExp(`^Champion: ${EVIL_TEAM.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · 2 players · \\w+ \\d+, \\d{4}$`));
+    expect(tags.get('twitter:description')).toBe(tags.get('og:description'));
+    expect(tags.get('og:url')).toBe(`${server.url}/tournaments/${uid}/report`);
+    expect(tags.get('og:image')).toBe(`${server.url}/api/tournaments/${uid}/report/og.png?v=${report.version}`);
+    expect(tags.get('twitter:image')).toBe(tags.get('og:image'));
+    expect(tags.get('twitter:card')).toBe('summary_large_image');
+    // no markup of the names reaches the page as markup; the title is the event's
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Cup&#39;s $&amp; &quot;Final&quot;');
+    expect(html.match(/<title>([^<]*)<\/title>/)![1]).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Cup&#39;s $&amp; &quot;Final&quot;: event report · Format Hub');
+    expect(html.match(/<meta /g)).toHaveLength(2 + 13);
+  });
+
+  test('the picture is a 1200×630 PNG, the same bytes on the next read, with an ETag and a cache lifetime', async () => {
+    const res = await fetch(metaTags(html).get('og:image')!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const png = Buffer.from(await res.arrayBuffer());
+    const info = await sharp(png).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);
+    const again = await fetch(`${server.url}/api/tournaments/${uid}/report/og.png`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  test('a correction of an archetype makes a new version: new tags, the picture under a new address', async () => {
+    const before = await ok<Report>(await anonymous.get(`/api/tournaments/${uid}/report`));
+    const deck = before.decks[0]!;
+    await ok(await host.request('PATCH', `/api/tournaments/${uid}/report/decks/${deck.id}`, { body: { archetype: 'Renamed' } }));
+    const after = await (await fetch(`${server.url}/tournaments/${uid}/report`)).text();
+    expect(metaTags(after).get('og:image')).toBe(`${server.url}/api/tournaments/${uid}/report/og.png?v=${before.version + 1}`);
+  });
+
+  test('PUBLIC_URL is not set: the addresses are the request’s own host', async () => {
+    const res = await fetch(`${server.url.replace('127.0.0.1', 'localhost')}/tournaments/${uid}/report`);
+    expect(metaTags(await res.text()).get('og:url')).toBe(`${server.url.replace('127.0.0.1', 'localhost')}/tournaments/${uid}/report`);
+  });
+});
+
+describe('no report', () => {
+  test('an event without a winner: the plain index.html, and 409 for its picture', async () => {
+    const uid = await event('Not Yet Cup', 'First Team', false);
+    const res = await fetch(`${server.url}/tournaments/${uid}/report`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+    const png = await anonymous.get(`/api/tournaments/${uid}/report/og.png`);
+    expect(png.status).toBe(409);
+    expect(await errorOf(png)).toBe(REPORT_NOT_YET);
+  }, 60_000);
+
+  test('an unknown event: the plain index.html (the app says not found), 404 for the picture', async () => {
+    const res = await fetch(`${server.url}/tournaments/no-such-event/report`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+    const png = await anonymous.get('/api/tournaments/no-such-event/report/og.png');
+    expect(png.status).toBe(404);
+    expect(await errorOf(png)).toBe('Tournament not found');
+  });
+});
