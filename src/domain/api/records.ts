@@ -270,6 +270,9 @@ export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 // ---- archetype signatures ----------------------------------------------------------------------
 
+/** The object's own error only when the body is no object: an unknown key keeps zod's sentence naming it. */
+const notAnObject = (issue: { code?: string }) => (issue.code === 'invalid_type' ? 'The body must be a JSON object' : undefined);
+
 export const SIGNATURE_CARDS_MAX = 20;
 export const SIGNATURES_MAX = 200;
 export const signatureBodySchema = z.object({
@@ -278,7 +281,7 @@ export const signatureBodySchema = z.object({
     .min(1, 'cards: at least one card').max(SIGNATURE_CARDS_MAX, `cards: at most ${SIGNATURE_CARDS_MAX}`),
   /** how many different cards of the list a deck must hold (absent or null: all of them) */
   min: z.number().int().min(1, 'min: at least 1').max(SIGNATURE_CARDS_MAX).nullable().optional(),
-}, { error: 'The body must be a JSON object' }).strict();
+}, { error: notAnObject }).strict();
 export type SignatureBody = z.infer<typeof signatureBodySchema>;
 
 export const signatureSchema = z.object({
@@ -289,3 +292,48 @@ export const signatureSchema = z.object({
   position: z.number().int(),
 });
 export type Signature = z.infer<typeof signatureSchema>;
+
+/** POST /api/archetypes/signatures/order: every signature's id once, first to last. */
+export const signatureOrderSchema = z.object({
+  ids: z.array(z.number({ error: 'ids: signature ids' }).int().min(1).max(2 ** 31 - 1), { error: 'ids: a list of signature ids' })
+    .max(SIGNATURES_MAX, `ids: at most ${SIGNATURES_MAX}`),
+}, { error: notAnObject }).strict();
+
+/** A Main+Extra Deck (at most the cards a deck file may hold) or the text of a .ydk / ydke:// link. */
+export const ARCHETYPE_PREVIEW_CARDS_MAX = 200;
+export const ARCHETYPE_PREVIEW_TEXT_MAX = 100_000;
+const previewCards = (field: string) => z.array(z.number({ error: `${field}: passcodes` }).int().min(0).max(0xffffffff), { error: `${field}: a list of passcodes` })
+  .max(ARCHETYPE_PREVIEW_CARDS_MAX, `${field}: at most ${ARCHETYPE_PREVIEW_CARDS_MAX} cards`);
+export const archetypePreviewBodySchema = z.object({
+  main: previewCards('main').optional(),
+  extra: previewCards('extra').optional(),
+  /** a .ydk file's text or a ydke:// link, instead of main and extra */
+  deck: z.string({ error: 'deck: the text of a .ydk file or a ydke:// link' }).max(ARCHETYPE_PREVIEW_TEXT_MAX, `deck: at most ${ARCHETYPE_PREVIEW_TEXT_MAX} characters`).optional(),
+}, { error: notAnObject }).strict();
+export type ArchetypePreviewBody = z.infer<typeof archetypePreviewBodySchema>;
+
+/** The name the archetype rule gives a deck, and why. */
+export const archetypePreviewSchema = z.object({
+  name: z.string(),
+  source: z.enum(['setcode', 'signature', 'other']),
+  /** Main+Extra copies of the archetype's cards or of the signature's cards */
+  copies: z.number().int(),
+  /** the EDOPro archetype code when named by setcodes */
+  code: z.number().int().nullable(),
+  /** the signature that named it */
+  signatureId: z.number().int().nullable(),
+  /** Main+Extra Deck size */
+  cards: z.number().int(),
+});
+export type ArchetypePreview = z.infer<typeof archetypePreviewSchema>;
+
+/** POST /api/archetypes/reclassify: published decks (the only ones whose cards are kept) named again by today's rule. */
+export const reclassifyResultSchema = z.object({
+  /** published decks read */
+  decks: z.number().int(),
+  /** decks whose shown archetype changed (hand corrections are kept) */
+  changed: z.number().int(),
+  /** events whose report changed */
+  events: z.number().int(),
+});
+export type ReclassifyResult = z.infer<typeof reclassifyResultSchema>;
