@@ -3,7 +3,7 @@
 // the live tables, so they are the same before and after Close.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, playerRatings, recordDecks, recordPlayers, series, users, type RecordMatch } from '../../db/schema.ts';
+import { eventRecords, playerRatings, recordDecks, recordPlayers, series, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -27,6 +27,8 @@ export async function findUser(db: Tx, discordId: string) {
 export interface PlayerEventRow {
   tournamentUid: string; name: string; seriesUid: string | null; seriesName: string | null; completedAt: string;
   placement: string; rank: number; teams: number; wins: number; losses: number; ties: number; champion: boolean;
+  /** the record's version: the event index's key */
+  version: number;
 }
 
 /** The player's completed events, newest first. */
@@ -37,6 +39,7 @@ export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEve
       completedAt: recordPlayers.completedAt, placement: recordPlayers.placement, rank: recordPlayers.rank,
       teams: sql<number>`jsonb_array_length(${eventRecords.placements})::int`,
       wins: recordPlayers.wins, losses: recordPlayers.losses, ties: recordPlayers.ties, champion: recordPlayers.champion,
+      version: eventRecords.version,
     })
     .from(recordPlayers)
     .innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordPlayers.tournamentUid))
@@ -55,41 +58,6 @@ export async function publishedDecks(db: Tx, discordId: string): Promise<{ tourn
     .orderBy(recordDecks.id);
 }
 
-export interface PlayerMatchRow {
-  /** the player's team in that event */
-  team: string;
-  match: RecordMatch;
-  /** the members of the other team (none for a bye) */
-  opponents: { discordId: string; displayName: string }[] | null;
-}
-
-/**
- * Every recorded match of a team the player was a member of, with the other team's members: the
- * head-to-head's input. Filtered inside the database, so a long career ships only its own matches.
- */
-export async function playerMatches(db: Tx, discordId: string): Promise<PlayerMatchRow[]> {
-  const member = JSON.stringify([{ discordId }]);
-  const { rows } = (await db.execute(sql`
-    with mine as (
-      select er.tournament_uid, p.value->>'teamId' as team
-      from ${recordPlayers} rp
-      join ${eventRecords} er on er.tournament_uid = rp.tournament_uid
-      cross join lateral jsonb_array_elements(er.placements) p
-      where rp.discord_id = ${discordId} and p.value->'members' @> ${member}::jsonb
-    )
-    select mine.team, m.value as match,
-      (select o.value->'members' from ${eventRecords} er2 cross join lateral jsonb_array_elements(er2.placements) o
-        where er2.tournament_uid = mine.tournament_uid
-          and o.value->>'teamId' = case when m.value->>'team1' = mine.team then m.value->>'team2' else m.value->>'team1' end) as opponents
-    from mine
-    join ${eventRecords} er on er.tournament_uid = mine.tournament_uid
-    cross join lateral jsonb_array_elements(er.matches) m
-    where (m.value->>'team1' = mine.team or m.value->>'team2' = mine.team)
-      and not coalesce((m.value->>'bye')::boolean, false)`)) as unknown as Rows<{ team: string; match: RecordMatch | string; opponents: unknown }>;
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  return rows.map((r) => ({ team: r.team, match: parse<RecordMatch>(r.match), opponents: parse<PlayerMatchRow['opponents']>(r.opponents) }));
-}
-
 const boardOrder = sql`(o.rating > pr.rating or (o.rating = pr.rating and (o.rd < pr.rd or (o.rd = pr.rd and o.discord_id < pr.discord_id))))`;
 
 /** The player's ratings per series, with their place on each series' leaderboard. */
@@ -106,15 +74,18 @@ export async function playerRatingsOf(db: Tx, discordId: string) {
 /** Name and avatar as the latest record of each player has them (players who never signed in). */
 export async function recordedNames(db: Tx, ids: readonly string[]): Promise<Map<string, { displayName: string; avatarUrl: string | null }>> {
   if (ids.length === 0) return new Map();
+  // the latest record of each first (an index scan), then only that event's placements
   const { rows } = (await db.execute(sql`
-    select distinct on (rp.discord_id) rp.discord_id as id, mem.value->>'displayName' as name, mem.value->>'avatarUrl' as avatar
-    from ${recordPlayers} rp
-    join ${eventRecords} er on er.tournament_uid = rp.tournament_uid
+    select latest.id, mem.value->>'displayName' as name, mem.value->>'avatarUrl' as avatar
+    from (
+      select distinct on (discord_id) discord_id as id, tournament_uid, team_uid from ${recordPlayers}
+      where discord_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+      order by discord_id, completed_at desc
+    ) latest
+    join ${eventRecords} er on er.tournament_uid = latest.tournament_uid
     cross join lateral jsonb_array_elements(er.placements) p
     cross join lateral jsonb_array_elements(p.value->'members') mem
-    where rp.discord_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-      and p.value->>'teamId' = rp.team_uid and mem.value->>'discordId' = rp.discord_id
-    order by rp.discord_id, rp.completed_at desc`)) as unknown as Rows<{ id: string; name: string | null; avatar: string | null }>;
+    where p.value->>'teamId' = latest.team_uid and mem.value->>'discordId' = latest.id`)) as unknown as Rows<{ id: string; name: string | null; avatar: string | null }>;
   return new Map(rows.map((r) => [r.id, { displayName: r.name ?? '', avatarUrl: r.avatar }]));
 }
 

@@ -1,8 +1,8 @@
 // A player's profile and the leaderboard (issue 20), assembled from the public record.
 import type { Leaderboard, PlayerProfile } from '../../../domain/api/records.ts';
-import { ratedMatchesOf } from '../../../domain/ratings/ratings.ts';
 import type { Tx } from '../../db/client.ts';
 import { UNKNOWN_PLAYER, userAvatar, userName } from '../tournaments/tournament-views.ts';
+import type { EventIndex, EventIndexCache } from './event-index.ts';
 import * as PlayersRepository from './players-repository.ts';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
@@ -12,37 +12,30 @@ const DELETED_SERIES = 'Deleted series';
 type HeadToHead = PlayerProfile['headToHead'][number];
 
 /**
- * Head-to-head from the matches of the player's teams: the matches ratings count (byes, missed
- * rounds, incomplete and unplayed 0-0 matches left out, as ratedMatchesOf does), one result per
- * opponent member per match.
+ * Head-to-head over the player's events: the matches ratings count (byes, missed rounds,
+ * incomplete and unplayed 0-0 matches left out, as ratedMatchesOf does), one result per opponent
+ * member per match; names as the latest record has them.
  */
-export function headToHeadOf(discordId: string, rows: readonly PlayersRepository.PlayerMatchRow[]): Map<string, Omit<HeadToHead, 'displayName'> & { recordedName: string }> {
+export function headToHeadOf(discordId: string, events: readonly EventIndex[]): Map<string, Omit<HeadToHead, 'displayName'> & { recordedName: string }> {
   const out = new Map<string, Omit<HeadToHead, 'displayName'> & { recordedName: string }>();
-  for (const row of rows) {
-    const opponents = row.opponents ?? [];
-    const names = new Map(opponents.map((o) => [o.discordId, o.displayName]));
-    const rated = ratedMatchesOf([row.match], (team) => (team === row.team ? [discordId] : opponents.map((o) => o.discordId)));
-    for (const m of rated) {
-      const mine = m.player1 === discordId ? 1 : m.player2 === discordId ? 2 : 0;
-      if (mine === 0) continue;
-      const other = mine === 1 ? m.player2 : m.player1;
-      const h = out.get(other) ?? { discordId: other, wins: 0, losses: 0, ties: 0, recordedName: names.get(other) ?? UNKNOWN_PLAYER };
-      if (m.result === 0) h.ties++;
-      else if (m.result === mine) h.wins++;
-      else h.losses++;
-      out.set(other, h);
+  for (const e of events) {
+    for (const [other, result] of e.meetings.get(discordId) ?? []) {
+      let h = out.get(other);
+      if (!h) out.set(other, (h = { discordId: other, wins: 0, losses: 0, ties: 0, recordedName: e.names.get(other) ?? UNKNOWN_PLAYER }));
+      if (result === 1) h.wins++;
+      else if (result === -1) h.losses++;
+      else h.ties++;
     }
   }
   return out;
 }
 
 /** GET /api/players/{discordId}; undefined for someone who never signed in and has no record. */
-export async function readProfile(db: Tx, discordId: string): Promise<PlayerProfile | undefined> {
-  const [user, events, decks, matches, ratings] = await Promise.all([
+export async function readProfile(db: Tx, index: EventIndexCache, discordId: string): Promise<PlayerProfile | undefined> {
+  const [user, events, decks, ratings] = await Promise.all([
     PlayersRepository.findUser(db, discordId),
     PlayersRepository.playerEvents(db, discordId),
     PlayersRepository.publishedDecks(db, discordId),
-    PlayersRepository.playerMatches(db, discordId),
     PlayersRepository.playerRatingsOf(db, discordId),
   ]);
   if (!user && events.length === 0) return undefined;
@@ -51,7 +44,9 @@ export async function readProfile(db: Tx, discordId: string): Promise<PlayerProf
   const deckOf = new Map<string, { id: number; archetype: string }>();
   for (const d of decks) if (!deckOf.has(d.tournamentUid)) deckOf.set(d.tournamentUid, d);
 
-  const h2h = [...headToHeadOf(discordId, matches).values()];
+  // newest first: an opponent's recorded name is the one of the latest meeting
+  const indexed = await index.get(db, events);
+  const h2h = [...headToHeadOf(discordId, events.map((e) => indexed.get(e.tournamentUid)).filter((x) => x !== undefined)).values()];
   const opponents = await PlayersRepository.usersOf(db, h2h.map((h) => h.discordId));
   const headToHead = h2h
     .map(({ recordedName, ...h }) => ({ ...h, displayName: opponents.has(h.discordId) ? userName(opponents.get(h.discordId)) : recordedName }))
