@@ -1,5 +1,37 @@
-// Issue 20: the format's meta: GET /api/meta and a card's footprint GET /api/meta/cards/{passcode} (a helper fills this in).
+// Issue 20: the format's meta (GET /api/meta) and a card's footprint on the current list's events
+// (GET /api/meta/cards/{passcode}), public reads answered from memory until a record changes.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardIdSchema } from '../../../domain/api/cards.ts';
+import { cardFootprintSchema, footprintQuerySchema, metaQuerySchema, metaSchema } from '../../../domain/api/records.ts';
 import type { Db } from '../../db/client.ts';
+import { CACHED_READ } from '../../http/read-cache.ts';
+import { errors } from '../../http/route-schemas.ts';
+import { sendCached } from '../banlists/http-cache.ts';
+import { MetaReads } from './meta-reads.ts';
 
-export function registerMetaRoutes(_server: FastifyInstance, _options: { db: Db }): void {}
+const tags = ['event records'];
+
+export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const reads = new MetaReads(db);
+
+  app.get('/api/meta', {
+    config: CACHED_READ,
+    schema: {
+      tags, summary: 'The format’s meta: archetypes’ shares of decks and top cuts, and the cards by inclusion in the published decks',
+      description: 'Events filtered by banlist name, series and completion date (whole UTC days, from and to included). Archetypes count every approved deck; cards only the published ones, each with its status on the list asked for (or the current list).',
+      querystring: metaQuerySchema, response: { 200: metaSchema, ...errors(400, 404) },
+    },
+  }, async (req, reply) => sendCached(req, reply, await reads.meta(req.query)));
+
+  app.get('/api/meta/cards/:passcode', {
+    config: CACHED_READ,
+    schema: {
+      tags, summary: 'A card’s footprint over the last days of events on the current list: the published decks that play it, its top-cut share and the archetypes a ban would hit',
+      params: z.object({ passcode: cardIdSchema }), querystring: footprintQuerySchema,
+      response: { 200: cardFootprintSchema, ...errors(400, 404) },
+    },
+  }, async (req, reply) => sendCached(req, reply, await reads.footprint(req.params.passcode, req.query.days)));
+}

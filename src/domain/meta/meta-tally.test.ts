@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { metaOf, type MetaDeck } from './meta.ts';
+import { metaOfTallies, tallyOf } from './meta-tally.ts';
+
+/** Random events of random decks (a seeded generator: the same cases every run). */
+function randomEvents(seed: number, events: number): MetaDeck[][] {
+  let s = seed;
+  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: events }, () => Array.from({ length: Math.floor(rnd() * 12) }, (_, d) => ({
+    archetype: `A${Math.floor(rnd() * 5)}`,
+    topCut: d < 4 && rnd() < 0.8,
+    // small passcodes: cards repeat across decks, and now and then within one (two lines, one card)
+    cards: Array.from({ length: Math.floor(rnd() * 8) }, () => ({ passcode: 1 + Math.floor(rnd() * 15), count: Math.floor(rnd() * 4) })),
+  })));
+}
+
+test.each([1, 2, 3, 4, 5])('tallies of events added up give metaOf over all their decks (seed %i)', (seed) => {
+  const events = randomEvents(seed, 1 + seed * 3);
+  expect(metaOfTallies(events.map(tallyOf))).toEqual(metaOf(events.flat()));
+});
+
+test('one event, worked by hand: a passcode listed twice is one deck, 0 copies is not playing it', () => {
+  const t = tallyOf([
+    { archetype: 'Blackwing', topCut: true, cards: [{ passcode: 1, count: 3 }, { passcode: 1, count: 1 }, { passcode: 2, count: 0 }] },
+    { archetype: 'Other', topCut: false, cards: [{ passcode: 1, count: 1 }] },
+  ]);
+  expect([t.decks, t.topCutDecks, [...t.passcodes], [...t.cardDecks], [...t.copies], [...t.cardTopCut]]).toEqual([2, 1, [1], [2], [5], [1]]);
+  expect(t.archetypes).toEqual([{ archetype: 'Blackwing', decks: 1, topCut: 1 }, { archetype: 'Other', decks: 1, topCut: 0 }]);
+});
+
+test('no tallies, or only empty events: zeros, never NaN', () => {
+  expect(metaOfTallies([])).toEqual({ decks: 0, topCutDecks: 0, archetypes: [], cards: [] });
+  expect(metaOfTallies([tallyOf([]), tallyOf([])])).toEqual(metaOf([]));
+});

@@ -1,0 +1,218 @@
+// The format's meta and a card's footprint (issue 20), and what they keep in memory:
+// - each event's tally (its decks as counts), keyed by the record's version: a record rewritten or an
+//   archetype corrected bumps the version, so a stale tally is never read; a new filter adds tallies
+//   up instead of reading every deck again;
+// - the cards' aliases and names (canonical passcodes: an alternate artwork counts as its card);
+// - the answers, in a ReadCache keyed by the records' stamp (see readStamp): one small query per
+//   request says whether anything changed, on this instance or another, so no TTL and no notice.
+import type { CardFootprint, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
+import { META_CARDS_MAX } from '../../../domain/api/records.ts';
+import { statusOfCount, type CardStatus } from '../../../domain/banlist/statuses.ts';
+import type { MetaDeck } from '../../../domain/meta/meta.ts';
+import { metaOfTallies, tallyOf, type MetaTally } from '../../../domain/meta/meta-tally.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { Lru, type CachedBody } from '../banlists/http-cache.ts';
+import { ReadCache } from '../../http/read-cache.ts';
+import * as MetaRepository from './meta-repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Events whose tallies stay in memory (a 64-deck event's is a few kB). */
+const TALLIES_MAX = 5000;
+/** Events whose decks one query reads. */
+const DECKS_BATCH = 250;
+/** Card names change only by an operator's import: trusted this long (as the deck checker's index). */
+const CARDS_TTL_MS = 10 * 60 * 1000;
+export const SERIES_NOT_FOUND = 'Series not found';
+export const CARD_NOT_FOUND = 'Card not found';
+export const FROM_AFTER_TO = 'from: must not be after to';
+
+interface EventTallies { version: number; all: MetaTally; published: MetaTally }
+
+/** Alternate artworks only (|id - alias| < 10): "treated as" aliases are other cards. */
+const canonical = (id: number, alias: number) => (alias > 0 && alias !== id && Math.abs(alias - id) < 10 ? alias : id);
+
+/** The first and last instants of the whole UTC days asked for. */
+export function dayRange(from: string | undefined, to: string | undefined): { since?: number; until?: number } {
+  const since = from ? Date.parse(`${from}T00:00:00Z`) : undefined;
+  const until = to ? Date.parse(`${to}T00:00:00Z`) + DAY_MS : undefined;
+  if (since !== undefined && until !== undefined && since >= until) throw badRequest(FROM_AFTER_TO);
+  return { since, until };
+}
+
+export class MetaReads {
+  private readonly answers = new ReadCache(500);
+  private readonly tallies = new Lru<string, EventTallies>(TALLIES_MAX);
+  private cards = new Map<number, { alias: number; name: string } | null>();
+  private cardsAt = Date.now();
+
+  constructor(private readonly db: Db) {}
+
+  /** GET /api/meta: the answer's bytes, made at most once per filter and stamp. */
+  async meta(q: MetaQuery): Promise<CachedBody> {
+    const range = dayRange(q.from, q.to);
+    const stamp = await MetaRepository.readStamp(this.db);
+    const key = JSON.stringify([stamp, q.banlist ?? null, q.series ?? null, q.from ?? null, q.to ?? null]);
+    return (await this.answers.json('meta', key, () => this.makeMeta(q, range)))!;
+  }
+
+  /** GET /api/meta/cards/{passcode}: the answer's bytes; the window is whole UTC days up to today. */
+  async footprint(passcode: number, days: number): Promise<CachedBody> {
+    const stamp = await MetaRepository.readStamp(this.db);
+    const since = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - days * DAY_MS);
+    const key = JSON.stringify([stamp, passcode, days, since.getTime()]);
+    return (await this.answers.json('footprint', key, () => this.makeFootprint(passcode, days, since)))!;
+  }
+
+  private async makeMeta(q: MetaQuery, range: { since?: number; until?: number }): Promise<MetaBody> {
+    const seriesRow = q.series ? await MetaRepository.findSeries(this.db, q.series) : undefined;
+    if (q.series && !seriesRow) throw notFound(SERIES_NOT_FOUND);
+    const events = await MetaRepository.listRecordedEvents(this.db);
+    const chosen = events.filter((e) => (q.banlist === undefined || e.banlistName === q.banlist)
+      && (q.series === undefined || e.seriesUid === q.series)
+      && (range.since === undefined || e.completedAt.getTime() >= range.since)
+      && (range.until === undefined || e.completedAt.getTime() < range.until));
+    const tallies = await this.talliesOf(chosen);
+    const all = metaOfTallies(tallies.map((t) => t.all));
+    const published = metaOfTallies(tallies.map((t) => t.published));
+    const top = published.cards.slice(0, META_CARDS_MAX);
+    const lists = await MetaRepository.listFormatBanlists(this.db);
+    // the list asked for (the newest of that name), else the current one
+    const list = q.banlist === undefined ? lists[0] : lists.find((l) => l.name === q.banlist);
+    const statuses = list ? await this.statuses(list.id, top.map((c) => c.passcode)) : new Map<number, CardStatus>();
+    const names = await this.cardInfo(top.map((c) => c.passcode));
+    const seriesOptions = new Map<string, string>();
+    for (const e of events) if (e.seriesUid && e.seriesName !== null) seriesOptions.set(e.seriesUid, e.seriesName);
+    return {
+      banlist: q.banlist ?? null,
+      series: seriesRow ?? null,
+      from: q.from ?? null,
+      to: q.to ?? null,
+      events: chosen.length,
+      decks: all.decks,
+      topCutDecks: all.topCutDecks,
+      archetypes: all.archetypes,
+      publishedDecks: published.decks,
+      cards: top.map((c) => ({
+        passcode: c.passcode, name: names.get(c.passcode)?.name ?? `Card ${c.passcode}`, decks: c.decks, inclusion: c.inclusion,
+        averageCopies: c.averageCopies, topCutInclusion: c.topCutInclusion, status: statuses.get(c.passcode) ?? 'NONE',
+      })),
+      banlists: [...new Set(events.flatMap((e) => (e.banlistName ? [e.banlistName] : [])))].sort((a, b) => a.localeCompare(b)),
+      seriesOptions: [...seriesOptions].map(([uid, name]) => ({ uid, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /** Each event's tallies: from memory at its version, the others read in batches. */
+  private async talliesOf(events: readonly MetaRepository.RecordedEvent[]): Promise<EventTallies[]> {
+    const found = new Map<string, EventTallies>();
+    const versions = new Map(events.map((e) => [e.uid, e.version]));
+    const missing: string[] = [];
+    for (const e of events) {
+      const hit = this.tallies.get(e.uid);
+      if (hit && hit.version === e.version) found.set(e.uid, hit);
+      else missing.push(e.uid);
+    }
+    for (let i = 0; i < missing.length; i += DECKS_BATCH) {
+      const decks = await MetaRepository.listDecks(this.db, missing.slice(i, i + DECKS_BATCH));
+      const aliases = await this.cardInfo(decks.flatMap((d) => (d.published ? [...d.main, ...d.extra] : [])));
+      const byEvent = new Map<string, MetaRepository.RecordedDeck[]>();
+      for (const d of decks) {
+        const list = byEvent.get(d.tournamentUid);
+        if (list) list.push(d);
+        else byEvent.set(d.tournamentUid, [d]);
+      }
+      for (const uid of missing.slice(i, i + DECKS_BATCH)) {
+        const own = byEvent.get(uid) ?? [];
+        const publishedDecks: MetaDeck[] = own.filter((d) => d.published).map((d) => ({
+          archetype: d.archetype, topCut: d.topCut, cards: metaCardsOf(d.main, d.extra, (id) => {
+            const c = aliases.get(id);
+            return c ? canonical(id, c.alias) : id;
+          }),
+        }));
+        const entry: EventTallies = {
+          // an event without decks (deckPrivacy closed) has none to read the version from
+          version: own[0]?.version ?? versions.get(uid)!,
+          all: tallyOf(own.map((d) => ({ archetype: d.archetype, topCut: d.topCut, cards: [] }))),
+          published: tallyOf(publishedDecks),
+        };
+        this.tallies.set(uid, entry);
+        found.set(uid, entry);
+      }
+    }
+    return events.map((e) => found.get(e.uid)!);
+  }
+
+  /** Names and aliases of these cards, from memory or read once (unknown passcodes remembered as such). */
+  private async cardInfo(ids: readonly number[]): Promise<Map<number, { alias: number; name: string }>> {
+    if (Date.now() - this.cardsAt > CARDS_TTL_MS) {
+      this.cards = new Map();
+      this.cardsAt = Date.now();
+    }
+    const missing = [...new Set(ids)].filter((id) => !this.cards.has(id));
+    if (missing.length) {
+      const rows = await MetaRepository.listCards(this.db, missing);
+      for (const id of missing) this.cards.set(id, null);
+      for (const r of rows) this.cards.set(r.id, { alias: r.alias, name: r.name });
+    }
+    const out = new Map<number, { alias: number; name: string }>();
+    for (const id of ids) {
+      const c = this.cards.get(id);
+      if (c) out.set(id, c);
+    }
+    return out;
+  }
+
+  /** Status of each card on a list: its own entry, else an alternate artwork's. */
+  private async statuses(banlistId: number, ids: readonly number[]): Promise<Map<number, CardStatus>> {
+    const entries = await MetaRepository.listEntriesFor(this.db, banlistId, ids);
+    const wanted = new Set(ids);
+    const out = new Map<number, CardStatus>();
+    for (const e of entries) if (wanted.has(e.cardId)) out.set(e.cardId, statusOfCount(e.count));
+    for (const e of entries) {
+      const base = canonical(e.cardId, e.alias ?? 0);
+      if (!wanted.has(e.cardId) && wanted.has(base) && !out.has(base)) out.set(base, statusOfCount(e.count));
+    }
+    return out;
+  }
+
+  private async makeFootprint(passcode: number, days: number, since: Date): Promise<CardFootprint> {
+    const info = (await this.cardInfo([passcode])).get(passcode);
+    if (!info) throw notFound(CARD_NOT_FOUND);
+    const base = canonical(passcode, info.alias);
+    const group = [base, ...(await MetaRepository.listAltArts(this.db, base))];
+    // the current format list; with none yet, every event of the window counts
+    const [current] = await MetaRepository.listFormatBanlists(this.db);
+    const { events, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: current?.name ?? null, group });
+    let decks = 0, playing = 0, topCutDecks = 0, topCutPlaying = 0;
+    const archetypes = new Map<string, { decks: number; playing: number }>();
+    for (const r of rows) {
+      decks += r.decks;
+      if (r.playing) playing += r.decks;
+      if (r.topCut) topCutDecks += r.decks;
+      if (r.topCut && r.playing) topCutPlaying += r.decks;
+      const a = archetypes.get(r.archetype) ?? { decks: 0, playing: 0 };
+      a.decks += r.decks;
+      if (r.playing) a.playing += r.decks;
+      archetypes.set(r.archetype, a);
+    }
+    const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+    return {
+      passcode, name: info.name, days, banlist: current?.name ?? null, events, decks, playing, share: share(playing, decks),
+      topCutDecks, topCutPlaying, topCutShare: share(topCutPlaying, topCutDecks),
+      archetypes: [...archetypes].filter(([, a]) => a.playing > 0).map(([archetype, a]) => ({ archetype, ...a }))
+        .sort((x, y) => y.playing - x.playing || y.decks - x.decks || x.archetype.localeCompare(y.archetype)),
+    };
+  }
+}
+
+/** Main and Extra Deck copies per card (as the event report counts them), artworks merged. */
+function metaCardsOf(main: readonly number[], extra: readonly number[], canonicalOf: (id: number) => number) {
+  const counts = new Map<number, number>();
+  for (const part of [main, extra]) {
+    for (const id of part) {
+      const c = canonicalOf(id);
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([passcode, count]) => ({ passcode, count }));
+}

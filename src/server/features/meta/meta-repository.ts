@@ -1,0 +1,113 @@
+// All SQL of the format's meta (issue 20): the recorded events, their decks, the cards and the
+// banlist statuses GET /api/meta and a card's footprint read.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { banlistEntries, banlists, cards, eventRecords, recordDecks, series } from '../../db/schema.ts';
+
+export interface RecordedEvent {
+  uid: string;
+  version: number;
+  seriesUid: string | null;
+  seriesName: string | null;
+  banlistName: string | null;
+  completedAt: Date;
+}
+
+/**
+ * What every meta read depends on, as one string: the records (count, versions, which events, last
+ * write), the banlists (statuses) and the series (names). Any write to them changes it, on every
+ * instance: the cached answers are keyed by it, so there is nothing to invalidate and no TTL to wait.
+ */
+export async function readStamp(db: Tx): Promise<string> {
+  const { rows } = (await db.execute(sql`select concat_ws('.',
+    (select count(*) from event_records), (select coalesce(sum(version), 0) from event_records),
+    (select coalesce(sum(hashtext(tournament_uid)::bigint), 0) from event_records), (select max(updated_at) from event_records),
+    (select count(*) from banlists), (select coalesce(max(id), 0) from banlists),
+    (select count(*) from series), (select max(updated_at) from series)) as stamp`)) as unknown as { rows: { stamp: string }[] };
+  return rows[0]!.stamp;
+}
+
+/** Every recorded event with what the filters read, oldest first. */
+export async function listRecordedEvents(db: Tx): Promise<RecordedEvent[]> {
+  return db.select({
+    uid: eventRecords.tournamentUid, version: eventRecords.version, seriesUid: eventRecords.seriesUid, seriesName: series.name,
+    banlistName: eventRecords.banlistName, completedAt: eventRecords.completedAt,
+  }).from(eventRecords).leftJoin(series, eq(series.id, eventRecords.seriesUid)).orderBy(eventRecords.completedAt, eventRecords.tournamentUid);
+}
+
+export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; name: string } | undefined> {
+  const [row] = await db.select({ uid: series.id, name: series.name }).from(series).where(eq(series.id, uid));
+  return row;
+}
+
+export interface RecordedDeck {
+  tournamentUid: string;
+  /** the record's version this deck was read at (one statement: decks and version agree) */
+  version: number;
+  published: boolean;
+  topCut: boolean;
+  archetype: string;
+  main: number[];
+  extra: number[];
+}
+
+/** The recorded decks of these events; unpublished ones carry no cards (the writer stores none). */
+export async function listDecks(db: Tx, uids: readonly string[]): Promise<RecordedDeck[]> {
+  if (uids.length === 0) return [];
+  return db.select({
+    tournamentUid: recordDecks.tournamentUid, version: eventRecords.version, published: recordDecks.published, topCut: recordDecks.topCut,
+    archetype: recordDecks.archetype, main: recordDecks.mainDeck, extra: recordDecks.extraDeck,
+  }).from(recordDecks).innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordDecks.tournamentUid))
+    .where(inArray(recordDecks.tournamentUid, [...uids]));
+}
+
+export interface CardRow { id: number; alias: number; name: string }
+
+export async function listCards(db: Tx, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: cards.id, alias: cards.alias, name: cards.name }).from(cards).where(inArray(cards.id, [...ids]));
+}
+
+/** The alternate artworks of a card (alias within 10 of it: "treated as" aliases are other cards). */
+export async function listAltArts(db: Tx, base: number): Promise<number[]> {
+  const rows = await db.select({ id: cards.id }).from(cards)
+    .where(and(eq(cards.alias, base), sql`abs(${cards.id}::bigint - ${cards.alias}::bigint) < 10`));
+  return rows.map((r) => r.id).filter((id) => id !== base);
+}
+
+/** Format lists, newest first: the current one is the first; a name may be used by several dates. */
+export async function listFormatBanlists(db: Tx): Promise<{ id: number; date: string; name: string }[]> {
+  return db.select({ id: banlists.id, date: banlists.date, name: banlists.name }).from(banlists)
+    .where(eq(banlists.kind, 'format')).orderBy(desc(banlists.date));
+}
+
+/** Entries of a list for these cards or their alternate artworks (with the entry's card's alias). */
+export async function listEntriesFor(db: Tx, banlistId: number, ids: readonly number[]): Promise<{ cardId: number; count: number; alias: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ cardId: banlistEntries.cardId, count: banlistEntries.count, alias: cards.alias })
+    .from(banlistEntries).leftJoin(cards, eq(cards.id, banlistEntries.cardId))
+    .where(and(eq(banlistEntries.banlistId, banlistId), sql`(${inArray(banlistEntries.cardId, [...ids])} or ${inArray(cards.alias, [...ids])})`));
+}
+
+export interface FootprintRow { archetype: string; topCut: boolean; playing: boolean; decks: number }
+
+/**
+ * Published decks of the events completed since `since` (on the list `banlistName` unless null),
+ * counted by archetype, top cut and whether they play one of `group` (a card and its artworks).
+ */
+export async function footprintRows(db: Tx, o: { since: Date; banlistName: string | null; group: readonly number[] }): Promise<{ events: number; rows: FootprintRow[] }> {
+  const onList = o.banlistName === null ? sql`true` : sql`${eventRecords.banlistName} = ${o.banlistName}`;
+  const window = and(sql`${eventRecords.completedAt} >= ${o.since.toISOString()}`, onList);
+  // jsonb containment of [passcode] in Main or Extra: one test per artwork, no unnesting of the lists
+  const plays = sql.join(o.group.map((p) => {
+    const one = JSON.stringify([p]);
+    return sql`(${recordDecks.mainDeck} @> ${one}::jsonb or ${recordDecks.extraDeck} @> ${one}::jsonb)`;
+  }), sql` or `);
+  const rows = await db.select({
+    archetype: recordDecks.archetype, topCut: recordDecks.topCut, playing: sql<boolean>`(${plays})`.as('playing'), decks: sql<number>`count(*)::int`,
+  }).from(recordDecks).innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordDecks.tournamentUid))
+    .where(and(eq(recordDecks.published, true), window))
+    .groupBy(recordDecks.archetype, recordDecks.topCut, sql`3`);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(eventRecords).where(window);
+  return { events: Number(count?.n ?? 0), rows: rows.map((r) => ({ ...r, decks: Number(r.decks), playing: r.playing === true || (r.playing as unknown) === 't' })) };
+}
