@@ -12,7 +12,8 @@ import type { EngineMatch, EngineTeam } from './types.ts';
 
 /**
  * Start: the round count to store and the matches to create (round 1; the whole bracket for DE).
- * `choice`: the host's Swiss rounds and top cut (Swiss → Top Cut only); roundCount counts both.
+ * `choice`: the host's Swiss rounds and top cut (Swiss → Top Cut only); roundCount counts both;
+ * with `seededRound1`, Swiss round 1 pairs by the teams' seeds (top half v bottom half), not a shuffle.
  */
 export function startTournament(
   format: TournamentFormat, teams: readonly EngineTeam[], seed: number, choice?: EventChoice | null,
@@ -22,7 +23,7 @@ export function startTournament(
   const ids = entrants.map((t) => t.id);
   const matches =
     format === 'DEFAULT'
-      ? pairSwissRound({ teams: entrants, matches: [], round: 1, seed })
+      ? pairSwissRound({ teams: entrants, matches: [], round: 1, seed, seeded: choice?.seededRound1 === true })
       : format === 'ROUND_ROBIN'
         ? roundRobinRound(ids, 1)
         : evaluateBracket(doubleEliminationPlan(ids.length), ids, []).matches;

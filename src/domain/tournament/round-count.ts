@@ -26,6 +26,8 @@ export function roundRobinRounds(n: number): number {
 export interface EventChoice {
   topCut?: number | null;
   swissRounds?: number | null;
+  /** Swiss round 1 by seed (the host's seedByRating in a series), 1 v n/2+1, instead of a shuffle */
+  seededRound1?: boolean;
 }
 
 /** What the rule recommends for n teams: what the Event tab shows beside the host's choice. */

@@ -28,6 +28,8 @@ export interface SwissRoundInput {
   round: number;
   /** The tournament's stored seed: round 1 is a shuffle drawn from it. */
   seed: number;
+  /** Round 1 by the teams' seeds instead (seeding by rating): the top half against the bottom half, 1 v n/2+1. */
+  seeded?: boolean;
 }
 
 /** The matches of one Swiss round: pairs by table (best first), then the bye (a 2-0 win) if any. */
@@ -38,12 +40,12 @@ export function pairSwissRound(input: SwissRoundInput): EngineMatch[] {
   let pairs: Array<[number, number]>;
   let bye: number | null;
   if (previous.length === 0) {
-    order = shuffle(
-      [...active].sort((a, b) => a.seed - b.seed || (a.id < b.id ? -1 : 1)).map((t) => t.id),
-      mulberry32(input.seed),
-    );
+    const bySeed = [...active].sort((a, b) => a.seed - b.seed || (a.id < b.id ? -1 : 1)).map((t) => t.id);
+    order = input.seeded ? bySeed : shuffle(bySeed, mulberry32(input.seed));
     pairs = [];
-    for (let i = 0; i + 1 < order.length; i += 2) pairs.push([i, i + 1]);
+    // seeded: the lowest seed takes the bye, the others fold in halves; else neighbours in the shuffle
+    const half = Math.floor(order.length / 2);
+    for (let i = 0; i < half; i++) pairs.push(input.seeded ? [i, i + half] : [2 * i, 2 * i + 1]);
     bye = order.length % 2 === 1 ? order.length - 1 : null;
   } else {
     const rank = new Map(standings(input.teams, previous).map((row) => [row.teamId, row]));

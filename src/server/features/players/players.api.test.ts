@@ -217,6 +217,33 @@ describe('profiles and the leaderboard after two events of a series', () => {
     expect(b.players.find((x) => x.discordId === idOf(turned))!.wins).toBe(after.events.reduce((n, e) => n + e.wins, 0));
   });
 
+  test('seedByRating: at Start the teams are seeded by rating and round 1 pairs the top half against the bottom half', async () => {
+    const ranked = (await board(`?series=${seriesUid}`)).players.map((x) => x.discordId);
+    const newcomer = (await newPlayers(1))[0]!;
+    // signed up worst first, the unrated newcomer (1500) in the middle
+    const order = [...ranked].reverse().map((id) => players.find((p) => p.id === id)!);
+    order.splice(3, 0, newcomer);
+    const byRating = async (seedByRating: boolean) => {
+      const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: `Seeded ${seedByRating}`, seriesUid, seedByRating, swissRounds: 3, topCut: 0 }));
+      for (const p of order) await ok(await p.client.post(`/api/tournaments/${uid}/signup`, { name: `Seeded ${p.name}` }));
+      await ok(await host.post(`/api/tournaments/${uid}/start`));
+      const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
+      const playerOf = new Map(t.teams.map((x) => [x.uid, order.find((p) => x.name === `Seeded ${p.name}`)!.id]));
+      const seeds = [...t.teams].sort((a, b) => a.seed - b.seed).map((x) => playerOf.get(x.uid));
+      const round1 = (await ok<Match[]>(await anonymous.get(`/api/tournaments/${uid}/matches?round=1`))).sort((a, b) => a.position - b.position);
+      return { seeds, round1: round1.map((m) => [playerOf.get(m.team1Id!), m.team2Id ? playerOf.get(m.team2Id) : null]) };
+    };
+    const seeded = await byRating(true);
+    // the newcomer's 1500 sits between the series' winners and losers
+    const ratingsNow = new Map((await board(`?series=${seriesUid}`)).players.map((x) => [x.discordId, x.rating!]));
+    const expected = [...ranked, newcomer.id].sort((a, b) => (ratingsNow.get(b) ?? 1500) - (ratingsNow.get(a) ?? 1500));
+    expect(seeded.seeds).toEqual(expected);
+    // seven teams: the lowest seed has the bye, then 1 v 4, 2 v 5, 3 v 6
+    expect(seeded.round1).toEqual([[expected[0], expected[3]], [expected[1], expected[4]], [expected[2], expected[5]], [expected[6], null]]);
+    // without the setting: the sign-up order stays the seeds
+    expect((await byRating(false)).seeds).toEqual(order.map((p) => p.id));
+  }, 60_000);
+
   test('a cached read answers 304 to its ETag', async () => {
     const res = await anonymous.get(`/api/players/${players[1]!.id}`);
     const etag = res.headers.get('etag')!;

@@ -26,6 +26,7 @@ import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
 import { afterResult, loadPlay, matchRow, settle, tableRound } from './tournament-play.ts';
+import { seedTeamsByRating } from '../players/rating-seeds.ts';
 import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
 import { dropNoShows } from './check-in-routes.ts';
 import { cutProblem, swissRoundsOf } from '../../../domain/tournament/round-count.ts';
@@ -157,7 +158,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       h.refuseIfOver(t);
       if (t.inProgress || t.completed) throw conflict('The tournament has already started');
       const noShows = await dropNoShows(tx, t, user.discordId); // with check-in: the teams that did not
-      const teams = await Repo.listTeams(tx, t.uid);
+      // seedByRating in a series: seeds by the members' ratings, stored before round 1 is paired by them
+      const teams = await seedTeamsByRating(tx, t, await Repo.listTeams(tx, t.uid));
       const active = teams.filter((x) => !x.dropped);
       if (active.length === 0) throw conflict('No teams found in tournament'); // spec 2 §8
       if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);

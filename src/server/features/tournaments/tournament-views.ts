@@ -264,7 +264,7 @@ export function toEngineMatch(m: EngineMatchRow): EngineMatch {
   };
 }
 
-/** The host's Swiss rounds and top cut (null: the rule), as the engine takes them. */
-export function choiceOf(t: Pick<TournamentRow, 'topCut' | 'swissRounds'>): EventChoice {
-  return { topCut: t.topCut, swissRounds: t.swissRounds };
+/** The host's Swiss rounds and top cut (null: the rule), and seeding by rating in a series, as the engine takes them. */
+export function choiceOf(t: Pick<TournamentRow, 'topCut' | 'swissRounds'> & Partial<Pick<TournamentRow, 'seedByRating' | 'seriesUid'>>): EventChoice {
+  return { topCut: t.topCut, swissRounds: t.swissRounds, ...(t.seedByRating && t.seriesUid && { seededRound1: true }) };
 }
