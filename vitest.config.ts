@@ -6,6 +6,9 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single one on CI's 2 cores, where the API
+    // files spend most of their time waiting on PostgreSQL and the network. Three overlap that wait.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         test: {

@@ -392,9 +392,12 @@ describe('heart-beats (server 100,100: the 10 s of production scaled down 100 ti
     const raw = await openRaw();
     raw.send('CONNECT\naccept-version:1.2\nhost:x\nheart-beat:0,100\n\n\0');
     await raw.frame('CONNECTED');
-    await sleep(1050);
-    expect(raw.heartbeats).toBeGreaterThanOrEqual(8);
-    expect(raw.heartbeats).toBeLessThanOrEqual(11);
+    const since = Date.now();
+    // they keep coming (a loaded machine may deliver them late, never fewer in the end)...
+    await expect.poll(() => raw.heartbeats, { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(8);
+    await sleep(300);
+    // ...and never faster than every 100 ms
+    expect(raw.heartbeats).toBeLessThanOrEqual(Math.floor((Date.now() - since) / 100) + 1);
   });
 });
 

@@ -19,6 +19,8 @@ import { userAvatar, userName } from '../tournaments/tournament-views.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
 
+const INSERT_CHUNK = 1000;
+
 let setnames: Map<number, string> | undefined;
 /** EDOPro's archetype names (assets/edopro/setnames.conf, from strings.conf). */
 export function edoproSetnames(): Map<number, string> {
@@ -112,7 +114,8 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   // a player listed twice (a member who dropped and signed up again with another team) counts once: their better finish
   const byPlayer = new Map<string, (typeof players)[number]>();
   for (const p of players) if (!byPlayer.has(p.discordId) || byPlayer.get(p.discordId)!.rank > p.rank) byPlayer.set(p.discordId, p);
-  if (byPlayer.size) await tx.insert(recordPlayers).values([...byPlayer.values()]);
+  const playerRows = [...byPlayer.values()];
+  for (let i = 0; i < playerRows.length; i += INSERT_CHUNK) await tx.insert(recordPlayers).values(playerRows.slice(i, i + INSERT_CHUNK));
 
   if (t.deckPrivacy !== 'closed') {
     const decks = await Repo.approvedDecks(tx, t.uid);
@@ -135,7 +138,8 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
         mainDeck: published ? d.mainDeck : [], extraDeck: published ? d.extraDeck : [], sideDeck: published ? d.sideDeck : [],
       }];
     });
-    if (rows.length) await tx.insert(recordDecks).values(rows);
+    // in chunks: a 4,096-team event's decks would pass PostgreSQL's 65,535 parameters in one statement
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(recordDecks).values(rows.slice(i, i + INSERT_CHUNK));
   }
   if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
 }
