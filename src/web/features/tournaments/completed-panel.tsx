@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Trophy } from 'lucide-react';
+import { Link } from 'react-router';
+import { FileText, Trophy } from 'lucide-react';
 import type { Champion, Standings, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { MatchDialog } from './match-dialog.tsx';
 import { defaultRound, resetRound, roundsToLoad, type RoundChoice } from './match-view.ts';
 import { MatchesSection } from './in-progress-panel.tsx';
@@ -65,6 +67,13 @@ export function CompletedPanel({ tournament: t, user }: { tournament: Tournament
         </p>
       ) : (
         <Alert>{standings.isError ? WINNER_UNAVAILABLE : WINNER_TEAM_UNAVAILABLE}</Alert>
+      )}
+      {/* issue 20: the record written when the winner was marked */}
+      {t.winnerTeamUid && (
+        <Link to={`/tournaments/${encodeURIComponent(t.uid)}/report`} className={buttonClasses('secondary')} data-testid="report-link">
+          <FileText aria-hidden="true" />
+          Event report
+        </Link>
       )}
       {standings.data && <StandingsTable standings={standings.data} title="Final Standings" ownTeamUid={entry?.team.uid} />}
       {all.length > 0 && (

@@ -1,0 +1,95 @@
+import { useId, useMemo, useState } from 'react';
+import { ChevronDown, Pencil } from 'lucide-react';
+import type { DeckCard as ReportCard, PublishedDeck } from '../../../domain/api/records.ts';
+import type { DeckCard } from '../../../domain/api/tournaments.ts';
+import { buildYdke } from '../../../domain/deck/ydke.ts';
+import { PlayerLink } from '../../components/player-link.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { DeckPreview } from '../tournaments/deck-preview.tsx';
+import { CopyYdkeButton } from './copy-ydke-button.tsx';
+
+/** One entry per copy, in the deck's own order (EDOPro's): what the deck preview and the codecs read. */
+export function copiesOf(cards: readonly ReportCard[]): DeckCard[] {
+  return cards.flatMap((c) => Array.from({ length: c.count }, () => ({ cardId: c.passcode, cardName: c.name })));
+}
+const passcodes = (cards: readonly ReportCard[]) => cards.flatMap((c) => Array.from({ length: c.count }, () => c.passcode));
+const total = (cards: readonly ReportCard[]) => cards.reduce((n, c) => n + c.count, 0);
+
+/**
+ * A published deck of the report: its player, team, placement and archetype, the cards (Main, Extra,
+ * Side, as EDOPro lists them) with the .ydk download, 'Copy ydke://', and for the host or an admin a
+ * way to correct the archetype.
+ */
+export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
+  deck: PublishedDeck;
+  /** written in the .ydk's '#created by' line */
+  siteName: string;
+  open: boolean;
+  /** shown to the host and admins: opens the correction dialog */
+  onCorrect?: () => void;
+}) {
+  const [open, setOpen] = useState(startOpen);
+  const cardsId = useId();
+  const cards = useMemo(() => ({ mainDeck: copiesOf(deck.main), extraDeck: copiesOf(deck.extra), sideDeck: copiesOf(deck.side) }), [deck]);
+  const title = `${deck.player} · ${deck.teamName}`;
+  const fileLabel = `${deck.player} - ${deck.archetype}`;
+
+  return (
+    <article className="rounded-xl border bg-card shadow-sm" aria-labelledby={`${cardsId}-title`} data-testid="report-deck" data-deck-id={deck.id}>
+      <header className="flex flex-wrap items-start gap-x-4 gap-y-2 border-b p-4 mobile:p-3">
+        <div className="min-w-0 flex-1 space-y-1">
+          <h3 id={`${cardsId}-title`} className="font-semibold">
+            <span className="text-muted-foreground tabular-nums">{deck.placement}</span>{' '}
+            <PlayerLink discordId={deck.discordId} name={deck.player} className="text-primary" />
+            <span className="sr-only"> of {deck.teamName}</span>
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {deck.teamName} · {total(deck.main)} Main, {total(deck.extra)} Extra, {total(deck.side)} Side
+          </p>
+          <p className="flex flex-wrap items-center gap-1.5 text-sm">
+            <span className="sr-only">Archetype:</span>
+            <Badge tone="primary" data-testid="deck-archetype">{deck.archetype}</Badge>
+            {deck.corrected && (
+              <span className="text-xs text-muted-foreground" data-testid="deck-archetype-auto">
+                corrected (the rule says {deck.archetypeAuto})
+              </span>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {onCorrect && (
+            <Button variant="ghost" size="sm" onClick={onCorrect} aria-label={`Correct the archetype of ${title}`} className="mobile:min-h-11">
+              <Pencil aria-hidden="true" />
+              Archetype
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={cardsId}
+            className="mobile:min-h-11"
+          >
+            <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+            {open ? 'Hide cards' : 'Show cards'}
+            <span className="sr-only"> of {title}</span>
+          </Button>
+        </div>
+      </header>
+      <div id={cardsId} hidden={!open} className="space-y-3 p-4 mobile:p-3">
+        {open && (
+          <>
+            <CopyYdkeButton
+              deckName={title}
+              link={() => buildYdke({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) })}
+            />
+            <DeckPreview deck={cards} label={fileLabel} createdBy={siteName} />
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
