@@ -1,4 +1,216 @@
-// Issue 20 (a helper fills this in).
+// /players/{discordId} (issue 20): a player's name and avatar, ratings per series, every completed
+// event with its report and the deck where it was published, and head-to-head records.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, Trophy } from 'lucide-react';
+import type { PlayerProfile } from '../../../domain/api/records.ts';
+import { PlayerLink } from '../../components/player-link.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { dateText, recordText, usePlayerProfile } from './players-api.ts';
+
+/** Opponents shown before "Show all" (a long career meets hundreds). */
+const HEAD_TO_HEAD_SHOWN = 12;
+
 export function PlayerPage() {
-  return <h1 className="text-2xl font-bold">Player</h1>;
+  const { discordId = '' } = useParams();
+  const profile = usePlayerProfile(discordId);
+  useDocumentTitle(profile.data ? profile.data.displayName : 'Player');
+  const status = profile.error instanceof ApiError ? profile.error.status : undefined;
+
+  return (
+    <section className="space-y-5" aria-label="Player profile">
+      <Link to="/players" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Leaderboard
+      </Link>
+      {profile.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading the profile…
+        </p>
+      ) : status === 404 || status === 400 ? (
+        <div className="space-y-3">
+          <h1 className="text-2xl font-bold">Player</h1>
+          <Alert>Player not found: nobody with this id has signed in or played a recorded event.</Alert>
+        </div>
+      ) : profile.isError ? (
+        <div className="space-y-3">
+          <h1 className="text-2xl font-bold">Player</h1>
+          <Alert>Failed to load the profile: {profile.error.message}</Alert>
+          <Button variant="secondary" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ProfileView p={profile.data} />
+      )}
+    </section>
+  );
+}
+
+function ProfileView({ p }: { p: PlayerProfile }) {
+  const titles = p.events.filter((e) => e.champion).length;
+  return (
+    <>
+      <header className="flex items-center gap-4">
+        <Avatar src={p.avatarUrl} name={p.displayName} className="size-16 text-2xl" />
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold" data-testid="player-name">
+            {p.displayName}
+          </h1>
+          <p className="text-sm text-muted-foreground" data-testid="player-summary">
+            {p.events.length} {p.events.length === 1 ? 'event' : 'events'}
+            {titles > 0 && ` · ${titles} ${titles === 1 ? 'title' : 'titles'}`}
+          </p>
+        </div>
+      </header>
+      <Ratings ratings={p.ratings} />
+      <Events events={p.events} />
+      <HeadToHead rows={p.headToHead} />
+    </>
+  );
+}
+
+function Ratings({ ratings }: { ratings: PlayerProfile['ratings'] }) {
+  return (
+    <section aria-labelledby="ratings-title" className="space-y-2">
+      <h2 id="ratings-title" className="text-lg font-semibold">
+        Ratings
+      </h2>
+      {ratings.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No rating yet: ratings come from rated matches of events in a series.</p>
+      ) : (
+        <ul className="grid grid-cols-3 gap-3 mobile:grid-cols-1" data-testid="player-ratings">
+          {ratings.map((r) => (
+            <li key={r.seriesUid} className="rounded-xl border bg-card p-4" data-testid="player-rating">
+              <Link to={`/players?series=${encodeURIComponent(r.seriesUid)}`} className="font-medium text-primary hover:underline">
+                {r.seriesName}
+              </Link>
+              <p className="mt-1 flex items-baseline gap-2">
+                <span className="text-2xl font-bold tabular-nums" data-testid="rating-value">
+                  {Math.round(r.rating)}
+                </span>
+                <span className="text-sm text-muted-foreground tabular-nums" title="Rating deviation: how uncertain the rating still is">
+                  ± {Math.round(r.rd)}
+                </span>
+              </p>
+              <p className="text-sm text-muted-foreground">
+                #{r.rank} on the leaderboard · {r.events} {r.events === 1 ? 'event' : 'events'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Events({ events }: { events: PlayerProfile['events'] }) {
+  return (
+    <section aria-labelledby="events-title" className="rounded-xl border bg-card">
+      <h2 id="events-title" className="border-b px-4 py-3 font-semibold">
+        Events
+      </h2>
+      {events.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-muted-foreground">No completed event yet.</p>
+      ) : (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Events table">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-2 pl-4">Event</th>
+                <th scope="col" className="px-2 py-2 mobile:hidden">Date</th>
+                <th scope="col" className="px-2 py-2">Placement</th>
+                <th scope="col" className="px-2 py-2 text-right">W-L-T</th>
+                <th scope="col" className="py-2 pr-4 pl-2">Deck</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => {
+                const report = `/tournaments/${encodeURIComponent(e.tournamentUid)}/report`;
+                return (
+                  <tr key={e.tournamentUid} className="border-t align-top" data-testid="player-event">
+                    <td className="py-2 pr-2 pl-4">
+                      <Link to={report} className="font-medium text-primary hover:underline" data-testid="player-event-link">
+                        {e.name}
+                      </Link>
+                      {e.seriesName && <span className="block text-xs text-muted-foreground">{e.seriesName}</span>}
+                      <span className="block text-xs text-muted-foreground desktop:hidden">{dateText(e.date)}</span>
+                    </td>
+                    <td className="px-2 py-2 whitespace-nowrap text-muted-foreground mobile:hidden">{dateText(e.date)}</td>
+                    <td className="px-2 py-2 whitespace-nowrap">
+                      <span className="inline-flex items-center gap-1 font-medium" data-testid="player-event-placement">
+                        {e.champion && <Trophy aria-label="Champion" className="size-4 text-limited-ink" />}
+                        {e.placement}
+                      </span>
+                      <span className="block text-xs text-muted-foreground">of {e.teams}</span>
+                    </td>
+                    <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{recordText(e)}</td>
+                    <td className="py-2 pr-4 pl-2">
+                      {e.archetype && e.deckId !== null ? (
+                        <Link to={`${report}#deck-${e.deckId}`} className="hover:underline" data-testid="player-event-deck">
+                          <Badge tone="primary">{e.archetype}</Badge>
+                        </Link>
+                      ) : (
+                        <span className="text-xs text-muted-foreground">Not published</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HeadToHead({ rows }: { rows: PlayerProfile['headToHead'] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, HEAD_TO_HEAD_SHOWN);
+  return (
+    <section aria-labelledby="h2h-title" className="rounded-xl border bg-card">
+      <h2 id="h2h-title" className="border-b px-4 py-3 font-semibold">
+        Head-to-head
+      </h2>
+      {rows.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-muted-foreground">No rated match yet.</p>
+      ) : (
+        <>
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-2 pl-4">Opponent</th>
+                <th scope="col" className="px-2 py-2 text-right">Matches</th>
+                <th scope="col" className="py-2 pr-4 pl-2 text-right">W-L-T</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((h) => (
+                <tr key={h.discordId} className="border-t" data-testid="head-to-head">
+                  <td className="py-2 pr-2 pl-4">
+                    <PlayerLink discordId={h.discordId} name={h.displayName} className="text-primary" />
+                  </td>
+                  <td className="px-2 py-2 text-right tabular-nums">{h.wins + h.losses + h.ties}</td>
+                  <td className="py-2 pr-4 pl-2 text-right tabular-nums">{recordText(h)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {rows.length > HEAD_TO_HEAD_SHOWN && (
+            <div className="border-t px-4 py-2">
+              <Button variant="ghost" size="sm" onClick={() => setAll(!all)} aria-expanded={all}>
+                {all ? 'Show fewer' : `Show all ${rows.length} opponents`}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

@@ -4,6 +4,7 @@ import type { Member, Team, Tournament } from '../../../domain/api/tournaments.t
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -206,7 +207,7 @@ function MemberRow({ member: m, captain, onView }: { member: Member; captain: bo
       <div className="flex items-center gap-2">
         <Avatar src={m.image} name={name} className="size-7" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium">{name}</span>
+          <PlayerLink discordId={m.discordId} name={name} className="block truncate text-sm font-medium" />
           {m.username && m.username !== name && <span className="block truncate text-xs text-muted-foreground">@{m.username}</span>}
         </span>
         {captain && (

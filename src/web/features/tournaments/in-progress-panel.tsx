@@ -6,6 +6,7 @@ import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../series/series-form-fields.tsx';
@@ -131,7 +132,13 @@ function YourMatch({ tournament: t, team, match: m, onOpen }: { tournament: Tour
           </p>
           {opponent && (
             <p className="text-sm text-muted-foreground" data-testid="opponent-players">
-              Opponent: {opponent.members.filter((p) => !p.dropped).map(playerName).join(', ')}
+              Opponent:{' '}
+              {opponent.members.filter((p) => !p.dropped).map((p, i) => (
+                <span key={p.discordId}>
+                  {i > 0 && ', '}
+                  <PlayerLink discordId={p.discordId} name={playerName(p)} />
+                </span>
+              ))}
             </p>
           )}
           {m.table !== null && !m.complete && !later && (

@@ -2,6 +2,7 @@ import { Medal } from 'lucide-react';
 import type { Champion, StandingRowBody, Standings } from '../../../domain/api/tournaments.ts';
 import { ordinal } from '../../../domain/tournament/placements.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { UNKNOWN_PLAYER, UNNAMED_TEAM } from './tournament-view.ts';
@@ -150,7 +151,7 @@ export function ChampionBlock({ champion: c, usernameOf }: { champion: Champion;
             <li key={m.discordId} className="flex items-center gap-2 rounded-full border bg-card py-1 pr-3 pl-1 text-sm" data-testid="champion-member">
               <Avatar src={m.avatarUrl} name={m.displayName || UNKNOWN_PLAYER} className="size-8" />
               <span>
-                {m.displayName || UNKNOWN_PLAYER}
+                <PlayerLink discordId={m.discordId} name={m.displayName || UNKNOWN_PLAYER} />
                 {usernameOf?.(m.discordId) && usernameOf(m.discordId) !== m.displayName && (
                   <span className="ml-1 text-muted-foreground">@{usernameOf(m.discordId)}</span>
                 )}

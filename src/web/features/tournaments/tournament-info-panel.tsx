@@ -5,6 +5,7 @@ import { toHex } from '../../../domain/series/rules.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState } from '../../../domain/tournament/display-state.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
@@ -70,7 +71,7 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
         <div className="min-w-0 text-sm">
           <p className="text-xs text-muted-foreground">Hosted by</p>
           <p className="truncate font-medium" data-testid="host-name">
-            {t.host.displayName || 'Unknown User'}
+            <PlayerLink discordId={t.host.discordId} name={t.host.displayName || 'Unknown User'} />
           </p>
         </div>
       </div>
