@@ -35,6 +35,7 @@ export function JudgementBoardPage() {
         <h1 id="judgement-title" className="text-3xl font-bold tracking-tight mobile:text-2xl">
           {TITLE}
         </h1>
+        {user?.auth === 2 && <Link to="/admin/archetypes" className="ml-auto text-sm font-medium text-primary underline-offset-4 hover:underline">Archetype signatures</Link>}
       </div>
       {isLoading ? (
         <p role="status" className="text-muted-foreground">
