@@ -108,7 +108,7 @@ function BoardTable({ board, stale }: { board: Leaderboard; stale: boolean }) {
             {rated && <th scope="col" className="px-2 py-2 text-right">Rating</th>}
             <th scope="col" className="px-2 py-2 text-right">Titles</th>
             <th scope="col" className="px-2 py-2 text-right mobile:hidden">Events</th>
-            <th scope="col" className="py-2 pr-4 pl-2 text-right">W-L-T</th>
+            <th scope="col" className="py-2 pr-4 pl-2 text-right whitespace-nowrap">W-L-T</th>
           </tr>
         </thead>
         <tbody>

@@ -125,7 +125,7 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
                 <th scope="col" className="py-2 pr-2 pl-4">Event</th>
                 <th scope="col" className="px-2 py-2 mobile:hidden">Date</th>
                 <th scope="col" className="px-2 py-2">Placement</th>
-                <th scope="col" className="px-2 py-2 text-right">W-L-T</th>
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W-L-T</th>
                 <th scope="col" className="py-2 pr-4 pl-2">Deck</th>
               </tr>
             </thead>
@@ -187,7 +187,7 @@ function HeadToHead({ rows }: { rows: PlayerProfile['headToHead'] }) {
               <tr>
                 <th scope="col" className="py-2 pr-2 pl-4">Opponent</th>
                 <th scope="col" className="px-2 py-2 text-right">Matches</th>
-                <th scope="col" className="py-2 pr-4 pl-2 text-right">W-L-T</th>
+                <th scope="col" className="py-2 pr-4 pl-2 text-right whitespace-nowrap">W-L-T</th>
               </tr>
             </thead>
             <tbody>
