@@ -3,16 +3,9 @@ import { cardImageUrl } from '../../../domain/api/cards.ts';
 import type { Signature } from '../../../domain/api/records.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { signatureRule } from './archetype-view.ts';
 
 export type MoveDirection = 'up' | 'down';
-
-/** What a deck must hold to match, in words. */
-export function signatureRule(s: Pick<Signature, 'cards' | 'min'>): string {
-  const n = s.cards.length;
-  if (n === 1) return 'A deck must hold this card';
-  if (s.min === null || s.min >= n) return `A deck must hold all ${n} cards`;
-  return `A deck must hold at least ${s.min} of these ${n} cards`;
-}
 
 export interface SignatureListProps {
   signatures: readonly Signature[];

@@ -1,23 +1,12 @@
 import { useId, useState } from 'react';
 import { FlaskConical } from 'lucide-react';
-import type { ArchetypePreview, Signature } from '../../../domain/api/records.ts';
+import type { Signature } from '../../../domain/api/records.ts';
 import { ARCHETYPE_PREVIEW_TEXT_MAX } from '../../../domain/api/records.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorText } from '../judgement/judgement-api.ts';
 import { usePreviewArchetype } from './archetype-signatures-api.ts';
-
-const copies = (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`;
-
-/** Why the rule gave this name, in one sentence. */
-export function previewReason(p: ArchetypePreview, signatures: readonly Signature[] | undefined): string {
-  if (p.source === 'setcode') return `An EDOPro archetype: ${copies(p.copies)} of its ${p.cards} Main and Extra Deck cards carry it.`;
-  if (p.source === 'signature') {
-    const place = signatures?.findIndex((s) => s.id === p.signatureId) ?? -1;
-    return `No archetype dominates it; it holds ${copies(p.copies)} of the cards of the signature ${place >= 0 ? `#${place + 1} ` : ''}“${p.name}”.`;
-  }
-  return 'No archetype dominates it and it matches no signature.';
-}
+import { previewReason } from './archetype-view.ts';
 
 /** Paste a deck, get the name the rule gives it with today's table. */
 export function TestDeckPanel({ signatures }: { signatures: readonly Signature[] | undefined }) {
