@@ -17,6 +17,8 @@ export interface EventIndex {
   meetings: Map<string, Meeting[]>;
   /** each member's name as the record has it (players who never signed in) */
   names: Map<string, string>;
+  /** the number of teams placed */
+  teams: number;
 }
 
 const LOAD_CHUNK = 200;
@@ -69,5 +71,5 @@ export function indexOf(
     add(m.player1, [m.player2, m.result === 0 ? 0 : m.result === 1 ? 1 : -1]);
     add(m.player2, [m.player1, m.result === 0 ? 0 : m.result === 2 ? 1 : -1]);
   }
-  return { meetings, names };
+  return { meetings, names, teams: placements.length };
 }

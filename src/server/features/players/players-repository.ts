@@ -26,7 +26,7 @@ export async function findUser(db: Tx, discordId: string) {
 
 export interface PlayerEventRow {
   tournamentUid: string; name: string; seriesUid: string | null; seriesName: string | null; completedAt: string;
-  placement: string; rank: number; teams: number; wins: number; losses: number; ties: number; champion: boolean;
+  placement: string; rank: number; wins: number; losses: number; ties: number; champion: boolean;
   /** the record's version: the event index's key */
   version: number;
 }
@@ -37,7 +37,6 @@ export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEve
     .select({
       tournamentUid: recordPlayers.tournamentUid, name: eventRecords.name, seriesUid: recordPlayers.seriesUid, seriesName: series.name,
       completedAt: recordPlayers.completedAt, placement: recordPlayers.placement, rank: recordPlayers.rank,
-      teams: sql<number>`jsonb_array_length(${eventRecords.placements})::int`,
       wins: recordPlayers.wins, losses: recordPlayers.losses, ties: recordPlayers.ties, champion: recordPlayers.champion,
       version: eventRecords.version,
     })
