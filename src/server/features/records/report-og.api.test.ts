@@ -123,6 +123,7 @@ describe('a completed event whose name and champion carry markup', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const png = Buffer.from(await res.arrayBuffer());
     const info = await sharp(png).metadata();
     expect([info.format, info.width, info.height]).toEqual(['png', 1200, 630]);

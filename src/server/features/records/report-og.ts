@@ -120,6 +120,7 @@ export function registerReportOg(server: FastifyInstance, { db, helpers: h, webD
     }
     const png = await once(pictures, `${uid}\u0000${s.version}`, () => pngSlot(async () =>
       new CachedBody(await sharp(Buffer.from(ogCardSvg(s, siteName))).png({ compressionLevel: 9 }).toBuffer(), 'image/png')));
-    await sendCached(req, reply, png, { 'Cache-Control': IMAGE_CACHE });
+    // a picture for other sites' link cards: not only this origin's pages may show it
+    await sendCached(req, reply, png, { 'Cache-Control': IMAGE_CACHE, 'Cross-Origin-Resource-Policy': 'cross-origin' });
   });
 }
