@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { metaOf, type MetaDeck } from './meta.ts';
-import { metaOfTallies, tallyOf } from './meta-tally.ts';
+import { metaOfTallies, tallyOf, tallyOfCopies } from './meta-tally.ts';
 
 /** Random events of random decks (a seeded generator: the same cases every run). */
 function randomEvents(seed: number, events: number): MetaDeck[][] {
@@ -17,6 +17,13 @@ function randomEvents(seed: number, events: number): MetaDeck[][] {
 test.each([1, 2, 3, 4, 5])('tallies of events added up give metaOf over all their decks (seed %i)', (seed) => {
   const events = randomEvents(seed, 1 + seed * 3);
   expect(metaOfTallies(events.map(tallyOf))).toEqual(metaOf(events.flat()));
+});
+
+test.each([1, 2, 3])('decks given copy by copy tally as decks given with counts (seed %i)', (seed) => {
+  for (const event of randomEvents(seed, 5)) {
+    const copies = event.map((d) => ({ archetype: d.archetype, topCut: d.topCut, copies: d.cards.flatMap((c) => Array<number>(c.count).fill(c.passcode)) }));
+    expect(metaOfTallies([tallyOfCopies(copies)])).toEqual(metaOf(event));
+  }
 });
 
 test('one event, worked by hand: a passcode listed twice is one deck, 0 copies is not playing it', () => {

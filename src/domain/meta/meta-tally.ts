@@ -17,43 +17,78 @@ export interface MetaTally {
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
+/** A deck as its lists give it: every passcode once per copy (Main and Extra Deck). */
+export interface CopiesDeck {
+  archetype: string;
+  topCut: boolean;
+  copies: readonly number[];
+}
+
 /** The counts of these decks (a passcode listed twice in one deck is one deck playing it). */
 export function tallyOf(decks: readonly MetaDeck[]): MetaTally {
-  const archetypes = new Map<string, { decks: number; topCut: number }>();
-  const cards = new Map<number, { decks: number; copies: number; topCut: number; last: number }>();
-  let topCutDecks = 0;
+  const counter = new Counter();
   for (const [index, deck] of decks.entries()) {
-    if (deck.topCut) topCutDecks++;
-    const a = archetypes.get(deck.archetype) ?? { decks: 0, topCut: 0 };
-    a.decks++;
-    if (deck.topCut) a.topCut++;
-    archetypes.set(deck.archetype, a);
-    for (const { passcode, count } of deck.cards) {
-      if (!(count > 0)) continue;
-      let entry = cards.get(passcode);
-      if (!entry) cards.set(passcode, (entry = { decks: 0, copies: 0, topCut: 0, last: -1 }));
-      entry.copies += count;
-      if (entry.last === index) continue;
-      entry.last = index;
-      entry.decks++;
-      if (deck.topCut) entry.topCut++;
+    counter.deck(deck.archetype, deck.topCut);
+    for (const { passcode, count } of deck.cards) if (count > 0) counter.card(index, passcode, count, deck.topCut);
+  }
+  return counter.tally();
+}
+
+/** The same from decks given copy by copy (what a deck's lists hold): no per-deck counting first. */
+export function tallyOfCopies(decks: readonly CopiesDeck[]): MetaTally {
+  const counter = new Counter();
+  for (const [index, deck] of decks.entries()) {
+    counter.deck(deck.archetype, deck.topCut);
+    for (const passcode of deck.copies) counter.card(index, passcode, 1, deck.topCut);
+  }
+  return counter.tally();
+}
+
+class Counter {
+  private archetypes = new Map<string, { decks: number; topCut: number }>();
+  // `last`: the index of the last deck counted for the card, so a passcode met again in one deck
+  // adds copies, not a deck (no set per deck)
+  private cards = new Map<number, { decks: number; copies: number; topCut: number; last: number }>();
+  private decks = 0;
+  private topCutDecks = 0;
+
+  deck(archetype: string, topCut: boolean) {
+    this.decks++;
+    if (topCut) this.topCutDecks++;
+    const a = this.archetypes.get(archetype);
+    if (a) {
+      a.decks++;
+      if (topCut) a.topCut++;
+    } else this.archetypes.set(archetype, { decks: 1, topCut: topCut ? 1 : 0 });
+  }
+
+  card(index: number, passcode: number, count: number, topCut: boolean) {
+    let entry = this.cards.get(passcode);
+    if (!entry) this.cards.set(passcode, (entry = { decks: 0, copies: 0, topCut: 0, last: -1 }));
+    entry.copies += count;
+    if (entry.last === index) return;
+    entry.last = index;
+    entry.decks++;
+    if (topCut) entry.topCut++;
+  }
+
+  tally(): MetaTally {
+    const n = this.cards.size;
+    const tally: MetaTally = {
+      decks: this.decks, topCutDecks: this.topCutDecks,
+      archetypes: [...this.archetypes].map(([archetype, a]) => ({ archetype, ...a })),
+      passcodes: new Float64Array(n), cardDecks: new Uint32Array(n), copies: new Uint32Array(n), cardTopCut: new Uint32Array(n),
+    };
+    let i = 0;
+    for (const [passcode, c] of this.cards) {
+      tally.passcodes[i] = passcode;
+      tally.cardDecks[i] = c.decks;
+      tally.copies[i] = c.copies;
+      tally.cardTopCut[i] = c.topCut;
+      i++;
     }
+    return tally;
   }
-  const n = cards.size;
-  const tally: MetaTally = {
-    decks: decks.length, topCutDecks,
-    archetypes: [...archetypes].map(([archetype, a]) => ({ archetype, ...a })),
-    passcodes: new Float64Array(n), cardDecks: new Uint32Array(n), copies: new Uint32Array(n), cardTopCut: new Uint32Array(n),
-  };
-  let i = 0;
-  for (const [passcode, c] of cards) {
-    tally.passcodes[i] = passcode;
-    tally.cardDecks[i] = c.decks;
-    tally.copies[i] = c.copies;
-    tally.cardTopCut[i] = c.topCut;
-    i++;
-  }
-  return tally;
 }
 
 /** The meta of the decks of all these tallies: what metaOf gives over all their decks, in the same order. */

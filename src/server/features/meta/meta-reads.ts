@@ -2,14 +2,14 @@
 // - each event's tally (its decks as counts), keyed by the record's version: a record rewritten or an
 //   archetype corrected bumps the version, so a stale tally is never read; a new filter adds tallies
 //   up instead of reading every deck again;
-// - the cards' aliases and names (canonical passcodes: an alternate artwork counts as its card);
+// - the alternate artworks (an artwork counts as its card);
 // - the answers, in a ReadCache keyed by the records' stamp (see readStamp): one small query per
 //   request says whether anything changed, on this instance or another, so no TTL and no notice.
 import type { CardFootprint, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
 import { META_CARDS_MAX } from '../../../domain/api/records.ts';
 import { statusOfCount, type CardStatus } from '../../../domain/banlist/statuses.ts';
 import type { MetaDeck } from '../../../domain/meta/meta.ts';
-import { metaOfTallies, tallyOf, type MetaTally } from '../../../domain/meta/meta-tally.ts';
+import { metaOfTallies, tallyOf, tallyOfCopies, type CopiesDeck, type MetaTally } from '../../../domain/meta/meta-tally.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { Lru, type CachedBody } from '../banlists/http-cache.ts';
@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Events whose tallies stay in memory (a 64-deck event's is a few kB). */
 const TALLIES_MAX = 5000;
 /** Events whose decks one query reads. */
-const DECKS_BATCH = 250;
+const DECKS_BATCH = 1000;
 /** Card names change only by an operator's import: trusted this long (as the deck checker's index). */
 const CARDS_TTL_MS = 10 * 60 * 1000;
 export const SERIES_NOT_FOUND = 'Series not found';
@@ -43,10 +43,23 @@ export function dayRange(from: string | undefined, to: string | undefined): { si
 export class MetaReads {
   private readonly answers = new ReadCache(500);
   private readonly tallies = new Lru<string, EventTallies>(TALLIES_MAX);
-  private cards = new Map<number, { alias: number; name: string } | null>();
-  private cardsAt = Date.now();
+  /** the start's reading of every event's tally, which the first answers wait for rather than repeat */
+  private warming: Promise<unknown> | undefined;
+  private artworks: Promise<Map<number, number>> | undefined;
+  private artworksAt = 0;
 
   constructor(private readonly db: Db) {}
+
+  /**
+   * Reads every event's tally in the background (at start): 64,000 decks take PGlite seconds to
+   * read, which the first visitor would otherwise wait for. A failure only leaves the tallies cold.
+   */
+  warm(): void {
+    this.warming = MetaRepository.listRecordedEvents(this.db)
+      .then((events) => this.talliesOf(events))
+      .catch(() => undefined)
+      .finally(() => { this.warming = undefined; });
+  }
 
   /** GET /api/meta: the answer's bytes, made at most once per filter and stamp. */
   async meta(q: MetaQuery): Promise<CachedBody> {
@@ -72,6 +85,7 @@ export class MetaReads {
       && (q.series === undefined || e.seriesUid === q.series)
       && (range.since === undefined || e.completedAt.getTime() >= range.since)
       && (range.until === undefined || e.completedAt.getTime() < range.until));
+    if (this.warming) await this.warming;
     const tallies = await this.talliesOf(chosen);
     const all = metaOfTallies(tallies.map((t) => t.all));
     const published = metaOfTallies(tallies.map((t) => t.published));
@@ -80,7 +94,7 @@ export class MetaReads {
     // the list asked for (the newest of that name), else the current one
     const list = q.banlist === undefined ? lists[0] : lists.find((l) => l.name === q.banlist);
     const statuses = list ? await this.statuses(list.id, top.map((c) => c.passcode)) : new Map<number, CardStatus>();
-    const names = await this.cardInfo(top.map((c) => c.passcode));
+    const names = await this.cardNames(top.map((c) => c.passcode));
     const seriesOptions = new Map<string, string>();
     for (const e of events) if (e.seriesUid && e.seriesName !== null) seriesOptions.set(e.seriesUid, e.seriesName);
     return {
@@ -94,7 +108,7 @@ export class MetaReads {
       archetypes: all.archetypes,
       publishedDecks: published.decks,
       cards: top.map((c) => ({
-        passcode: c.passcode, name: names.get(c.passcode)?.name ?? `Card ${c.passcode}`, decks: c.decks, inclusion: c.inclusion,
+        passcode: c.passcode, name: names.get(c.passcode) ?? `Card ${c.passcode}`, decks: c.decks, inclusion: c.inclusion,
         averageCopies: c.averageCopies, topCutInclusion: c.topCutInclusion, status: statuses.get(c.passcode) ?? 'NONE',
       })),
       banlists: [...new Set(events.flatMap((e) => (e.banlistName ? [e.banlistName] : [])))].sort((a, b) => a.localeCompare(b)),
@@ -105,61 +119,54 @@ export class MetaReads {
   /** Each event's tallies: from memory at its version, the others read in batches. */
   private async talliesOf(events: readonly MetaRepository.RecordedEvent[]): Promise<EventTallies[]> {
     const found = new Map<string, EventTallies>();
-    const versions = new Map(events.map((e) => [e.uid, e.version]));
     const missing: string[] = [];
     for (const e of events) {
       const hit = this.tallies.get(e.uid);
       if (hit && hit.version === e.version) found.set(e.uid, hit);
       else missing.push(e.uid);
     }
+    const versions = new Map(events.map((e) => [e.uid, e.version]));
     for (let i = 0; i < missing.length; i += DECKS_BATCH) {
-      const decks = await MetaRepository.listDecks(this.db, missing.slice(i, i + DECKS_BATCH));
-      const aliases = await this.cardInfo(decks.flatMap((d) => (d.published ? [...d.main, ...d.extra] : [])));
-      const byEvent = new Map<string, MetaRepository.RecordedDeck[]>();
+      const batch = missing.slice(i, i + DECKS_BATCH);
+      const counts = await MetaRepository.listArchetypeCounts(this.db, batch);
+      const decks = await MetaRepository.listPublishedDecks(this.db, batch);
+      const artworks = await this.artworkIndex();
+      const read = new Map(batch.map((uid) => [uid, { version: versions.get(uid)!, counts: [] as typeof counts, decks: [] as CopiesDeck[], consistent: true }]));
+      const note = (uid: string, version: number) => {
+        const e = read.get(uid)!;
+        // a rewrite between the two reads: used this time, not kept
+        if (e.counts.length + e.decks.length > 0 && e.version !== version) e.consistent = false;
+        e.version = version;
+        return e;
+      };
+      for (const c of counts) note(c.tournamentUid, c.version).counts.push(c);
       for (const d of decks) {
-        const list = byEvent.get(d.tournamentUid);
-        if (list) list.push(d);
-        else byEvent.set(d.tournamentUid, [d]);
+        // an alternate artwork counts as its card
+        for (let j = 0; j < d.copies.length; j++) d.copies[j] = artworks.get(d.copies[j]!) ?? d.copies[j]!;
+        note(d.tournamentUid, d.version).decks.push(d);
       }
-      for (const uid of missing.slice(i, i + DECKS_BATCH)) {
-        const own = byEvent.get(uid) ?? [];
-        const publishedDecks: MetaDeck[] = own.filter((d) => d.published).map((d) => ({
-          archetype: d.archetype, topCut: d.topCut, cards: metaCardsOf(d.main, d.extra, (id) => {
-            const c = aliases.get(id);
-            return c ? canonical(id, c.alias) : id;
-          }),
-        }));
-        const entry: EventTallies = {
-          // an event without decks (deckPrivacy closed) has none to read the version from
-          version: own[0]?.version ?? versions.get(uid)!,
-          all: tallyOf(own.map((d) => ({ archetype: d.archetype, topCut: d.topCut, cards: [] }))),
-          published: tallyOf(publishedDecks),
-        };
-        this.tallies.set(uid, entry);
+      for (const [uid, e] of read) {
+        const entry: EventTallies = { version: e.version, all: tallyOf(e.counts.flatMap((c) => Array<MetaDeck>(c.decks).fill({ archetype: c.archetype, topCut: c.topCut, cards: [] }))), published: tallyOfCopies(e.decks) };
+        if (e.consistent) this.tallies.set(uid, entry);
         found.set(uid, entry);
       }
     }
     return events.map((e) => found.get(e.uid)!);
   }
 
-  /** Names and aliases of these cards, from memory or read once (unknown passcodes remembered as such). */
-  private async cardInfo(ids: readonly number[]): Promise<Map<number, { alias: number; name: string }>> {
-    if (Date.now() - this.cardsAt > CARDS_TTL_MS) {
-      this.cards = new Map();
-      this.cardsAt = Date.now();
+  /** Each alternate artwork's card, read again after CARDS_TTL_MS (cards change only by an import). */
+  private artworkIndex(): Promise<Map<number, number>> {
+    if (!this.artworks || Date.now() - this.artworksAt > CARDS_TTL_MS) {
+      this.artworksAt = Date.now();
+      const loading = MetaRepository.listArtworks(this.db).then((rows) => new Map(rows.map((r) => [r.id, r.alias])));
+      loading.catch(() => { this.artworks = undefined; });
+      this.artworks = loading;
     }
-    const missing = [...new Set(ids)].filter((id) => !this.cards.has(id));
-    if (missing.length) {
-      const rows = await MetaRepository.listCards(this.db, missing);
-      for (const id of missing) this.cards.set(id, null);
-      for (const r of rows) this.cards.set(r.id, { alias: r.alias, name: r.name });
-    }
-    const out = new Map<number, { alias: number; name: string }>();
-    for (const id of ids) {
-      const c = this.cards.get(id);
-      if (c) out.set(id, c);
-    }
-    return out;
+    return this.artworks;
+  }
+
+  private async cardNames(ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map((await MetaRepository.listCards(this.db, ids)).map((c) => [c.id, c.name]));
   }
 
   /** Status of each card on a list: its own entry, else an alternate artwork's. */
@@ -176,10 +183,11 @@ export class MetaReads {
   }
 
   private async makeFootprint(passcode: number, days: number, since: Date): Promise<CardFootprint> {
-    const info = (await this.cardInfo([passcode])).get(passcode);
-    if (!info) throw notFound(CARD_NOT_FOUND);
-    const base = canonical(passcode, info.alias);
-    const group = [base, ...(await MetaRepository.listAltArts(this.db, base))];
+    const [card] = await MetaRepository.listCards(this.db, [passcode]);
+    if (!card) throw notFound(CARD_NOT_FOUND);
+    const artworks = await this.artworkIndex();
+    const base = artworks.get(passcode) ?? passcode;
+    const group = [base, ...[...artworks].filter(([, of]) => of === base).map(([id]) => id)];
     // the current format list; with none yet, every event of the window counts
     const [current] = await MetaRepository.listFormatBanlists(this.db);
     const { events, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: current?.name ?? null, group });
@@ -197,22 +205,10 @@ export class MetaReads {
     }
     const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
     return {
-      passcode, name: info.name, days, banlist: current?.name ?? null, events, decks, playing, share: share(playing, decks),
+      passcode, name: card.name, days, banlist: current?.name ?? null, events, decks, playing, share: share(playing, decks),
       topCutDecks, topCutPlaying, topCutShare: share(topCutPlaying, topCutDecks),
       archetypes: [...archetypes].filter(([, a]) => a.playing > 0).map(([archetype, a]) => ({ archetype, ...a }))
         .sort((x, y) => y.playing - x.playing || y.decks - x.decks || x.archetype.localeCompare(y.archetype)),
     };
   }
-}
-
-/** Main and Extra Deck copies per card (as the event report counts them), artworks merged. */
-function metaCardsOf(main: readonly number[], extra: readonly number[], canonicalOf: (id: number) => number) {
-  const counts = new Map<number, number>();
-  for (const part of [main, extra]) {
-    for (const id of part) {
-      const c = canonicalOf(id);
-      counts.set(c, (counts.get(c) ?? 0) + 1);
-    }
-  }
-  return [...counts].map(([passcode, count]) => ({ passcode, count }));
 }

@@ -40,25 +40,55 @@ export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; na
   return row;
 }
 
-export interface RecordedDeck {
-  tournamentUid: string;
-  /** the record's version this deck was read at (one statement: decks and version agree) */
-  version: number;
-  published: boolean;
-  topCut: boolean;
-  archetype: string;
-  main: number[];
-  extra: number[];
+// PGlite spends about 10 µs a row: 64,000 decks as rows cost more than as one text, so the reads of
+// decks below answer one text of a line per row, the free texts last and JSON-quoted.
+
+/** Recorded decks (published or not) of these events by archetype and top cut, with each record's version. */
+export async function listArchetypeCounts(db: Tx, uids: readonly string[]): Promise<{ tournamentUid: string; version: number; archetype: string; topCut: boolean; decks: number }[]> {
+  if (uids.length === 0) return [];
+  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', version, top_cut, n, j), E'\n') as lines from (
+      select r.version, d.top_cut, count(*) as n, json_build_array(d.tournament_uid, d.archetype)::text as j
+      from ${recordDecks} d join ${eventRecords} r on r.tournament_uid = d.tournament_uid
+      where d.tournament_uid in ${[...uids]} group by r.version, d.tournament_uid, d.archetype, d.top_cut) x`)) as unknown as { rows: { lines: string | null }[] };
+  return splitLines(rows[0]?.lines, 3).map(([version, topCut, n, rest]) => {
+    const [tournamentUid, archetype] = JSON.parse(rest!) as [string, string];
+    return { tournamentUid, version: Number(version), archetype, topCut: isTrue(topCut), decks: Number(n) };
+  });
 }
 
-/** The recorded decks of these events; unpublished ones carry no cards (the writer stores none). */
-export async function listDecks(db: Tx, uids: readonly string[]): Promise<RecordedDeck[]> {
+export interface PublishedDeck {
+  tournamentUid: string;
+  /** the record's version this deck was read at */
+  version: number;
+  topCut: boolean;
+  archetype: string;
+  /** Main and Extra Deck: a passcode per copy */
+  copies: number[];
+}
+
+/** The published decks of these events with their Main and Extra Decks (the others carry no cards). */
+export async function listPublishedDecks(db: Tx, uids: readonly string[]): Promise<PublishedDeck[]> {
   if (uids.length === 0) return [];
-  return db.select({
-    tournamentUid: recordDecks.tournamentUid, version: eventRecords.version, published: recordDecks.published, topCut: recordDecks.topCut,
-    archetype: recordDecks.archetype, main: recordDecks.mainDeck, extra: recordDecks.extraDeck,
-  }).from(recordDecks).innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordDecks.tournamentUid))
-    .where(inArray(recordDecks.tournamentUid, [...uids]));
+  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', r.version, d.top_cut, (d.main_deck || d.extra_deck)::text,
+      json_build_array(d.tournament_uid, d.archetype)::text), E'\n') as lines
+    from ${recordDecks} d join ${eventRecords} r on r.tournament_uid = d.tournament_uid
+    where d.published and d.tournament_uid in ${[...uids]}`)) as unknown as { rows: { lines: string | null }[] };
+  return splitLines(rows[0]?.lines, 3).map(([version, topCut, copies, rest]) => {
+    const [tournamentUid, archetype] = JSON.parse(rest!) as [string, string];
+    return { tournamentUid, version: Number(version), topCut: isTrue(topCut), archetype, copies: JSON.parse(copies!) as number[] };
+  });
+}
+
+const isTrue = (v: string | undefined) => v === 'true' || v === 't';
+
+/** Each line's first `fields` fields (none holds a '|') and the rest of the line. */
+function splitLines(text: string | null | undefined, fields: number): string[][] {
+  if (!text) return [];
+  return text.split('\n').map((line) => {
+    const parts = line.split('|', fields);
+    parts.push(line.slice(parts.reduce((n, p) => n + p.length + 1, 0)));
+    return parts;
+  });
 }
 
 export interface CardRow { id: number; alias: number; name: string }
@@ -68,11 +98,10 @@ export async function listCards(db: Tx, ids: readonly number[]): Promise<CardRow
   return db.select({ id: cards.id, alias: cards.alias, name: cards.name }).from(cards).where(inArray(cards.id, [...ids]));
 }
 
-/** The alternate artworks of a card (alias within 10 of it: "treated as" aliases are other cards). */
-export async function listAltArts(db: Tx, base: number): Promise<number[]> {
-  const rows = await db.select({ id: cards.id }).from(cards)
-    .where(and(eq(cards.alias, base), sql`abs(${cards.id}::bigint - ${cards.alias}::bigint) < 10`));
-  return rows.map((r) => r.id).filter((id) => id !== base);
+/** Every alternate artwork and its card (alias within 10 of it: "treated as" aliases are other cards). */
+export async function listArtworks(db: Tx): Promise<{ id: number; alias: number }[]> {
+  return db.select({ id: cards.id, alias: cards.alias }).from(cards)
+    .where(and(sql`${cards.alias} <> 0`, sql`${cards.alias} <> ${cards.id}`, sql`abs(${cards.id} - ${cards.alias}) < 10`));
 }
 
 /** Format lists, newest first: the current one is the first; a name may be used by several dates. */

@@ -16,6 +16,8 @@ const tags = ['event records'];
 export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new MetaReads(db);
+  // not awaited: the server answers at once, the meta's first answer waits for the reading
+  server.addHook('onReady', async () => reads.warm());
 
   app.get('/api/meta', {
     config: CACHED_READ,

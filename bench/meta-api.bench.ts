@@ -1,0 +1,121 @@
+// Issue 20's meta figure: GET /api/meta over 1,000 events of 64 decks on PGlite (in memory, in this
+// process, over HTTP), target 200 ms; and a card's footprint. Rows inserted directly: decks of 40
+// Main and 15 Extra Deck cards drawn from 3,000 real cards (popular ones more often), 30
+// archetypes, the top 8 of each event in the cut. Two cases: the default privacy (the top 8's decks
+// public: 8,000 decks with cards) and every deck public (64,000 decks with cards).
+// "every event changed" = the cold read: every record's version moved just before (as a
+// reclassification does), so every event's decks are read again (this is also what the start's
+// background reading of the tallies costs); "first read after start" = a process's first answer
+// once that reading is done; "new filter" = an answer
+// not made yet, the events' tallies in memory (what a visitor changing the filters gets); "one
+// event changed" = a record rewritten just before (one event read again); "cached" = the same
+// body from memory; "304" = a revalidation.
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { cards, eventRecords, recordDecks } from '../src/server/db/schema.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { loadDemoCards } from '../src/server/db/seed.ts';
+import { startTestServer } from '../src/server/test/test-server.ts';
+import { fmt } from './lib.ts';
+
+const EVENTS = Number(process.env.EVENTS ?? 1000);
+const DECKS = 64;
+const TARGET_MS = 200;
+const DAY = 24 * 3600 * 1000;
+
+let seed = 20261126;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const server = await startTestServer();
+const extraApps: { close(): Promise<unknown> }[] = [];
+try {
+  const db = server.database.db;
+  await loadDemoCards(db);
+  await db.execute(sql`insert into banlists (date, kind, name) values ('2026-09-01', 'format', 'Bench List')`);
+  const pool = (await db.select({ id: cards.id }).from(cards).limit(3000)).map((r) => r.id);
+  const draw = (from: number, size: number) => pool[from + Math.floor(rnd() * rnd() * size)]!;
+  const t0 = performance.now();
+  for (let e = 0; e < EVENTS; e++) {
+    const uid = `bench-${e}`;
+    // the tournament row the record belongs to (FK); only its key columns matter here
+    await db.execute(sql`insert into tournaments (uid, name, host_discord_id, completed) values (${uid}, ${`Bench #${e + 1}`}, '700000000000000000', true)`);
+    await db.insert(eventRecords).values({
+      tournamentUid: uid, name: `Bench #${e + 1}`, format: 'DEFAULT', deckPrivacy: 'top-cut', banlistName: e % 4 === 0 ? 'Old List' : 'Bench List',
+      seriesUid: null, completedAt: new Date(Date.now() - (EVENTS - e) * 0.3 * DAY), topCutSize: 8, placements: [], matches: [],
+    });
+    await db.insert(recordDecks).values(Array.from({ length: DECKS }, (_, d) => ({
+      tournamentUid: uid, published: d < 8, rank: d + 1, placement: String(d + 1), topCut: d < 8,
+      archetype: `Archetype ${Math.floor(rnd() * rnd() * 30)}`, archetypeAuto: 'x',
+      mainDeck: Array.from({ length: 40 }, () => draw(0, 2500)), extraDeck: Array.from({ length: 15 }, () => draw(2500, 500)), sideDeck: [],
+    })));
+  }
+  console.log(`inserted ${EVENTS.toLocaleString('en')} events of ${DECKS} decks in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+
+  const time = async (base: string, path: string, headers: Record<string, string> = {}) => {
+    const t = performance.now();
+    const res = await fetch(base + path, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200 && res.status !== 304) throw new Error(`${path}: ${res.status}`);
+    return { ms: performance.now() - t, etag: res.headers.get('etag') ?? '', status: res.status };
+  };
+  /** An app of its own on the same database: a process started afresh. */
+  const freshApp = async () => {
+    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database: server.database, rateLimitScale: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    extraApps.push(app);
+    const address = app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  };
+  /** Rewrites one event's record as a correction does: a version bump. */
+  const touch = (e: number) => db.execute(sql`update event_records set version = version + 1, updated_at = now() where tournament_uid = ${`bench-${e}`}`);
+
+  const report = async (label: string, decksWithCards: number) => {
+    // a process that has had time for its start's reading of the tallies
+    const base = await freshApp();
+    await new Promise((r) => setTimeout(r, 20_000));
+    const afterStart = await time(base, '/api/meta');
+    const colds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await db.execute(sql`update event_records set version = version + 1, updated_at = now()`);
+      colds.push((await time(base, '/api/meta')).ms);
+    }
+    const cold = median(colds);
+    const fresh: number[] = [];
+    for (let i = 0; i < 7; i++) fresh.push((await time(base, `/api/meta?from=2020-01-0${1 + i}`)).ms);
+    const changed: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await touch(i * 100);
+      changed.push((await time(base, '/api/meta')).ms);
+    }
+    const cached: number[] = [];
+    for (let i = 0; i < 15; i++) cached.push((await time(base, '/api/meta')).ms);
+    const { etag } = await time(base, '/api/meta');
+    const revalidated: number[] = [];
+    for (let i = 0; i < 15; i++) revalidated.push((await time(base, '/api/meta', { 'if-none-match': etag })).ms);
+    const filtered: number[] = [];
+    for (let i = 0; i < 7; i++) filtered.push((await time(base, `/api/meta?banlist=Bench%20List&from=2025-0${1 + i}-01`)).ms);
+    const fpCold = await time(base, `/api/meta/cards/${pool[0]}?days=90`);
+    const fp: number[] = [];
+    for (let i = 0; i < 7; i++) fp.push((await time(base, `/api/meta/cards/${pool[10 + i]}?days=90`)).ms);
+    const fpCached: number[] = [];
+    for (let i = 0; i < 15; i++) fpCached.push((await time(base, `/api/meta/cards/${pool[10]}?days=90`)).ms);
+    const body = (await (await fetch(`${base}/api/meta`)).json()) as { events: number; decks: number; publishedDecks: number; cards: unknown[] };
+    if (body.events !== EVENTS || body.decks !== EVENTS * DECKS || body.publishedDecks !== decksWithCards) throw new Error(`wrong counts: ${JSON.stringify({ ...body, cards: body.cards.length })}`);
+    const m = median(fresh);
+    console.log(`${label}: ${body.events.toLocaleString('en')} events, ${body.decks.toLocaleString('en')} decks, ${body.publishedDecks.toLocaleString('en')} with cards`);
+    console.log(`  GET /api/meta  every event changed (cold) ${fmt(cold)} ms (median of 3) | first read after start ${fmt(afterStart.ms)} ms | new filter ${fmt(m)} ms (median of 7; max ${fmt(Math.max(...fresh))}) | one event changed ${fmt(median(changed))} ms | cached ${fmt(median(cached), 1)} ms | 304 ${fmt(median(revalidated), 1)} ms`);
+    console.log(`  GET /api/meta?banlist=&from= (about 750 events) new filter ${fmt(median(filtered))} ms`);
+    console.log(`  GET /api/meta/cards/{passcode}?days=90  first ${fmt(fpCold.ms)} ms | other cards ${fmt(median(fp))} ms | cached ${fmt(median(fpCached), 1)} ms`);
+    console.log(`  target ${TARGET_MS} ms: new filter ${fmt(m / TARGET_MS, 2)} of it, first read after start ${fmt(afterStart.ms / TARGET_MS, 2)}, cold ${fmt(cold / TARGET_MS, 2)}`);
+  };
+
+  await report('the top 8 of each event public (deckPrivacy top-cut)', EVENTS * 8);
+  await db.execute(sql`update record_decks set published = true`);
+  await db.execute(sql`update event_records set version = version + 1, updated_at = now()`);
+  await report('every deck public (deckPrivacy all)', EVENTS * DECKS);
+} finally {
+  for (const app of extraApps) await app.close();
+  await server.close();
+}
+process.exit(0);
