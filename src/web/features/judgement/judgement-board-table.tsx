@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { STATUS_TONE } from '../banlists/status-style.ts';
+import { CardFootprint, FOOTPRINT_HEADER } from './card-footprint.tsx';
 import { VoteSelect } from './vote-select.tsx';
 import { VOTE_TONE } from './vote-style.ts';
 
@@ -87,6 +88,7 @@ export function JudgementBoardTable({
               ),
             )}
             {header({ column: 'status' }, 'Status')}
+            <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">{FOOTPRINT_HEADER}</th>
             {header({ column: 'opinion' }, 'Opinion')}
             {header({ column: 'poster' }, 'Poster')}
             {header({ column: 'reason' }, 'Reason')}
@@ -150,6 +152,9 @@ function BoardRow({
         ) : (
           <Badge tone={STATUS_TONE[entry.currentStatus]}>{STATUS_LABEL[entry.currentStatus]}</Badge>
         )}
+      </td>
+      <td className="px-3 py-2">
+        <CardFootprint cardId={entry.cardId} cardName={entry.cardName} />
       </td>
       <td className="px-3 py-2" data-testid="opinion">
         <Badge tone={VOTE_TONE[entry.currentOpinion]}>{VOTE_LABEL[entry.currentOpinion]}</Badge>

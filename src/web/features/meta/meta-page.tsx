@@ -1,4 +1,121 @@
-// Issue 20 (a helper fills this in).
+// /meta?banlist=&series=&from=&to= (issue 20): the format's meta. The archetypes' shares of decks and
+// of top cuts (every recorded deck) as a chart with its table, and the cards by inclusion in the
+// published decks with their status on the list. The filters live in the URL: a meta is a link.
+import { useSearchParams } from 'react-router';
+import type { MetaBody } from '../../../domain/api/records.ts';
+import { CardPreviewProvider } from '../../components/card-preview.tsx';
+import { ShareChart } from '../../components/share-chart.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { FILTER_NAMES, useMeta, type MetaFilters } from './meta-api.ts';
+import { MetaCardsTable } from './meta-cards-table.tsx';
+import { MetaFilterBar } from './meta-filters.tsx';
+
 export function MetaPage() {
-  return <h1 className="text-2xl font-bold">The format's meta</h1>;
+  const [params, setParams] = useSearchParams();
+  const filters: MetaFilters = Object.fromEntries(FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  const meta = useMeta(filters);
+  useDocumentTitle(filters.banlist ? `Meta of ${filters.banlist}` : 'The format’s meta');
+
+  const change = (patch: MetaFilters) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+  const status = meta.error instanceof ApiError ? meta.error.status : undefined;
+
+  return (
+    <section className="space-y-5" aria-labelledby="meta-title">
+      <div>
+        <h1 id="meta-title" className="text-2xl font-bold">The format’s meta</h1>
+        <p className="text-sm text-muted-foreground">
+          What the recorded events were played with: archetypes over every approved deck, cards over the decks made public.
+        </p>
+      </div>
+      <MetaFilterBar filters={filters} options={meta.data} onChange={change} />
+      {meta.isPending ? (
+        <p role="status" className="text-muted-foreground">Loading the meta…</p>
+      ) : status === 404 ? (
+        <div className="space-y-3">
+          <Alert>Series not found: no series has this id.</Alert>
+          <Button variant="secondary" onClick={() => change({ series: undefined })}>Show every series</Button>
+        </div>
+      ) : status === 400 ? (
+        <div className="space-y-3">
+          <Alert>These dates cannot be used: {meta.error?.message}</Alert>
+          <Button variant="secondary" onClick={() => change({ from: undefined, to: undefined })}>Clear the dates</Button>
+        </div>
+      ) : meta.isError ? (
+        <div className="space-y-3">
+          <Alert>Failed to load the meta: {meta.error.message}</Alert>
+          <Button variant="secondary" onClick={() => void meta.refetch()}>Try again</Button>
+        </div>
+      ) : meta.data.events === 0 ? (
+        <p className="rounded-xl border bg-card p-5 text-muted-foreground" data-testid="meta-empty">
+          No recorded event matches these filters. Events appear here once their winner is marked.
+        </p>
+      ) : (
+        <MetaView meta={meta.data} stale={meta.isPlaceholderData} />
+      )}
+    </section>
+  );
+}
+
+function MetaView({ meta, stale }: { meta: MetaBody; stale: boolean }) {
+  const statusList = meta.banlist ?? 'the current list';
+  return (
+    <div className={cn('space-y-5', stale && 'opacity-60')} aria-busy={stale} data-testid="meta-view">
+      <dl className="grid grid-cols-4 gap-3 mobile:grid-cols-2" data-testid="meta-totals">
+        <Figure label="Events" value={meta.events} />
+        <Figure label="Decks" value={meta.decks} />
+        <Figure label="Top-cut decks" value={meta.topCutDecks} />
+        <Figure label="Public decks" value={meta.publishedDecks} />
+      </dl>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Archetypes</CardTitle>
+          <p className="text-sm text-muted-foreground">Share of every approved deck, share of the top cuts, and how often the archetype made the cut.</p>
+        </CardHeader>
+        <CardContent>
+          <ShareChart rows={meta.archetypes} caption="Archetypes by share of decks" id="meta-archetypes" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Cards by inclusion</CardTitle>
+          <p className="text-sm text-muted-foreground">
+            In the {meta.publishedDecks} public {meta.publishedDecks === 1 ? 'deck' : 'decks'} (Main and Extra Deck); status on {statusList}.
+          </p>
+        </CardHeader>
+        <CardContent>
+          {meta.cards.length === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="meta-cards-empty">
+              No public deck in these events: their hosts kept the decks closed.
+            </p>
+          ) : (
+            <CardPreviewProvider>
+              {/* other filters start again from the most played cards */}
+              <MetaCardsTable key={JSON.stringify([meta.banlist, meta.series?.uid, meta.from, meta.to])} cards={meta.cards} statusList={statusList} />
+            </CardPreviewProvider>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border bg-card px-4 py-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">{value.toLocaleString('en')}</dd>
+    </div>
+  );
 }

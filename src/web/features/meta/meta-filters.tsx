@@ -1,0 +1,63 @@
+// The filters of /meta: banlist, series and a date range, each a control that rewrites the URL
+// (the URL is the state, so a meta can be shared as a link).
+import { useId } from 'react';
+import { X } from 'lucide-react';
+import type { MetaBody } from '../../../domain/api/records.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FILTER_NAMES, type MetaFilters } from './meta-api.ts';
+
+const ALL = '';
+const control = 'h-10 w-full rounded-md border bg-card px-3 text-sm';
+
+export function MetaFilterBar({ filters, options, onChange }: {
+  filters: MetaFilters;
+  /** what the filters can take (the last answer's lists; absent while the first loads) */
+  options: Pick<MetaBody, 'banlists' | 'seriesOptions' | 'series'> | undefined;
+  /** the filters to set (a key given as undefined is cleared) */
+  onChange: (patch: MetaFilters) => void;
+}) {
+  const id = useId();
+  const banlists = options?.banlists ?? [];
+  const seriesOptions = options?.seriesOptions ?? [];
+  const any = FILTER_NAMES.some((k) => filters[k]);
+  return (
+    <form
+      className="grid grid-cols-[repeat(4,minmax(0,1fr))_auto] items-end gap-3 rounded-xl border bg-card p-4 mobile:grid-cols-2"
+      aria-label="Meta filters"
+      onSubmit={(e) => e.preventDefault()}
+      data-testid="meta-filters"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-banlist`} className="text-sm font-medium">Banlist</label>
+        <select id={`${id}-banlist`} className={control} value={filters.banlist ?? ALL} onChange={(e) => onChange({ banlist: e.target.value || undefined })}>
+          <option value={ALL}>All banlists</option>
+          {banlists.map((b) => <option key={b} value={b}>{b}</option>)}
+          {/* a list from the URL that no event was played on is still the one shown */}
+          {filters.banlist && !banlists.includes(filters.banlist) && <option value={filters.banlist}>{filters.banlist}</option>}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-series`} className="text-sm font-medium">Series</label>
+        <select id={`${id}-series`} className={control} value={filters.series ?? ALL} onChange={(e) => onChange({ series: e.target.value || undefined })}>
+          <option value={ALL}>All series</option>
+          {seriesOptions.map((s) => <option key={s.uid} value={s.uid}>{s.name}</option>)}
+          {filters.series && !seriesOptions.some((s) => s.uid === filters.series) && (
+            <option value={filters.series}>{options?.series?.name ?? 'This series'}</option>
+          )}
+        </select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-from`} className="text-sm font-medium">From</label>
+        <input id={`${id}-from`} type="date" className={control} value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange({ from: e.target.value || undefined })} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-to`} className="text-sm font-medium">To</label>
+        <input id={`${id}-to`} type="date" className={control} value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
+      </div>
+      <Button variant="ghost" disabled={!any} className="mobile:col-span-2" onClick={() => onChange({ banlist: undefined, series: undefined, from: undefined, to: undefined })}>
+        <X aria-hidden="true" />
+        Clear filters
+      </Button>
+    </form>
+  );
+}
