@@ -95,6 +95,17 @@ test.describe('players', () => {
     await expect(page).toHaveURL(new RegExp(`/tournaments/${first.tournamentUid}/report$`));
     await page.goBack();
 
+    // a published deck opens the report at that deck, its cards shown
+    const withDeck = profile.events.find((e) => e.deckId !== null);
+    if (withDeck) {
+      await page.getByTestId('player-event-deck').first().click();
+      await expect(page).toHaveURL(new RegExp(`/tournaments/${withDeck.tournamentUid}/report#deck-${withDeck.deckId}$`));
+      const deck = page.locator(`#deck-${withDeck.deckId}`);
+      await expect(deck).toBeInViewport();
+      await expect(deck.getByRole('img').first()).toBeVisible();
+      await page.goBack();
+    }
+
     // an opponent's name opens theirs
     const opponent = profile.headToHead[0]!;
     await page.getByTestId('head-to-head').first().getByRole('link', { name: opponent.displayName }).click();

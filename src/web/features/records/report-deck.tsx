@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ChevronDown, Pencil } from 'lucide-react';
 import type { DeckCard as ReportCard, PublishedDeck } from '../../../domain/api/records.ts';
 import type { DeckCard } from '../../../domain/api/tournaments.ts';
@@ -30,14 +30,23 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
   /** shown to the host and admins: opens the correction dialog */
   onCorrect?: () => void;
 }) {
-  const [open, setOpen] = useState(startOpen);
+  // a profile links a deck as #deck-{id}: that deck opens and comes into view once the report is drawn
+  const linked = typeof window !== 'undefined' && window.location.hash === `#deck-${deck.id}`;
+  const [open, setOpen] = useState(startOpen || linked);
+  const articleRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (linked) articleRef.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   const cardsId = useId();
   const cards = useMemo(() => ({ mainDeck: copiesOf(deck.main), extraDeck: copiesOf(deck.extra), sideDeck: copiesOf(deck.side) }), [deck]);
   const title = `${deck.player} · ${deck.teamName}`;
   const fileLabel = `${deck.player} - ${deck.archetype}`;
 
   return (
-    <article className="rounded-xl border bg-card shadow-sm" aria-labelledby={`${cardsId}-title`} data-testid="report-deck" data-deck-id={deck.id}>
+    <article
+      ref={articleRef} id={`deck-${deck.id}`} className="scroll-mt-20 rounded-xl border bg-card shadow-sm"
+      aria-labelledby={`${cardsId}-title`} data-testid="report-deck" data-deck-id={deck.id}
+    >
       <header className="flex flex-wrap items-start gap-x-4 gap-y-2 border-b p-4 mobile:p-3">
         <div className="min-w-0 flex-1 space-y-1">
           <h3 id={`${cardsId}-title`} className="font-semibold">
