@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardFootprint, MetaBody, Report } from '../../../domain/api/records.ts';
-import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
+import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { eventRecords } from '../../db/schema.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
-import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
+import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { CARD_NOT_FOUND, FROM_AFTER_TO, SERIES_NOT_FOUND } from './meta-reads.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../../../shared/data/decks/iceygo-windbot/${p}`, import.meta.url), 'utf8');
@@ -49,17 +49,7 @@ async function playedEvent(decks: string[], settings: Record<string, unknown>): 
   const teams = (await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`))).teams;
   const order = new Map(teams.map((t) => [t.uid, t.name]));
   await ok(await host.post(`/api/tournaments/${uid}/start`));
-  for (let guard = 0; guard < 20; guard++) {
-    const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-    for (const m of await ok<Match[]>(await admin.get(`/api/tournaments/${uid}/matches?round=${t.currentRound}`))) {
-      if (m.complete || !m.team1Id || !m.team2Id) continue;
-      const w = order.get(m.team1Id)! < order.get(m.team2Id)! ? m.team1Id : m.team2Id;
-      await ok(await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${w}`, { team1Wins: w === m.team1Id ? 2 : 0, team2Wins: w === m.team2Id ? 2 : 0 }));
-    }
-    const now = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-    if (now.championTeamUid || now.currentRound >= now.roundCount) break;
-    await ok(await host.post(`/api/tournaments/${uid}/next-round`));
-  }
+  await tournamentKit(server, { host, admin }).advanceToEnd(uid, (m) => (order.get(m.team1Id!)! < order.get(m.team2Id!)! ? m.team1Id : m.team2Id));
   await ok(await host.post(`/api/tournaments/${uid}/winner`));
   return { uid, report: await ok<Report>(await anonymous.get(`/api/tournaments/${uid}/report`)) };
 }

@@ -10,7 +10,7 @@ import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { recordDecks } from '../../db/schema.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
-import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
+import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { PLAYER_NOT_FOUND, SERIES_NOT_FOUND } from './players.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../../../shared/data/${p}`, import.meta.url), 'utf8');
@@ -59,24 +59,10 @@ async function eventOf(players: readonly Player[], settings: Record<string, unkn
   return { uid, teams: t.teams.map((x) => x.uid) };
 }
 
-const roundMatches = async (uid: string) => {
-  const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-  return ok<Match[]>(await admin.get(`/api/tournaments/${uid}/matches?round=${t.currentRound}`));
-};
-
-/** Played to the winner: `rank` orders the teams (lower wins every match between two). */
+/** Played to the winner: `strength` orders the teams (lower wins every match between two). */
 async function playToWinner(uid: string, strength: (teamId: string) => number) {
   await ok(await host.post(`/api/tournaments/${uid}/start`));
-  for (let guard = 0; guard < 20; guard++) {
-    for (const m of await roundMatches(uid)) {
-      if (m.complete || !m.team1Id || !m.team2Id) continue;
-      const w = strength(m.team1Id) <= strength(m.team2Id) ? m.team1Id : m.team2Id;
-      await ok(await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${w}`, { team1Wins: w === m.team1Id ? 2 : 1, team2Wins: w === m.team2Id ? 2 : 1 }));
-    }
-    const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-    if (t.championTeamUid || t.currentRound >= t.roundCount) break;
-    await ok(await host.post(`/api/tournaments/${uid}/next-round`));
-  }
+  await tournamentKit(server, { host, admin }).advanceToEnd(uid, (m) => (strength(m.team1Id!) <= strength(m.team2Id!) ? m.team1Id : m.team2Id));
   await ok(await host.post(`/api/tournaments/${uid}/winner`));
 }
 

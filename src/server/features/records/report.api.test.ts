@@ -9,7 +9,7 @@ import type { Match, Standings, Tournament } from '../../../domain/api/tournamen
 import { loadDemoCards } from '../../db/seed.ts';
 import { playerRatings } from '../../db/schema.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
-import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
+import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../tournaments/matches-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
 
@@ -58,23 +58,10 @@ async function eventWithDecks(count: number, settings: Record<string, unknown>):
   return { uid, players, teams: t.teams.map((x) => x.uid) };
 }
 
-const roundMatches = async (uid: string) => {
-  const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-  return ok<Match[]>(await admin.get(`/api/tournaments/${uid}/matches?round=${t.currentRound}`));
-};
 /** Every round decided by the admin: the team listed first wins 2-0 unless `pick` says otherwise. */
 async function playToEnd(uid: string, pick: (m: Match) => string = (m) => m.team1Id!) {
   await ok(await host.post(`/api/tournaments/${uid}/start`));
-  for (let guard = 0; guard < 20; guard++) {
-    for (const m of await roundMatches(uid)) {
-      if (m.complete || !m.team1Id || !m.team2Id) continue;
-      const w = pick(m);
-      await ok(await admin.post(`/api/tournaments/${uid}/matches/${m.id}/override-winner?winnerTeamId=${w}`, { team1Wins: w === m.team1Id ? 2 : 0, team2Wins: w === m.team2Id ? 2 : 0 }));
-    }
-    const t = await ok<Tournament>(await anonymous.get(`/api/tournaments/${uid}`));
-    if (t.championTeamUid || t.currentRound >= t.roundCount) return;
-    await ok(await host.post(`/api/tournaments/${uid}/next-round`));
-  }
+  await tournamentKit(server, { host, admin }).advanceToEnd(uid, pick);
 }
 
 /** Every public read of an event, as one text: where an unpublished deck must never appear. */

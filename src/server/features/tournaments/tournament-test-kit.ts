@@ -47,9 +47,9 @@ export function tournamentKit(server: TestServer, people: { host: TestClient; ad
     }
   }
   /** Rounds finished and advanced until the last is complete (or a champion is known). */
-  async function advanceToEnd(uid: string): Promise<Tournament> {
+  async function advanceToEnd(uid: string, pick?: (m: Match) => string | null): Promise<Tournament> {
     for (let guard = 0; guard < 40; guard++) {
-      await finishRound(uid);
+      await finishRound(uid, pick);
       const t = await state(uid);
       if (t.championTeamUid || t.currentRound >= t.roundCount) return t;
       await ok(await people.host.post(`/api/tournaments/${uid}/next-round`));
