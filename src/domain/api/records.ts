@@ -10,10 +10,12 @@ export const DECK_PRIVACIES = ['closed', 'top-cut', 'all'] as const;
 export type DeckPrivacy = (typeof DECK_PRIVACIES)[number];
 export const DEFAULT_DECK_PRIVACY: DeckPrivacy = 'top-cut';
 export const deckPrivacySchema = z.enum(DECK_PRIVACIES, { error: `deckPrivacy: must be one of ${DECK_PRIVACIES.join(', ')}` });
-export const DECK_PRIVACY_LABEL: Record<DeckPrivacy, string> = {
-  closed: 'Closed: decks are never public',
-  'top-cut': 'Top cut: the top cut’s decks (or the top 8’s) become public when the winner is marked',
-  all: 'All: every approved deck becomes public when the winner is marked',
+export const DECK_PRIVACY_LABEL: Record<DeckPrivacy, string> = { closed: 'Closed', 'top-cut': 'Top cut', all: 'All' };
+/** What each choice publishes, as the host form says it. */
+export const DECK_PRIVACY_HINT: Record<DeckPrivacy, string> = {
+  closed: 'Decks are never public.',
+  'top-cut': 'The top cut’s decks (or the top 8’s) become public when the winner is marked.',
+  all: 'Every approved deck becomes public when the winner is marked.',
 };
 
 /** Where there is no top cut, the decks of the top 8 are published (deckPrivacy top-cut). */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { LATE_ENTRY_ROUNDS_MAX, SWISS_ROUNDS_MAX, TOP_CUT_SIZES } from '../../../domain/api/event-night.ts';
-import { DECK_PRIVACIES, DECK_PRIVACY_LABEL, DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../domain/api/records.ts';
+import { DECK_PRIVACIES, DECK_PRIVACY_HINT, DECK_PRIVACY_LABEL, DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../domain/api/records.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { recommended } from '../../../domain/tournament/round-count.ts';
 import { cn } from '../../lib/cn.ts';
@@ -150,8 +150,8 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
           label={HOST_FIELD_LABEL.deckPrivacy}
           value={v.deckPrivacy || DEFAULT_DECK_PRIVACY}
           onChange={(x) => onChange('deckPrivacy', x)}
-          options={DECK_PRIVACIES.map((p) => ({ value: p, label: DECK_PRIVACY_LABEL[p].split(':')[0]! }))}
-          hint={`${DECK_PRIVACY_LABEL[(v.deckPrivacy || DEFAULT_DECK_PRIVACY) as DeckPrivacy].split(': ')[1]}. During the event decks stay private.`}
+          options={DECK_PRIVACIES.map((p) => ({ value: p, label: DECK_PRIVACY_LABEL[p] }))}
+          hint={`${DECK_PRIVACY_HINT[(v.deckPrivacy || DEFAULT_DECK_PRIVACY) as DeckPrivacy]} During the event decks stay private.`}
         />
         <FieldMessage name="deckPrivacy" error={errors.deckPrivacy} />
       </Locked>
