@@ -19,7 +19,7 @@ import { concurrencyLimit } from '../images/image-processing.ts';
 import type { TournamentHelpers } from '../tournaments/tournaments-routes.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { ogCardSvg, ogSummary, withOgTags, type OgSummary } from './report-og-card.ts';
-import { readReport } from './report.ts';
+import { cachedReport } from './report-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
 
 export interface ReportOgOptions {
@@ -48,11 +48,7 @@ export function registerReportOg(server: FastifyInstance, { db, helpers: h, webD
 
   /** The report's summary, from the report GET .../report caches (the same key and body). */
   async function summary(uid: string): Promise<OgSummary | undefined> {
-    const body = await h.tournamentReads.cached(uid, 'report', async () => {
-      const t = await Repo.findTournament(db, uid);
-      if (!t || t.cancelled) return undefined;
-      return readReport(db, t, await h.cards.lookup());
-    });
+    const body = await cachedReport(db, h, uid);
     if (!body) return undefined;
     let s = summaries.get(body);
     if (!s) {

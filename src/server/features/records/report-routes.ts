@@ -20,6 +20,15 @@ const tags = ['event records'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
 export const REPORT_NOT_YET = 'The report is published once the winner is marked';
 
+/** The report's JSON as GET .../report sends it, from the tournament's read cache; undefined when there is none. */
+export function cachedReport(db: Db, h: Pick<TournamentHelpers, 'tournamentReads' | 'cards'>, uid: string) {
+  return h.tournamentReads.cached(uid, 'report', async () => {
+    const t = await Repo.findTournament(db, uid);
+    if (!t || t.cancelled) return undefined;
+    return readReport(db, t, await h.cards.lookup());
+  });
+}
+
 export function registerReportRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: TournamentHelpers }) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
@@ -31,11 +40,7 @@ export function registerReportRoutes(server: FastifyInstance, { db, helpers: h }
     },
   }, async (req, reply) => {
     const uid = req.params.id;
-    const body = await h.tournamentReads.cached(uid, 'report', async () => {
-      const t = await Repo.findTournament(db, uid);
-      if (!t || t.cancelled) return undefined;
-      return readReport(db, t, await h.cards.lookup());
-    });
+    const body = await cachedReport(db, h, uid);
     if (!body) {
       const t = await Repo.findTournament(db, uid);
       if (!t || t.cancelled) throw notFound(Repo.TOURNAMENT_NOT_FOUND);
