@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { metaOf, type MetaDeck } from './meta.ts';
-import { metaOfTallies, tallyOf, tallyOfCopies } from './meta-tally.ts';
+import { metaOfTallies, tallyOf, tallyOfCopies, tallyOfCounts } from './meta-tally.ts';
 
 /** Random events of random decks (a seeded generator: the same cases every run). */
 function randomEvents(seed: number, events: number): MetaDeck[][] {
@@ -23,6 +23,18 @@ test.each([1, 2, 3])('decks given copy by copy tally as decks given with counts 
   for (const event of randomEvents(seed, 5)) {
     const copies = event.map((d) => ({ archetype: d.archetype, topCut: d.topCut, copies: d.cards.flatMap((c) => Array<number>(c.count).fill(c.passcode)) }));
     expect(metaOfTallies([tallyOfCopies(copies)])).toEqual(metaOf(event));
+  }
+});
+
+test.each([1, 2, 3])('decks given as counts by archetype and top cut tally as the decks themselves, cards aside (seed %i)', (seed) => {
+  for (const event of randomEvents(seed, 5)) {
+    const counts = new Map<string, { archetype: string; topCut: boolean; decks: number }>();
+    for (const d of event) {
+      const key = `${d.archetype}|${d.topCut}`;
+      counts.set(key, { archetype: d.archetype, topCut: d.topCut, decks: (counts.get(key)?.decks ?? 0) + 1 });
+    }
+    const cardless = event.map((d) => ({ ...d, cards: [] }));
+    expect(metaOfTallies([tallyOfCounts([...counts.values()])])).toEqual(metaOf(cardless));
   }
 });
 

@@ -34,6 +34,13 @@ export function tallyOf(decks: readonly MetaDeck[]): MetaTally {
   return counter.tally();
 }
 
+/** Decks counted by archetype and top cut (no cards): what a record keeps of all its decks. */
+export function tallyOfCounts(counts: readonly { archetype: string; topCut: boolean; decks: number }[]): MetaTally {
+  const counter = new Counter();
+  for (const c of counts) counter.deck(c.archetype, c.topCut, c.decks);
+  return counter.tally();
+}
+
 /** The same from decks given copy by copy (what a deck's lists hold): no per-deck counting first. */
 export function tallyOfCopies(decks: readonly CopiesDeck[]): MetaTally {
   const counter = new Counter();
@@ -52,14 +59,14 @@ class Counter {
   private decks = 0;
   private topCutDecks = 0;
 
-  deck(archetype: string, topCut: boolean) {
-    this.decks++;
-    if (topCut) this.topCutDecks++;
+  deck(archetype: string, topCut: boolean, n = 1) {
+    this.decks += n;
+    if (topCut) this.topCutDecks += n;
     const a = this.archetypes.get(archetype);
     if (a) {
-      a.decks++;
-      if (topCut) a.topCut++;
-    } else this.archetypes.set(archetype, { decks: 1, topCut: topCut ? 1 : 0 });
+      a.decks += n;
+      if (topCut) a.topCut += n;
+    } else this.archetypes.set(archetype, { decks: n, topCut: topCut ? n : 0 });
   }
 
   card(index: number, passcode: number, count: number, topCut: boolean) {

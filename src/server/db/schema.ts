@@ -1,7 +1,7 @@
 // One schema for PGlite and PostgreSQL; migrations are generated from it (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -341,6 +341,7 @@ export interface RecordPlacement {
   wins: number; losses: number; ties: number; points: number; topCut: boolean; dropped: boolean;
   members: RecordMember[];
 }
+export interface RecordArchetypeCount { archetype: string; topCut: boolean; decks: number }
 export interface RecordMatch {
   round: number; bracket: string; team1: string | null; team2: string | null;
   team1Wins: number | null; team2Wins: number | null; winner: string | null; bye: boolean; missed: boolean; complete: boolean;
@@ -361,8 +362,22 @@ export const eventRecords = pgTable('event_records', {
   placements: jsonb('placements').$type<RecordPlacement[]>().notNull(),
   /** every complete match: ratings and head-to-head read them after Close */
   matches: jsonb('matches').$type<RecordMatch[]>().notNull(),
-  /** grows with each rewrite (a correction): the report's cache key */
+  /** grows with each rewrite (a correction) and each archetype change: the report's cache key */
   version: integer('version').notNull().default(1),
+  /**
+   * grows only when the decks' cards or finishes are rewritten (a correction), not when an
+   * archetype is renamed: the meta's card counts of the event are kept in memory under it
+   */
+  decksVersion: integer('decks_version').notNull().default(1),
+  /** the number of teams placed (a profile shows "3rd of 32" without reading the placements) */
+  teamCount: integer('team_count').notNull().default(0),
+  /**
+   * the recorded decks by archetype and top cut (RecordArchetypeCount[] as JSON text), kept with the
+   * decks (written with them, and again with the version when an archetype is renamed): the meta
+   * reads 1,000 of these, not 64,000 decks. Text, not jsonb: PGlite turns 1,000 jsonb values back
+   * into text five times slower than it hands over the same text.
+   */
+  archetypeCounts: text('archetype_counts').notNull().default('[]'),
   updatedAt: updatedAt(),
 }, (t) => [index('event_records_series_idx').on(t.seriesUid, t.completedAt), index('event_records_completed_idx').on(t.completedAt)]);
 
@@ -381,6 +396,22 @@ export const recordPlayers = pgTable('record_players', {
   champion: boolean('champion').notNull().default(false),
   topCut: boolean('top_cut').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.tournamentUid, t.discordId] }), index('record_players_player_idx').on(t.discordId, t.completedAt)]);
+
+/**
+ * Each rated match of a completed event, once from each player's side (byes, missed rounds,
+ * unplayed and incomplete matches left out, as ratings leave them out): a profile's head-to-head
+ * is one indexed aggregate instead of a walk through the placements and matches of every event.
+ */
+export const recordMeetings = pgTable('record_meetings', {
+  tournamentUid: text('tournament_uid').notNull().references(() => eventRecords.tournamentUid, { onDelete: 'cascade' }),
+  discordId: text('discord_id').notNull(),
+  opponentId: text('opponent_id').notNull(),
+  /** the opponent's name as this record has it (players who never signed in) */
+  opponentName: text('opponent_name').notNull(),
+  /** 1 the player won, 0 a tie, -1 a loss */
+  result: smallint('result').notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+}, (t) => [index('record_meetings_player_idx').on(t.discordId, t.opponentId), index('record_meetings_tournament_idx').on(t.tournamentUid)]);
 
 /**
  * The approved decks of a completed event. A published deck keeps its cards, team and player; an

@@ -1,15 +1,15 @@
 // The format's meta and a card's footprint (issue 20), and what they keep in memory:
-// - each event's tally (its decks as counts), keyed by the record's version: a record rewritten or an
-//   archetype corrected bumps the version, so a stale tally is never read; a new filter adds tallies
-//   up instead of reading every deck again;
+// - each event's tallies (its decks as counts): the archetypes keyed by the record's version (a
+//   record rewritten or an archetype renamed bumps it), the cards by its decksVersion (only a
+//   rewrite bumps it: a reclassification of every event reads archetype counts, not 8,000 decks'
+//   cards), so a stale tally is never read; a new filter adds tallies up instead of reading decks;
 // - the alternate artworks (an artwork counts as its card);
 // - the answers, in a ReadCache keyed by the records' stamp (see readStamp): one small query per
 //   request says whether anything changed, on this instance or another, so no TTL and no notice.
 import type { CardFootprint, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
 import { META_CARDS_MAX } from '../../../domain/api/records.ts';
 import { statusOfCount, type CardStatus } from '../../../domain/banlist/statuses.ts';
-import type { MetaDeck } from '../../../domain/meta/meta.ts';
-import { metaOfTallies, tallyOf, tallyOfCopies, type CopiesDeck, type MetaTally } from '../../../domain/meta/meta-tally.ts';
+import { metaOfTallies, tallyOfCopies, tallyOfCounts, type MetaTally } from '../../../domain/meta/meta-tally.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { Lru, type CachedBody } from '../banlists/http-cache.ts';
@@ -27,7 +27,8 @@ export const SERIES_NOT_FOUND = 'Series not found';
 export const CARD_NOT_FOUND = 'Card not found';
 export const FROM_AFTER_TO = 'from: must not be after to';
 
-interface EventTallies { version: number; all: MetaTally; published: MetaTally }
+interface EventTallies { all: MetaTally; published: MetaTally }
+interface VersionedTally { version: number; tally: MetaTally }
 
 /** Alternate artworks only (|id - alias| < 10): "treated as" aliases are other cards. */
 const canonical = (id: number, alias: number) => (alias > 0 && alias !== id && Math.abs(alias - id) < 10 ? alias : id);
@@ -42,7 +43,8 @@ export function dayRange(from: string | undefined, to: string | undefined): { si
 
 export class MetaReads {
   private readonly answers = new ReadCache(500);
-  private readonly tallies = new Lru<string, EventTallies>(TALLIES_MAX);
+  private readonly archetypeTallies = new Lru<string, VersionedTally>(TALLIES_MAX);
+  private readonly cardTallies = new Lru<string, VersionedTally>(TALLIES_MAX);
   /** the start's reading of every event's tally, which the first answers wait for rather than repeat */
   private warming: Promise<unknown> | undefined;
   private artworks: Promise<Map<number, number>> | undefined;
@@ -116,39 +118,52 @@ export class MetaReads {
     };
   }
 
-  /** Each event's tallies: from memory at its version, the others read in batches. */
+  /** Each event's tallies: from memory at their versions, the others read in batches. */
   private async talliesOf(events: readonly MetaRepository.RecordedEvent[]): Promise<EventTallies[]> {
-    const found = new Map<string, EventTallies>();
-    const missing: string[] = [];
+    // archetypes by the record's version (a renamed archetype moves it): one small group-by to read
+    const all = await this.readTallies(events, this.archetypeTallies, (e) => e.version,
+      (batch) => MetaRepository.listArchetypeCounts(this.db, batch),
+      (counts) => tallyOfCounts(counts));
+    // cards by decksVersion, which only a rewrite of the decks moves: a reclassification reads none
+    const published = await this.readTallies(events, this.cardTallies, (e) => e.decksVersion,
+      async (batch) => {
+        const [decks, artworks] = await Promise.all([MetaRepository.listPublishedDecks(this.db, batch), this.artworkIndex()]);
+        // an alternate artwork counts as its card
+        for (const d of decks) for (let j = 0; j < d.copies.length; j++) d.copies[j] = artworks.get(d.copies[j]!) ?? d.copies[j]!;
+        return decks;
+      },
+      (decks) => tallyOfCopies(decks));
+    return events.map((_, i) => ({ all: all[i]!, published: published[i]! }));
+  }
+
+  /**
+   * One kind of tally of each event: from memory at the version asked, the others read in batches
+   * (rows carry the version they were read at; a tally read across a rewrite is used, not kept).
+   */
+  private async readTallies<R extends { tournamentUid: string; version: number }>(
+    events: readonly MetaRepository.RecordedEvent[], cache: Lru<string, VersionedTally>, versionOf: (e: MetaRepository.RecordedEvent) => number,
+    read: (uids: string[]) => Promise<R[]>, tally: (rows: R[]) => MetaTally,
+  ): Promise<MetaTally[]> {
+    const found = new Map<string, MetaTally>();
+    const missing: MetaRepository.RecordedEvent[] = [];
     for (const e of events) {
-      const hit = this.tallies.get(e.uid);
-      if (hit && hit.version === e.version) found.set(e.uid, hit);
-      else missing.push(e.uid);
+      const hit = cache.get(e.uid);
+      if (hit && hit.version === versionOf(e)) found.set(e.uid, hit.tally);
+      else missing.push(e);
     }
-    const versions = new Map(events.map((e) => [e.uid, e.version]));
     for (let i = 0; i < missing.length; i += DECKS_BATCH) {
       const batch = missing.slice(i, i + DECKS_BATCH);
-      const counts = await MetaRepository.listArchetypeCounts(this.db, batch);
-      const decks = await MetaRepository.listPublishedDecks(this.db, batch);
-      const artworks = await this.artworkIndex();
-      const read = new Map(batch.map((uid) => [uid, { version: versions.get(uid)!, counts: [] as typeof counts, decks: [] as CopiesDeck[], consistent: true }]));
-      const note = (uid: string, version: number) => {
-        const e = read.get(uid)!;
-        // a rewrite between the two reads: used this time, not kept
-        if (e.counts.length + e.decks.length > 0 && e.version !== version) e.consistent = false;
-        e.version = version;
-        return e;
-      };
-      for (const c of counts) note(c.tournamentUid, c.version).counts.push(c);
-      for (const d of decks) {
-        // an alternate artwork counts as its card
-        for (let j = 0; j < d.copies.length; j++) d.copies[j] = artworks.get(d.copies[j]!) ?? d.copies[j]!;
-        note(d.tournamentUid, d.version).decks.push(d);
+      const byEvent = new Map(batch.map((e) => [e.uid, { version: versionOf(e), rows: [] as R[], consistent: true }]));
+      for (const r of await read(batch.map((e) => e.uid))) {
+        const e = byEvent.get(r.tournamentUid)!;
+        if (e.rows.length > 0 && e.version !== r.version) e.consistent = false;
+        e.version = r.version;
+        e.rows.push(r);
       }
-      for (const [uid, e] of read) {
-        const entry: EventTallies = { version: e.version, all: tallyOf(e.counts.flatMap((c) => Array<MetaDeck>(c.decks).fill({ archetype: c.archetype, topCut: c.topCut, cards: [] }))), published: tallyOfCopies(e.decks) };
-        if (e.consistent) this.tallies.set(uid, entry);
-        found.set(uid, entry);
+      for (const [uid, e] of byEvent) {
+        const t = tally(e.rows);
+        if (e.consistent) cache.set(uid, { version: e.version, tally: t });
+        found.set(uid, t);
       }
     }
     return events.map((e) => found.get(e.uid)!);

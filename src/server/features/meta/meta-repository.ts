@@ -2,11 +2,14 @@
 // banlist statuses GET /api/meta and a card's footprint read.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { banlistEntries, banlists, cards, eventRecords, recordDecks, series } from '../../db/schema.ts';
+import { banlistEntries, banlists, cards, eventRecords, recordDecks, series, type RecordArchetypeCount } from '../../db/schema.ts';
 
 export interface RecordedEvent {
   uid: string;
+  /** moves with any rewrite of the record, an archetype renamed too */
   version: number;
+  /** moves only when the decks' cards or finishes are rewritten */
+  decksVersion: number;
   seriesUid: string | null;
   seriesName: string | null;
   banlistName: string | null;
@@ -30,7 +33,7 @@ export async function readStamp(db: Tx): Promise<string> {
 /** Every recorded event with what the filters read, oldest first. */
 export async function listRecordedEvents(db: Tx): Promise<RecordedEvent[]> {
   return db.select({
-    uid: eventRecords.tournamentUid, version: eventRecords.version, seriesUid: eventRecords.seriesUid, seriesName: series.name,
+    uid: eventRecords.tournamentUid, version: eventRecords.version, decksVersion: eventRecords.decksVersion, seriesUid: eventRecords.seriesUid, seriesName: series.name,
     banlistName: eventRecords.banlistName, completedAt: eventRecords.completedAt,
   }).from(eventRecords).leftJoin(series, eq(series.id, eventRecords.seriesUid)).orderBy(eventRecords.completedAt, eventRecords.tournamentUid);
 }
@@ -43,22 +46,24 @@ export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; na
 // PGlite spends about 10 µs a row: 64,000 decks as rows cost more than as one text, so the reads of
 // decks below answer one text of a line per row, the free texts last and JSON-quoted.
 
-/** Recorded decks (published or not) of these events by archetype and top cut, with each record's version. */
+/**
+ * Recorded decks (published or not) of these events by archetype and top cut, as each record keeps
+ * them (archetype_counts), with the record's version.
+ */
 export async function listArchetypeCounts(db: Tx, uids: readonly string[]): Promise<{ tournamentUid: string; version: number; archetype: string; topCut: boolean; decks: number }[]> {
   if (uids.length === 0) return [];
-  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', version, top_cut, n, j), E'\n') as lines from (
-      select r.version, d.top_cut, count(*) as n, json_build_array(d.tournament_uid, d.archetype)::text as j
-      from ${recordDecks} d join ${eventRecords} r on r.tournament_uid = d.tournament_uid
-      where d.tournament_uid in ${[...uids]} group by r.version, d.tournament_uid, d.archetype, d.top_cut) x`)) as unknown as { rows: { lines: string | null }[] };
-  return splitLines(rows[0]?.lines, 3).map(([version, topCut, n, rest]) => {
-    const [tournamentUid, archetype] = JSON.parse(rest!) as [string, string];
-    return { tournamentUid, version: Number(version), archetype, topCut: isTrue(topCut), decks: Number(n) };
+  // one text: a line per record, its version, then [uid, counts] as JSON
+  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', version, '[' || to_json(tournament_uid)::text || ',' || archetype_counts || ']'), E'\n') as lines
+    from ${eventRecords} where tournament_uid in ${[...uids]}`)) as unknown as { rows: { lines: string | null }[] };
+  return splitLines(rows[0]?.lines, 1).flatMap(([version, rest]) => {
+    const [tournamentUid, counts] = JSON.parse(rest!) as [string, RecordArchetypeCount[]];
+    return counts.map((c) => ({ tournamentUid, version: Number(version), archetype: c.archetype, topCut: c.topCut, decks: c.decks }));
   });
 }
 
 export interface PublishedDeck {
   tournamentUid: string;
-  /** the record's version this deck was read at */
+  /** the record's decksVersion this deck was read at */
   version: number;
   topCut: boolean;
   archetype: string;
@@ -66,10 +71,10 @@ export interface PublishedDeck {
   copies: number[];
 }
 
-/** The published decks of these events with their Main and Extra Decks (the others carry no cards). */
+/** The published decks of these events with their Main and Extra Decks (the others carry no cards), at the records' decksVersion. */
 export async function listPublishedDecks(db: Tx, uids: readonly string[]): Promise<PublishedDeck[]> {
   if (uids.length === 0) return [];
-  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', r.version, d.top_cut, (d.main_deck || d.extra_deck)::text,
+  const { rows } = (await db.execute(sql`select string_agg(concat_ws('|', r.decks_version, d.top_cut, (d.main_deck || d.extra_deck)::text,
       json_build_array(d.tournament_uid, d.archetype)::text), E'\n') as lines
     from ${recordDecks} d join ${eventRecords} r on r.tournament_uid = d.tournament_uid
     where d.published and d.tournament_uid in ${[...uids]}`)) as unknown as { rows: { lines: string | null }[] };

@@ -3,7 +3,7 @@
 // the live tables, so they are the same before and after Close.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, playerRatings, recordDecks, recordPlayers, series, users } from '../../db/schema.ts';
+import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -27,8 +27,8 @@ export async function findUser(db: Tx, discordId: string) {
 export interface PlayerEventRow {
   tournamentUid: string; name: string; seriesUid: string | null; seriesName: string | null; completedAt: string;
   placement: string; rank: number; wins: number; losses: number; ties: number; champion: boolean;
-  /** the record's version: the event index's key */
-  version: number;
+  /** the number of teams placed */
+  teams: number;
 }
 
 /** The player's completed events, newest first. */
@@ -38,7 +38,7 @@ export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEve
       tournamentUid: recordPlayers.tournamentUid, name: eventRecords.name, seriesUid: recordPlayers.seriesUid, seriesName: series.name,
       completedAt: recordPlayers.completedAt, placement: recordPlayers.placement, rank: recordPlayers.rank,
       wins: recordPlayers.wins, losses: recordPlayers.losses, ties: recordPlayers.ties, champion: recordPlayers.champion,
-      version: eventRecords.version,
+      teams: eventRecords.teamCount,
     })
     .from(recordPlayers)
     .innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordPlayers.tournamentUid))
@@ -46,6 +46,19 @@ export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEve
     .where(eq(recordPlayers.discordId, discordId))
     .orderBy(desc(recordPlayers.completedAt), desc(recordPlayers.tournamentUid));
   return rows.map((r) => ({ ...r, completedAt: iso(r.completedAt) }));
+}
+
+/**
+ * Head-to-head: the rated matches against each opponent (one result per opponent member per match,
+ * as ratings count them), with the opponent's name as the latest of these records has it.
+ */
+export async function headToHead(db: Tx, discordId: string): Promise<{ discordId: string; wins: number; losses: number; ties: number; recordedName: string }[]> {
+  const { rows } = (await db.execute(sql`
+    select opponent_id as "discordId", count(*) filter (where result = 1)::int as wins,
+      count(*) filter (where result = -1)::int as losses, count(*) filter (where result = 0)::int as ties,
+      (array_agg(opponent_name order by completed_at desc, tournament_uid desc))[1] as "recordedName"
+    from ${recordMeetings} where discord_id = ${discordId} group by opponent_id`)) as unknown as Rows<{ discordId: string; wins: number; losses: number; ties: number; recordedName: string }>;
+  return rows.map((r) => ({ ...r, wins: Number(r.wins), losses: Number(r.losses), ties: Number(r.ties) }));
 }
 
 /** The player's PUBLISHED decks by event (an unpublished deck has no owner in the record anyway). */

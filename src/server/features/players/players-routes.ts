@@ -6,9 +6,8 @@
 // transaction) or an archetype is corrected (version + 1), or when a tournament is deleted (its
 // record cascades away). Each of these moves the stamp, on any instance, so no notice is needed;
 // the stamp is one small query per read. Names and avatars come from the users table, which
-// sign-ins change without touching the records: entries also expire after a minute. Beneath,
-// each event's head-to-head is kept by (event, version) (event-index.ts): a moved stamp costs a
-// profile its small queries, not a walk through every match of its events.
+// sign-ins change without touching the records: entries also expire after a minute. A profile is a
+// few indexed queries (head-to-head from record_meetings), so a moved stamp costs little.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leaderboardQuerySchema, leaderboardSchema, playerParamsSchema, playerProfileSchema } from '../../../domain/api/records.ts';
@@ -16,7 +15,6 @@ import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { replyCached } from '../banlists/http-cache.ts';
-import { EventIndexCache } from './event-index.ts';
 import { PLAYER_NOT_FOUND, readLeaderboard, readProfile, SERIES_NOT_FOUND } from './players.ts';
 import * as PlayersRepository from './players-repository.ts';
 
@@ -26,7 +24,6 @@ const NAMES_TTL_MS = 60_000;
 export function registerPlayersRoutes(server: FastifyInstance, { db }: { db: Db }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new ReadCache(1000, NAMES_TTL_MS);
-  const events = new EventIndexCache();
 
   app.get('/api/players', {
     config: CACHED_READ,
@@ -53,6 +50,6 @@ export function registerPlayersRoutes(server: FastifyInstance, { db }: { db: Db 
   }, async (req, reply) => {
     const id = req.params.discordId;
     const stamp = await PlayersRepository.recordsStamp(db);
-    await replyCached(req, reply, reads.json('players', `${stamp}|profile|${id}`, () => readProfile(db, events, id)), PLAYER_NOT_FOUND);
+    await replyCached(req, reply, reads.json('players', `${stamp}|profile|${id}`, () => readProfile(db, id)), PLAYER_NOT_FOUND);
   });
 }

@@ -3,12 +3,13 @@
 // ratings (and their change after a correction), head-to-head, the leaderboard's order, deck
 // privacy on a profile, and the 404s and 400s.
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Leaderboard, PlayerProfile, Report } from '../../../domain/api/records.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
-import { recordDecks } from '../../db/schema.ts';
+import { eventRecords, recordDecks, recordMeetings, type RecordArchetypeCount } from '../../db/schema.ts';
+import { meetingRowsOf } from '../records/record-meetings.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { PLAYER_NOT_FOUND, SERIES_NOT_FOUND } from './players.ts';
@@ -229,6 +230,57 @@ describe('profiles and the leaderboard after two events of a series', () => {
     // without the setting: the sign-up order stays the seeds
     expect((await byRating(false)).seeds).toEqual(order.map((p) => p.id));
   }, 60_000);
+
+  test('migration 0007 gives the records written before it the meetings, team counts and archetype counts the writer gives them', async () => {
+    const db = server.database.db;
+    // a record of two-player teams with every kind of match ratings leave out, beside the played ones
+    const team = (teamId: string, ...ids: string[]) => ({
+      teamId, teamName: teamId, rank: 1, placement: '1', wins: 0, losses: 0, ties: 0, points: 0, topCut: false, dropped: false,
+      members: ids.map((discordId) => ({ discordId, displayName: `Name ${discordId}`, avatarUrl: null })),
+    });
+    const match = (team1: string, team2: string | null, winner: string | null, team1Wins: number | null, team2Wins: number | null, extra: object = {}) =>
+      ({ round: 1, bracket: 'swiss', team1, team2, winner, team1Wins, team2Wins, bye: false, missed: false, complete: true, ...extra });
+    await db.execute(sql`insert into tournaments (uid, name, host_discord_id, completed) values ('pre-0007', 'Before 0007', ${HOST}, true)`);
+    await db.insert(eventRecords).values({
+      tournamentUid: 'pre-0007', name: 'Before 0007', format: 'DEFAULT', deckPrivacy: 'closed', completedAt: new Date('2026-01-02'), topCutSize: 0,
+      placements: [team('A', '11'), team('B', '12'), team('C', '13', '14'), team('D', '15'), team('E', '11', '16')],
+      matches: [match('A', 'B', 'A', 2, 1), match('A', 'C', null, 1, 1), match('A', 'D', 'D', 0, 0), match('B', null, 'B', 2, 0, { bye: true }),
+        match('B', 'D', 'D', 0, 2, { missed: true }), match('C', 'D', null, null, null, { complete: false }), match('C', 'B', 'C', 2, 0),
+        match('E', 'A', 'E', 2, 0), match('D', 'C', 'X', 2, 0)],
+    });
+    const key = (r: { tournamentUid: string; discordId: string; opponentId: string; opponentName: string; result: number; completedAt: Date }) =>
+      `${r.tournamentUid}|${r.discordId}|${r.opponentId}|${r.opponentName}|${r.result}|${new Date(r.completedAt).toISOString()}`;
+    const records = await db.select().from(eventRecords);
+    const expected = records.flatMap((r) => meetingRowsOf(r.placements, r.matches).map((m) => key({ ...m, tournamentUid: r.tournamentUid, completedAt: r.completedAt }))).sort();
+    // what the writer wrote for the played events is what meetingRowsOf makes
+    const written = (await db.select().from(recordMeetings)).map(key).sort();
+    expect(written).toEqual(expected.filter((k) => !k.startsWith('pre-0007|')));
+
+    const migration = readFileSync(new URL('../../db/migrations/0007_record_meetings.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    await db.execute(sql`delete from ${recordMeetings}`);
+    await db.execute(sql`update ${eventRecords} set team_count = 0`);
+    const countsBefore = new Map((await db.select().from(eventRecords)).map((r) => [r.tournamentUid, r.archetypeCounts]));
+    await db.execute(sql`update ${eventRecords} set archetype_counts = '[]'`);
+    for (const statement of migration.filter((x) => /INSERT INTO "record_meetings"|SET "team_count"|SET "archetype_counts"/.test(x))) await db.execute(sql.raw(statement));
+    expect((await db.select().from(recordMeetings)).map(key).sort()).toEqual(expected);
+    // A–B, A–C and C–B by member, E–A without the player in both teams against themself; both sides
+    expect(expected.filter((k) => k.startsWith('pre-0007|')).length).toBe(2 * (1 + 2 + 2 + 1));
+    const decks = await db.select().from(recordDecks);
+    for (const r of await db.select().from(eventRecords)) {
+      expect(r.teamCount).toBe(r.placements.length);
+      // the decks by archetype and top cut: what the writer kept, and what the migration counts
+      const counts = new Map<string, number>();
+      for (const d of decks.filter((x) => x.tournamentUid === r.tournamentUid)) counts.set(`${d.archetype}|${d.topCut}`, (counts.get(`${d.archetype}|${d.topCut}`) ?? 0) + 1);
+      // in one order (the database's collation orders the stored lists)
+      const sorted = (xs: readonly { archetype: string; topCut: boolean; decks: number }[]) => xs.map((x) => `${x.archetype}|${x.topCut}|${x.decks}`).sort();
+      const expectedCounts = sorted([...counts].map(([k, n]) => ({ archetype: k.split('|')[0]!, topCut: k.endsWith('|true'), decks: n })));
+      expect(sorted(JSON.parse(r.archetypeCounts) as RecordArchetypeCount[])).toEqual(expectedCounts);
+      expect(sorted(JSON.parse(countsBefore.get(r.tournamentUid)!) as RecordArchetypeCount[])).toEqual(expectedCounts);
+    }
+    expect(decks.length).toBeGreaterThan(0);
+    await db.execute(sql`delete from tournaments where uid = 'pre-0007'`);
+    expect(await db.select().from(recordMeetings).where(eq(recordMeetings.tournamentUid, 'pre-0007'))).toEqual([]);
+  });
 
   test('a cached read answers 304 to its ETag', async () => {
     const res = await anonymous.get(`/api/players/${players[1]!.id}`);

@@ -10,7 +10,7 @@ import { archetypeOf, type CardSetcodes, type DeckSignature } from '../../../dom
 import { parseSetnames } from '../../../domain/deck/setnames.ts';
 import type { Tx } from '../../db/client.ts';
 import {
-  archetypeSignatures, cards, eventRecords, recordDecks, recordPlayers, type RecordMatch, type RecordPlacement,
+  archetypeSignatures, cards, eventRecords, recordDecks, recordMeetings, recordPlayers, type RecordMatch, type RecordPlacement,
 } from '../../db/schema.ts';
 import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
 import { standingsOf } from '../tournaments/tournament-standings.ts';
@@ -18,6 +18,8 @@ import { loadPlay } from '../tournaments/tournament-play.ts';
 import { userAvatar, userName } from '../tournaments/tournament-views.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
+import { recountArchetypes } from './record-archetypes.ts';
+import { meetingRowsOf } from './record-meetings.ts';
 
 const INSERT_CHUNK = 1000;
 
@@ -97,11 +99,13 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   const completedAt = previous[0]?.completedAt ?? options.completedAt ?? new Date();
   const record = {
     tournamentUid: t.uid, seriesUid: t.seriesUid, banlistName: t.banlistName, name: t.name, format: t.format, deckPrivacy: t.deckPrivacy,
-    championTeamUid: t.winnerTeamUid, completedAt, topCutSize: cut.size, placements, matches: recordMatches,
+    championTeamUid: t.winnerTeamUid, completedAt, topCutSize: cut.size, placements, matches: recordMatches, teamCount: placements.length,
   };
   if (previous.length) {
-    await tx.update(eventRecords).set({ ...record, version: previous[0]!.version + 1, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
+    const p = previous[0]!;
+    await tx.update(eventRecords).set({ ...record, version: p.version + 1, decksVersion: p.decksVersion + 1, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
     await tx.delete(recordPlayers).where(eq(recordPlayers.tournamentUid, t.uid));
+    await tx.delete(recordMeetings).where(eq(recordMeetings.tournamentUid, t.uid));
     await tx.delete(recordDecks).where(eq(recordDecks.tournamentUid, t.uid));
   } else {
     await tx.insert(eventRecords).values(record);
@@ -116,6 +120,8 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   for (const p of players) if (!byPlayer.has(p.discordId) || byPlayer.get(p.discordId)!.rank > p.rank) byPlayer.set(p.discordId, p);
   const playerRows = [...byPlayer.values()];
   for (let i = 0; i < playerRows.length; i += INSERT_CHUNK) await tx.insert(recordPlayers).values(playerRows.slice(i, i + INSERT_CHUNK));
+  const meetings = meetingRowsOf(placements, recordMatches).map((m) => ({ ...m, tournamentUid: t.uid, completedAt }));
+  for (let i = 0; i < meetings.length; i += INSERT_CHUNK) await tx.insert(recordMeetings).values(meetings.slice(i, i + INSERT_CHUNK));
 
   if (t.deckPrivacy !== 'closed') {
     const decks = await Repo.approvedDecks(tx, t.uid);
@@ -141,5 +147,6 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
     // in chunks: a 4,096-team event's decks would pass PostgreSQL's 65,535 parameters in one statement
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(recordDecks).values(rows.slice(i, i + INSERT_CHUNK));
   }
+  await recountArchetypes(tx, t.uid);
   if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
 }

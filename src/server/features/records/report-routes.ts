@@ -1,7 +1,7 @@
 // The event report (issue 20): GET .../report, public once a winner is marked and kept by Close;
 // PATCH .../report/decks/{deckId}, the host's or an admin's archetype correction (the meta and the
 // report follow at once).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached } from '../banlists/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournaments-routes.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
+import { renamedArchetypes } from './record-archetypes.ts';
 import { readReport } from './report.ts';
 
 const tags = ['event records'];
@@ -69,7 +70,7 @@ export function registerReportRoutes(server: FastifyInstance, { db, helpers: h }
       const correctedBy = req.body.archetype === null || archetype === deck.archetypeAuto ? null : user.discordId;
       if (archetype === deck.archetype && correctedBy === deck.correctedBy) return { result: undefined, unchanged: true };
       await tx.update(recordDecks).set({ archetype, correctedBy }).where(eq(recordDecks.id, deck.id));
-      await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
+      await renamedArchetypes(tx, t.uid);
       return { result: undefined, before: { deckId: deck.id, archetype: deck.archetype }, after: { deckId: deck.id, archetype } };
     });
     const t = await h.findOr404(uid);

@@ -4,8 +4,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Signature, SignatureBody } from '../../../domain/api/records.ts';
 import { archetypeOf, type DeckSignature } from '../../../domain/deck/archetype.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { archetypeSignatures, cards, eventRecords, recordDecks } from '../../db/schema.ts';
+import { archetypeSignatures, cards, recordDecks } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
+import { renamedArchetypes } from './record-archetypes.ts';
 import { edoproSetnames, listSignatures, setcodeLookup } from './record-writer.ts';
 
 type Row = typeof archetypeSignatures.$inferSelect;
@@ -154,7 +155,7 @@ export async function reclassify(db: Db, notice: (tx: Tx, uid: string) => Promis
       events.add(d.tournamentUid);
     }
     for (const uid of events) {
-      await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, uid));
+      await renamedArchetypes(tx, uid);
       await notice(tx, uid);
     }
     return { decks: decks.length, changed, events: [...events] };
