@@ -4,11 +4,12 @@
 // archetypes, the top 8 of each event in the cut. Two cases: the default privacy (the top 8's decks
 // public: 8,000 decks with cards) and every deck public (64,000 decks with cards).
 // "every event reclassified" = every record's version moved just before (as a reclassification
-// does): every event's archetype counts are read again, their card counts are kept (they move with
-// decks_version); "every event rewritten" = both moved (no action of the site does this to every
+// does, here by SQL: what another instance than the one that reclassified sees; that one makes the
+// default answer again at once): every event's archetype counts are read again, their card counts
+// are kept (they move with decks_version); "every event rewritten" = both moved (no action of the site does this to every
 // event; it is what a process's start reads in the background, and what a visitor waits for if they
 // come before it is done); "first read after start" = a process's first answer once that reading
-// is done; "new filter" = an answer
+// is done (the start makes the default answer too: a hit); "new filter" = an answer
 // not made yet, the events' tallies in memory (what a visitor changing the filters gets); "one
 // event changed" = a record rewritten just before (one event read again); "cached" = the same
 // body from memory; "304" = a revalidation.

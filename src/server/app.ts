@@ -211,8 +211,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });
   registerReportOg(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
-  registerSignaturesRoutes(app, { db, helpers: tournaments });
-  registerMetaRoutes(app, { db });
+  const meta = registerMetaRoutes(app, { db });
+  registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });

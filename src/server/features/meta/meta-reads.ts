@@ -53,14 +53,21 @@ export class MetaReads {
   constructor(private readonly db: Db) {}
 
   /**
-   * Reads every event's tally in the background (at start): 64,000 decks take PGlite seconds to
-   * read, which the first visitor would otherwise wait for. A failure only leaves the tallies cold.
+   * Reads every event's tally in the background (at start), then makes the page's default answer
+   * (no filter): 64,000 decks take PGlite seconds to read, which the first visitor would otherwise
+   * wait for. A failure only leaves the tallies cold.
    */
   warm(): void {
     this.warming = MetaRepository.listRecordedEvents(this.db)
       .then((events) => this.talliesOf(events))
       .catch(() => undefined)
-      .finally(() => { this.warming = undefined; });
+      .finally(() => { this.warming = undefined; })
+      .then(() => this.refresh());
+  }
+
+  /** Makes the default answer now (after a start, or a reclassification on this instance), in the background. */
+  refresh(): void {
+    this.meta({}).catch(() => undefined);
   }
 
   /** GET /api/meta: the answer's bytes, made at most once per filter and stamp. */

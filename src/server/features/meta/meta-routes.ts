@@ -13,7 +13,8 @@ import { MetaReads } from './meta-reads.ts';
 
 const tags = ['event records'];
 
-export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }): void {
+/** Registers the routes; returns the reads (a reclassification refreshes them). */
+export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }): MetaReads {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new MetaReads(db);
   // not awaited: the server answers at once, the meta's first answer waits for the reading
@@ -36,4 +37,5 @@ export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }):
       response: { 200: cardFootprintSchema, ...errors(400, 404) },
     },
   }, async (req, reply) => sendCached(req, reply, await reads.footprint(req.params.passcode, req.query.days)));
+  return reads;
 }

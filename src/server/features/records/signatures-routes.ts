@@ -12,6 +12,7 @@ import { requireAuth, requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import type { MetaReads } from '../meta/meta-reads.ts';
 import type { TournamentHelpers } from '../tournaments/tournaments-routes.ts';
 import { edoproSetnames, setcodeLookup } from './record-writer.ts';
 import { checkOrder, previewDeck } from './signature-rules.ts';
@@ -35,7 +36,10 @@ export async function checkSignatureBody(db: Tx, body: SignatureBody): Promise<S
   return { name: body.name, cards, min: body.min ?? null };
 }
 
-export function registerSignaturesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: Pick<TournamentHelpers, 'changed' | 'notice'> }): void {
+export function registerSignaturesRoutes(
+  server: FastifyInstance,
+  { db, helpers: h, meta }: { db: Db; helpers: Pick<TournamentHelpers, 'changed' | 'notice'>; meta?: Pick<MetaReads, 'refresh'> },
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   /** Every write leaves a line in the server log: who, what, before and after. */
   const audit = (req: FastifyRequest, action: string, detail: Record<string, unknown>) =>
@@ -132,6 +136,8 @@ export function registerSignaturesRoutes(server: FastifyInstance, { db, helpers:
     requireAuth(req, 2, ADMINS_ONLY);
     const outcome = await SignaturesRepository.reclassify(db, h.notice);
     for (const uid of outcome.events) h.changed(uid);
+    // the meta's default answer is made again now, not by the next visitor
+    if (outcome.events.length) meta?.refresh();
     audit(req, 'reclassify', { decks: outcome.decks, changed: outcome.changed, events: outcome.events });
     return { decks: outcome.decks, changed: outcome.changed, events: outcome.events.length };
   });
