@@ -10,12 +10,29 @@ export interface MetaTally {
   archetypes: { archetype: string; decks: number; topCut: number }[];
   /** parallel arrays, one entry per card: decks that play it, copies in them, top-cut decks that play it */
   passcodes: Float64Array;
+  /** each card's number in this process (see intern): metaOfTallies adds into arrays by it, not a Map by passcode */
+  cardIndex: Uint32Array;
   cardDecks: Uint32Array;
   copies: Uint32Array;
   cardTopCut: Uint32Array;
 }
 
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+// Passcodes run past 2^30, where a Map keys them as heap numbers: summing 1,000 events of 1,500
+// cards each by passcode cost 50 ms. Each passcode gets a small number once per process instead
+// (there are some 15,000 cards), and sums go into typed arrays indexed by it.
+const internedIndex = new Map<number, number>();
+const internedPasscodes: number[] = [];
+function intern(passcode: number): number {
+  let i = internedIndex.get(passcode);
+  if (i === undefined) {
+    i = internedPasscodes.length;
+    internedPasscodes.push(passcode);
+    internedIndex.set(passcode, i);
+  }
+  return i;
+}
 
 /** A deck as its lists give it: every passcode once per copy (Main and Extra Deck). */
 export interface CopiesDeck {
@@ -84,11 +101,12 @@ class Counter {
     const tally: MetaTally = {
       decks: this.decks, topCutDecks: this.topCutDecks,
       archetypes: [...this.archetypes].map(([archetype, a]) => ({ archetype, ...a })),
-      passcodes: new Float64Array(n), cardDecks: new Uint32Array(n), copies: new Uint32Array(n), cardTopCut: new Uint32Array(n),
+      passcodes: new Float64Array(n), cardIndex: new Uint32Array(n), cardDecks: new Uint32Array(n), copies: new Uint32Array(n), cardTopCut: new Uint32Array(n),
     };
     let i = 0;
     for (const [passcode, c] of this.cards) {
       tally.passcodes[i] = passcode;
+      tally.cardIndex[i] = intern(passcode);
       tally.cardDecks[i] = c.decks;
       tally.copies[i] = c.copies;
       tally.cardTopCut[i] = c.topCut;
@@ -101,7 +119,10 @@ class Counter {
 /** The meta of the decks of all these tallies: what metaOf gives over all their decks, in the same order. */
 export function metaOfTallies(tallies: readonly MetaTally[]): Meta {
   const archetypes = new Map<string, { decks: number; topCut: number }>();
-  const cards = new Map<number, { decks: number; copies: number; topCut: number }>();
+  const n = internedPasscodes.length;
+  const cardDecks = new Uint32Array(n);
+  const copies = new Float64Array(n);
+  const cardTopCut = new Uint32Array(n);
   let decks = 0;
   let topCutDecks = 0;
   for (const t of tallies) {
@@ -114,15 +135,16 @@ export function metaOfTallies(tallies: readonly MetaTally[]): Meta {
         sum.topCut += a.topCut;
       } else archetypes.set(a.archetype, { decks: a.decks, topCut: a.topCut });
     }
-    for (let i = 0; i < t.passcodes.length; i++) {
-      const passcode = t.passcodes[i]!;
-      const sum = cards.get(passcode);
-      if (sum) {
-        sum.decks += t.cardDecks[i]!;
-        sum.copies += t.copies[i]!;
-        sum.topCut += t.cardTopCut[i]!;
-      } else cards.set(passcode, { decks: t.cardDecks[i]!, copies: t.copies[i]!, topCut: t.cardTopCut[i]! });
+    for (let i = 0; i < t.cardIndex.length; i++) {
+      const k = t.cardIndex[i]!;
+      cardDecks[k] = cardDecks[k]! + t.cardDecks[i]!;
+      copies[k] = copies[k]! + t.copies[i]!;
+      cardTopCut[k] = cardTopCut[k]! + t.cardTopCut[i]!;
     }
+  }
+  const cards: [number, { decks: number; copies: number; topCut: number }][] = [];
+  for (let k = 0; k < n; k++) {
+    if (cardDecks[k]! > 0) cards.push([internedPasscodes[k]!, { decks: cardDecks[k]!, copies: copies[k]!, topCut: cardTopCut[k]! }]);
   }
   const shares: ArchetypeShare[] = [...archetypes]
     .map(([archetype, a]) => ({
@@ -130,7 +152,7 @@ export function metaOfTallies(tallies: readonly MetaTally[]): Meta {
       topCutShare: ratio(a.topCut, topCutDecks), conversion: ratio(a.topCut, a.decks),
     }))
     .sort((x, y) => y.decks - x.decks || y.topCut - x.topCut || x.archetype.localeCompare(y.archetype));
-  const inclusions: CardInclusion[] = [...cards]
+  const inclusions: CardInclusion[] = cards
     .map(([passcode, c]) => ({
       passcode, decks: c.decks, inclusion: ratio(c.decks, decks), averageCopies: c.copies / c.decks,
       topCutInclusion: ratio(c.topCut, topCutDecks),
