@@ -2,7 +2,7 @@
 // Features never see frames: the STOMP broker (broker.ts), its transports (transports.ts) and
 // the fan-out across instances (fanout.ts) stay behind this module.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
@@ -50,6 +50,8 @@ export interface Realtime {
    * process (PGlite), where the writer drops its own caches after commit.
    */
   noticeInTx(tx: Tx, key: string): Promise<void>;
+  /** The same notice as an SQL expression a write's own statement can carry (one round trip fewer); undefined on one process. */
+  noticeSql(key: string): SQL | undefined;
   /**
    * Called when another instance committed a change of `key`, and with null when notices may
    * have been missed (this instance's LISTEN connection came back after a gap): read caches
@@ -257,6 +259,12 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
   });
   app.addHook('onClose', async () => { await fanout.stop(); });
 
+  const noticeSql = (key: string): SQL | undefined => {
+    if (fanout.kind === 'in-process') return undefined;
+    const [payload] = encodePayloads(CHANGED, JSON.stringify({ from: instanceId, key }));
+    return sql`pg_notify(${CHANNEL}, ${payload})`;
+  };
+
   return {
     publish,
     onAppMessage(pattern, handler) {
@@ -264,10 +272,10 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       handlers.push({ pattern, handler });
     },
     async noticeInTx(tx, key) {
-      if (fanout.kind === 'in-process') return;
-      const [payload] = encodePayloads(CHANGED, JSON.stringify({ from: instanceId, key }));
-      await tx.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+      const notify = noticeSql(key);
+      if (notify) await tx.execute(sql`select ${notify}`);
     },
+    noticeSql,
     onChangeNotice(listener) {
       changeListeners.push(listener);
     },

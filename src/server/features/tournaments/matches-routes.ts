@@ -1,6 +1,7 @@
 // Tournaments played out (issue 11): start, next round, score reports, overrides, flags, the
 // winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
 // locked, the change in one transaction, the version moved on, the live message after commit.
+import type { SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
-import { afterResult, loadPlay, matchRow, settle, tableRound } from './tournament-play.ts';
+import { afterNewResult, afterResult, loadPlay, matchRow, settle, tableRound } from './tournament-play.ts';
 import { seedTeamsByRating } from '../players/rating-seeds.ts';
 import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
 import { dropNoShows } from './check-in-routes.ts';
@@ -60,6 +61,8 @@ export interface PlayHelpers {
   changed(uid: string): void;
   /** inside the write's transaction: other instances drop this tournament's cached reads when it commits */
   notice(tx: Tx, uid: string): Promise<void>;
+  /** the same notice as an expression the write's first statement carries (undefined on one process) */
+  noticeSql(uid: string): SQL | undefined;
   /** a public read of this tournament, from memory until its next change */
   cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined>;
 }
@@ -74,11 +77,11 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
     let touched: number[] = [];
     const result = await db.transaction(async (tx) => {
-      // locked by its version bump: one statement fewer while every other write of the event waits
-      const t = await Repo.lockAndBump(tx, uid);
+      // locked by its version bump, which also carries the notice other instances hear at commit:
+      // two statements fewer while every other write of the event waits
+      const t = await Repo.lockAndBump(tx, uid, h.noticeSql(uid));
       const out = await work(tx, t);
       touched = out.touched;
-      await h.notice(tx, uid);
       return out.result;
     });
     h.changed(uid);
@@ -309,7 +312,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
         const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
         const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null });
-        const touched = await afterResult(tx, t, row);
+        const touched = await afterNewResult(tx, t, row);
         // a Swiss or round robin result changes no other match (afterResult): the row is as written
         const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
         return { result: named(after), touched };

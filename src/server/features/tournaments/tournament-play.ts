@@ -115,6 +115,19 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
   return [m.id, ...(await settle(tx, t, teams))];
 }
 
+/**
+ * After a score report completed a match that was not complete before: in Swiss and round robin
+ * the two teams' W-L-T move by its result in one statement (recount would read every match of
+ * both teams again to find the same); brackets settle as afterResult does.
+ */
+export async function afterNewResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
+  if ((m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed) {
+    await Repo.addResult(tx, m);
+    return [m.id];
+  }
+  return afterResult(tx, t, m);
+}
+
 /** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */
 export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {
   const wanted = new Set(teamUids);

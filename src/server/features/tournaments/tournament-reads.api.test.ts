@@ -81,6 +81,14 @@ if (process.env.TEST_DB === 'postgres') {
       await expect.poll(dropped, { timeout: 3000 }).toBe(before + 1);
     });
 
+    test('a result on one instance is read on the other (its notice rides on the write’s first statement)', async () => {
+      type Row = { id: number; complete: boolean; team1Id: string };
+      const round = async () => json<Row[]>(`${url2}/api/tournaments/${uid}/matches?round=1`);
+      const open = (await round()).find((m) => !m.complete)!; // now cached on the second instance
+      await host.post(`/api/tournaments/${uid}/matches/${open.id}/override-winner?winnerTeamId=${open.team1Id}`, { team1Wins: 2, team2Wins: 1 });
+      await expect.poll(async () => (await round()).find((m) => m.id === open.id)!.complete, { timeout: 3000 }).toBe(true);
+    });
+
     test('a tournament hosted on one instance is in the other one\'s cached list', async () => {
       const names = async () => (await json<TournamentSummary[]>(`${url2}/api/tournaments`)).map((t) => t.name);
       expect(await names()).not.toContain('Hosted on the first');

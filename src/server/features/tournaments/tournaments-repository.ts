@@ -1,6 +1,7 @@
 // All SQL of tournaments, teams, members, decks, matches and the audit log.
-import { and, asc, count, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
 import { auditLog, decks, matches, members, teams, tournaments, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 
@@ -9,6 +10,9 @@ export type TeamRow = typeof teams.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type DeckRow = typeof decks.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
+/** raw rows of the hand-written statements, as drizzle's select gives them */
+export const tournamentRow = rowMapper(tournaments);
+export const matchRowOf = rowMapper(matches);
 export type UserRow = typeof users.$inferSelect;
 
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found';
@@ -90,14 +94,13 @@ export async function findTournament(db: Tx, uid: string): Promise<TournamentRow
  * row lock as `select … for update`): one statement fewer while the lock is held (decision 019).
  * The row comes back with its new version; a rollback undoes the bump with everything else.
  */
-export async function lockAndBump(tx: Tx, uid: string): Promise<TournamentRow> {
-  const [row] = await tx
-    .update(tournaments)
-    .set({ version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
-    .where(eq(tournaments.uid, uid))
-    .returning();
-  if (!row) throw notFound(TOURNAMENT_NOT_FOUND);
-  return row;
+export async function lockAndBump(tx: Tx, uid: string, notice?: SQL): Promise<TournamentRow> {
+  // hand-written (decision 021): every write of an event runs it, while the others wait for it; the
+  // notice (pg_notify, delivered at commit) rides along instead of costing a statement of its own
+  const [raw] = await rawRows(tx, sql`update tournaments set version = version + 1, updated_at = now() where uid = ${uid}
+    returning *${notice ? sql`, ${notice} as "_notice"` : sql``}`);
+  if (!raw) throw notFound(TOURNAMENT_NOT_FOUND);
+  return tournamentRow(raw);
 }
 
 /** Moves the version on without reading the row back (a score report's write: the row is not needed). */
@@ -406,21 +409,17 @@ export async function matchesByIds(db: Tx, uid: string, ids: readonly number[]):
  * (null: none) and the names of the match's two teams.
  */
 export async function matchForReport(db: Tx, uid: string, id: number, discordId: string) {
-  const [row] = await db
-    .select({
-      match: matches,
-      // spelled out: drizzle writes a one-table select's columns unqualified, ambiguous in a subquery
-      myTeamUid: sql<string | null>`(select mb.team_uid from members mb inner join teams tm on tm.uid = mb.team_uid
-        where mb.tournament_uid = ${uid} and mb.discord_id = ${discordId} and not mb.dropped and not tm.dropped limit 1)`,
-      team1Name: sql<string | null>`(select t1.name from teams t1 where t1.uid = "matches"."team1_uid")`,
-      team2Name: sql<string | null>`(select t2.name from teams t2 where t2.uid = "matches"."team2_uid")`,
-    })
-    .from(matches)
-    .where(and(eq(matches.tournamentUid, uid), eq(matches.id, id)));
-  if (!row) return undefined;
-  const { match, myTeamUid, team1Name, team2Name } = row;
+  const [raw] = await rawRows(db, sql`select m.*,
+      (select mb.team_uid from members mb inner join teams tm on tm.uid = mb.team_uid
+        where mb.tournament_uid = ${uid} and mb.discord_id = ${discordId} and not mb.dropped and not tm.dropped limit 1) as "_my_team_uid",
+      (select t1.name from teams t1 where t1.uid = m.team1_uid) as "_team1_name",
+      (select t2.name from teams t2 where t2.uid = m.team2_uid) as "_team2_name"
+    from matches m where m.tournament_uid = ${uid} and m.id = ${id}`);
+  if (!raw) return undefined;
+  const match = matchRowOf(raw);
+  const [myTeamUid, team1Name, team2Name] = [raw._my_team_uid, raw._team1_name, raw._team2_name] as (string | null)[];
   const named = [[match.team1Uid, team1Name], [match.team2Uid, team2Name]] as const;
-  return { match, myTeamUid, teams: named.flatMap(([u, name]) => (u !== null && name !== null ? [{ uid: u, name }] : [])) };
+  return { match, myTeamUid: myTeamUid ?? null, teams: named.flatMap(([u, name]) => (u !== null && u !== undefined && name !== null && name !== undefined ? [{ uid: u, name }] : [])) };
 }
 
 /** Matches where any of these teams plays (for many teams, every match: cheaper than a list of thousands). */
@@ -473,8 +472,24 @@ export async function insertMatches(tx: Tx, rows: (typeof matches.$inferInsert)[
 }
 
 export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>): Promise<MatchRow> {
-  const [row] = await tx.update(matches).set({ ...set, updatedAt: new Date() }).where(eq(matches.id, id)).returning();
-  return row!;
+  // hand-written (decision 021): a score report's write
+  const [raw] = await rawRows(tx, sql`update matches set ${setClause(matches, { ...set, updatedAt: new Date() })} where id = ${id} returning *`);
+  return matchRowOf(raw!);
+}
+
+/**
+ * A Swiss or round robin match just completed (it was not before): its two teams' W-L-T move by
+ * its result, in one statement. What recount would give (it counts every match again): a complete
+ * match with two teams is a win, a loss or a tie for each.
+ */
+export async function addResult(tx: Tx, m: Pick<MatchRow, 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>): Promise<void> {
+  if (m.team1Uid === null || m.team2Uid === null) return;
+  const winner = m.winnerTeamUid;
+  await tx.execute(sql`update teams set
+      wins = wins + (case when ${winner}::text is not null and uid = ${winner}::text then 1 else 0 end),
+      losses = losses + (case when ${winner}::text is not null and uid <> ${winner}::text then 1 else 0 end),
+      ties = ties + (case when ${winner}::text is null then 1 else 0 end)
+    where uid in (${m.team1Uid}, ${m.team2Uid})`);
 }
 
 export async function deleteMatches(tx: Tx, ids: readonly number[]): Promise<void> {

@@ -64,6 +64,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   const cards = new CardIndex(db);
   /** Inside a write's transaction: other instances drop this tournament's reads when it commits. */
   const notice = (tx: Tx, uid: string) => app.realtime.noticeInTx(tx, uid);
+  const noticeSql = (uid: string) => app.realtime.noticeSql(uid);
   const cached = <T>(uid: string, key: string, make: () => Promise<T | undefined>) => tournamentReads.cached(uid, key, make);
   app.decorate('tournamentLive', live);
   // messages queued by the last writes go out before the database closes
@@ -345,7 +346,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
+  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, noticeSql, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);

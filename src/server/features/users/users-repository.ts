@@ -1,5 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { avatarUrlOf, type DiscordProfile } from '../../auth/discord-profile.ts';
@@ -63,16 +64,17 @@ export async function createSession(db: Tx, idHash: string, discordId: string, e
 }
 
 /** The user of a live session, sliding its expiry forward when it is more than a day old (slid: true). */
+const userRowOf = rowMapper(users);
+
 export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo: Date): Promise<{ user: UserRow; slid: boolean } | undefined> {
-  const [row] = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.discordId, sessions.discordId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
-  if (!row) return undefined;
-  const slid = slideTo.getTime() - row.expiresAt.getTime() > 24 * 60 * 60 * 1000;
+  // hand-written (decision 021): every signed-in request runs it
+  const [raw] = await rawRows(db, sql`select u.*, s.expires_at as "_expires_at" from sessions s join users u on u.discord_id = s.discord_id
+    where s.id_hash = ${idHash} and s.expires_at > ${now.toISOString()}`);
+  if (!raw) return undefined;
+  const expiresAt = sessions.expiresAt.mapFromDriverValue(raw._expires_at as string) as Date;
+  const slid = slideTo.getTime() - expiresAt.getTime() > 24 * 60 * 60 * 1000;
   if (slid) await db.update(sessions).set({ expiresAt: slideTo }).where(eq(sessions.idHash, idHash));
-  return { user: row.user, slid };
+  return { user: userRowOf(raw), slid };
 }
 
 export async function deleteSession(db: Tx, idHash: string): Promise<void> {

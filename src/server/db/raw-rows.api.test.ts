@@ -1,0 +1,104 @@
+// The hand-written statements of a score report (decision 021) give what drizzle gives: rows mapped
+// by the tables' own columns (timestamps, jsonb, nulls) equal drizzle's select of the same rows, a
+// SET made by setClause reads back as written, and W-L-T moved by addResult equal a recount from
+// every match. On PGlite and PostgreSQL (their drivers hand timestamps and jsonb over differently).
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Match } from '../../domain/api/tournaments.ts';
+import { recount } from '../features/tournaments/tournament-play.ts';
+import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
+import * as Repo from '../features/tournaments/tournaments-repository.ts';
+import { findSessionUser } from '../features/users/users-repository.ts';
+import { signedInClient, startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';
+import { rawRows, rowMapper, setClause } from './raw-rows.ts';
+import { matches, sessions, teams, tournaments, users } from './schema.ts';
+
+let server: TestServer;
+let host: TestClient;
+let admin: TestClient;
+let uid: string;
+let kit: ReturnType<typeof tournamentKit>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  host = await signedInClient(server, '961000000000000001', 1, 'Hosta');
+  admin = await signedInClient(server, '961000000000000002', 2, 'Ada');
+  kit = tournamentKit(server, { host, admin });
+  uid = await kit.event('DEFAULT', 6, { roundMinutes: 30 });
+  await ok(await host.post(`/api/tournaments/${uid}/start`));
+}, 60_000);
+afterAll(() => server?.close());
+
+const db = () => server.database.db;
+
+/** Both players of a match report the same score (team 1 wins 2–1), as the page sends it. */
+async function bothReport(m: Match) {
+  await ok(await (await kit.captainOf(uid, m.team1Id!)).post(`/api/tournaments/${uid}/matches/${m.id}/report-score`, { gamesWon: 2, gamesLost: 1 }));
+  await ok(await (await kit.captainOf(uid, m.team2Id!)).post(`/api/tournaments/${uid}/matches/${m.id}/report-score`, { gamesWon: 1, gamesLost: 2 }));
+}
+
+describe('raw rows are drizzle rows', () => {
+  test('tournaments, matches (with reports, clocks and nulls) and users map as drizzle selects them', async () => {
+    const [first] = await kit.roundMatches(uid);
+    await ok(await (await kit.captainOf(uid, first!.team1Id!)).post(`/api/tournaments/${uid}/matches/${first!.id}/report-score`, { gamesWon: 2, gamesLost: 0 }));
+    for (const [table, name] of [[tournaments, 'tournaments'], [matches, 'matches'], [users, 'users']] as const) {
+      const raw = await rawRows(db(), sql`select * from ${sql.identifier(name)}`);
+      const mapped = raw.map(rowMapper(table));
+      const drizzled = await db().select().from(table);
+      expect(mapped.length, name).toBeGreaterThan(0);
+      const key = (r: Record<string, unknown>) => String(r.uid ?? r.id ?? r.discordId);
+      expect([...mapped].sort((a, b) => key(a).localeCompare(key(b))), name).toEqual([...drizzled].sort((a, b) => key(a).localeCompare(key(b))));
+    }
+    // the report really is among them: a jsonb value and timestamps went through the mapper
+    const [m] = (await rawRows(db(), sql`select * from matches where id = ${first!.id}`)).map(rowMapper(matches));
+    expect(m!.reportFromTeam1).toMatchObject({ gamesWon: 2, gamesLost: 0 });
+    expect(m!.updatedAt).toBeInstanceOf(Date);
+    expect(m!.reportFromTeam2).toBeNull();
+  });
+
+  test('setClause writes jsonb, nulls, numbers and dates as drizzle would', async () => {
+    const [, second] = await kit.roundMatches(uid);
+    const at = new Date('2026-11-26T12:34:56.789Z');
+    const report = { reporterDiscordId: '961000000000000009', gamesWon: 1, gamesLost: 2, at: at.toISOString() };
+    const row = await Repo.updateMatch(db(), second!.id, { reportFromTeam2: report, team1Wins: 2, team2Wins: null, flaggedMessage: 'it’s "quoted"' });
+    const [read] = await db().select().from(matches).where(eq(matches.id, second!.id));
+    expect(row).toEqual(read);
+    expect(read).toMatchObject({ reportFromTeam2: report, team1Wins: 2, team2Wins: null, flaggedMessage: 'it’s "quoted"' });
+    expect(read!.updatedAt.getTime()).toBeGreaterThan(at.getTime());
+    expect(() => setClause(matches, { nope: 1 } as never)).toThrow('no column nope');
+    // back as it was for the reports below
+    await Repo.updateMatch(db(), second!.id, { reportFromTeam2: null, team1Wins: null, team2Wins: null, flaggedMessage: null });
+  });
+
+  test('lockAndBump answers the row, one version on; an unknown tournament is a 404', async () => {
+    const [before] = await db().select().from(tournaments).where(eq(tournaments.uid, uid));
+    const row = await db().transaction((tx) => Repo.lockAndBump(tx, uid));
+    const [after] = await db().select().from(tournaments).where(eq(tournaments.uid, uid));
+    expect(row).toEqual(after);
+    expect(row.version).toBe(before!.version + 1);
+    await expect(db().transaction((tx) => Repo.lockAndBump(tx, 'no-such-event'))).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  test('a session’s user is the users row; an expired session is none', async () => {
+    const [s] = await db().select().from(sessions).where(eq(sessions.discordId, '961000000000000001'));
+    const now = new Date();
+    const found = await findSessionUser(db(), s!.idHash, now, new Date(now.getTime() + 60_000));
+    const [u] = await db().select().from(users).where(eq(users.discordId, '961000000000000001'));
+    expect(found).toEqual({ user: u, slid: false });
+    expect(await findSessionUser(db(), s!.idHash, new Date(s!.expiresAt.getTime() + 1), now)).toBeUndefined();
+  });
+});
+
+describe('a report that completes a Swiss match', () => {
+  test('moves both teams’ W-L-T as a recount of every match gives them', async () => {
+    for (const m of await kit.roundMatches(uid)) if (!m.complete && m.team2Id) await bothReport(m);
+    const stored = async () => (await db().select({ uid: teams.uid, wins: teams.wins, losses: teams.losses, ties: teams.ties }).from(teams).where(eq(teams.tournamentUid, uid)))
+      .sort((a, b) => a.uid.localeCompare(b.uid));
+    const reported = await stored();
+    expect(reported.filter((t) => t.wins === 1 && t.losses === 0)).toHaveLength(3);
+    expect(reported.filter((t) => t.wins === 0 && t.losses === 1)).toHaveLength(3);
+    const t = (await db().select().from(tournaments).where(eq(tournaments.uid, uid)))[0]!;
+    await db().transaction((tx) => recount(tx, t, reported.map((r) => r.uid)));
+    expect(await stored()).toEqual(reported);
+  });
+});
