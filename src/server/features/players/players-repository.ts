@@ -1,7 +1,7 @@
 // All SQL of player profiles and the leaderboard (issue 20). They read only the public record of
 // completed events (event_records, record_players, published record_decks, player_ratings), never
 // the live tables, so they are the same before and after Close.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, users } from '../../db/schema.ts';
 
@@ -31,34 +31,45 @@ export interface PlayerEventRow {
   teams: number;
 }
 
-/** The player's completed events, newest first. */
+/** The player's completed events, newest first (one JSON text: PGlite hands over 500 rows one by one ten times slower). */
 export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEventRow[]> {
-  const rows = await db
-    .select({
-      tournamentUid: recordPlayers.tournamentUid, name: eventRecords.name, seriesUid: recordPlayers.seriesUid, seriesName: series.name,
-      completedAt: recordPlayers.completedAt, placement: recordPlayers.placement, rank: recordPlayers.rank,
-      wins: recordPlayers.wins, losses: recordPlayers.losses, ties: recordPlayers.ties, champion: recordPlayers.champion,
-      teams: eventRecords.teamCount,
-    })
-    .from(recordPlayers)
-    .innerJoin(eventRecords, eq(eventRecords.tournamentUid, recordPlayers.tournamentUid))
-    .leftJoin(series, eq(series.id, recordPlayers.seriesUid))
-    .where(eq(recordPlayers.discordId, discordId))
-    .orderBy(desc(recordPlayers.completedAt), desc(recordPlayers.tournamentUid));
-  return rows.map((r) => ({ ...r, completedAt: iso(r.completedAt) }));
+  const { rows: [row] } = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(rp.tournament_uid, er.name, rp.series_uid, s.name, rp.completed_at, rp.placement, rp.rank,
+        rp.wins, rp.losses, rp.ties, rp.champion, er.team_count) order by rp.completed_at desc, rp.tournament_uid desc)::text, '[]') as j
+    from ${recordPlayers} rp join ${eventRecords} er on er.tournament_uid = rp.tournament_uid left join ${series} s on s.id = rp.series_uid
+    where rp.discord_id = ${discordId}`)) as unknown as Rows<{ j: string }>;
+  type Line = [string, string, string | null, string | null, string, string, number, number, number, number, boolean, number];
+  return (JSON.parse(row!.j) as Line[]).map(([tournamentUid, name, seriesUid, seriesName, completedAt, placement, rank, wins, losses, ties, champion, teams]) => ({
+    tournamentUid, name, seriesUid, seriesName, completedAt: iso(completedAt), placement, rank, wins, losses, ties, champion, teams,
+  }));
 }
 
 /**
  * Head-to-head: the rated matches against each opponent (one result per opponent member per match,
- * as ratings count them), with the opponent's name as the latest of these records has it.
+ * as ratings count them), with the opponent's name as the latest of these records has it and, for
+ * opponents who signed in, their names now (one JSON text, as playerEvents).
  */
-export async function headToHead(db: Tx, discordId: string): Promise<{ discordId: string; wins: number; losses: number; ties: number; recordedName: string }[]> {
-  const { rows } = (await db.execute(sql`
-    select opponent_id as "discordId", count(*) filter (where result = 1)::int as wins,
-      count(*) filter (where result = -1)::int as losses, count(*) filter (where result = 0)::int as ties,
-      (array_agg(opponent_name order by completed_at desc, tournament_uid desc))[1] as "recordedName"
-    from ${recordMeetings} where discord_id = ${discordId} group by opponent_id`)) as unknown as Rows<{ discordId: string; wins: number; losses: number; ties: number; recordedName: string }>;
-  return rows.map((r) => ({ ...r, wins: Number(r.wins), losses: Number(r.losses), ties: Number(r.ties) }));
+export async function headToHead(db: Tx, discordId: string): Promise<HeadToHeadRow[]> {
+  const { rows: [row] } = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(h.opponent_id, h.wins, h.losses, h.ties, h.recorded,
+        u.discord_id is not null, u.preferred_name, u.display_name, u.username))::text, '[]') as j
+    from (
+      select opponent_id, count(*) filter (where result = 1) as wins, count(*) filter (where result = -1) as losses,
+        count(*) filter (where result = 0) as ties, (array_agg(opponent_name order by completed_at desc, tournament_uid desc))[1] as recorded
+      from ${recordMeetings} where discord_id = ${discordId} group by opponent_id
+    ) h left join ${users} u on u.discord_id = h.opponent_id`)) as unknown as Rows<{ j: string }>;
+  type Line = [string, number, number, number, string, boolean, string | null, string | null, string | null];
+  return (JSON.parse(row!.j) as Line[]).map(([id, wins, losses, ties, recordedName, signedIn, preferredName, displayName, username]) => ({
+    discordId: id, wins, losses, ties, recordedName, user: signedIn ? { preferredName, displayName, username } : null,
+  }));
+}
+
+export interface HeadToHeadRow {
+  discordId: string; wins: number; losses: number; ties: number;
+  /** the name the latest record has */
+  recordedName: string;
+  /** the opponent's names now, if they ever signed in */
+  user: { preferredName: string | null; displayName: string | null; username: string | null } | null;
 }
 
 /** The player's PUBLISHED decks by event (an unpublished deck has no owner in the record anyway). */

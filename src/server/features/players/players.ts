@@ -1,5 +1,6 @@
 // A player's profile and the leaderboard (issue 20), assembled from the public record.
 import type { Leaderboard, PlayerProfile } from '../../../domain/api/records.ts';
+import { nameOf } from '../../../domain/users/display-name.ts';
 import type { Tx } from '../../db/client.ts';
 import { UNKNOWN_PLAYER, userAvatar, userName } from '../tournaments/tournament-views.ts';
 import * as PlayersRepository from './players-repository.ts';
@@ -23,9 +24,8 @@ export async function readProfile(db: Tx, discordId: string): Promise<PlayerProf
   const deckOf = new Map<string, { id: number; archetype: string }>();
   for (const d of decks) if (!deckOf.has(d.tournamentUid)) deckOf.set(d.tournamentUid, d);
 
-  const opponents = await PlayersRepository.usersOf(db, h2h.map((h) => h.discordId));
   const headToHead = h2h
-    .map(({ recordedName, ...h }) => ({ ...h, displayName: opponents.has(h.discordId) ? userName(opponents.get(h.discordId)) : recordedName || UNKNOWN_PLAYER }))
+    .map(({ recordedName, user: u, ...h }) => ({ ...h, displayName: u ? nameOf(u, UNKNOWN_PLAYER) : recordedName || UNKNOWN_PLAYER }))
     .sort((a, b) => b.wins + b.losses + b.ties - (a.wins + a.losses + a.ties) || a.displayName.localeCompare(b.displayName) || (a.discordId < b.discordId ? -1 : 1));
 
   return {
