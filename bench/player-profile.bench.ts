@@ -83,6 +83,10 @@ try {
     const body = await res.arrayBuffer();
     return { ms: performance.now() - t, status: res.status, bytes: body.byteLength, etag: res.headers.get('etag') ?? '' };
   };
+  // the process's very first request compiles the route's code: another player's profile pays it
+  const t1 = performance.now();
+  await (await fetch(`${server.url}/api/players/${idOf(1)}`)).arrayBuffer();
+  const processFirst = performance.now() - t1;
   const first: number[] = [];
   let cold = 0;
   for (let i = 0; i < 8; i++) {
@@ -102,7 +106,7 @@ try {
   console.log(`profile: ${profile.events.length} events, ${profile.headToHead.length} opponents, ${fmt(last.bytes / 1024)} KB`);
   const verdict = (ms: number) => (ms <= TARGET_MS ? 'within' : 'OVER');
   console.log(`GET /api/players/{id} on PGlite, first (not cached): ${fmt(median(first))} ms median of 7 (min ${fmt(Math.min(...first))}, max ${fmt(Math.max(...first))}) — target ${TARGET_MS} ms: ${verdict(median(first))}`);
-  console.log(`GET /api/players/{id} on PGlite, the process's first read (as after a restart): ${fmt(cold)} ms`);
+  console.log(`GET /api/players/{id} on PGlite, after a restart: this player's first read ${fmt(cold)} ms (nothing of theirs in memory; the process's very first request, another profile, ${fmt(processFirst)} ms)`);
   console.log(`GET /api/players/{id} on PGlite, cached: ${fmt(median(cached))} ms median of 20; 304 revalidation: ${fmt(median(revalidated))} ms`);
 } finally {
   await server.close();
