@@ -152,6 +152,42 @@ describe('STOMP session', () => {
   );
 });
 
+describe('a delivery in slices', () => {
+  test('reaches every subscription, plain and wildcard, giving the event loop back between slices', async () => {
+    const { broker, peer } = setup();
+    const pages = Array.from({ length: 30 }, (_, i) => {
+      const p = peer();
+      p.send(CONNECT);
+      p.send(`SUBSCRIBE\nid:s\ndestination:${i % 3 === 0 ? '/topic/t/*' : '/topic/t/standings'}\n\n\0`);
+      return p;
+    });
+    const body = JSON.stringify({ rows: 'x'.repeat(200_000) });
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    const delivered = await broker.deliverSliced('/topic/t/standings', body, 0);
+    clearInterval(counting);
+    expect(delivered).toBe(30);
+    for (const p of pages) expect(p.frames.filter((f) => f.command === 'MESSAGE').map((f) => f.body.length)).toEqual([body.length]);
+    // a slice of 0 ms gives the loop back before each send after the first: other work ran meanwhile
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  test('skips a subscription that ended, or a connection that closed, while it was under way', async () => {
+    const { broker, peer } = setup();
+    const [a, b, c] = [peer(), peer(), peer()];
+    for (const p of [a, b, c]) {
+      p.send(CONNECT);
+      p.send('SUBSCRIBE\nid:s\ndestination:/topic/t\n\n\0');
+    }
+    const delivering = broker.deliverSliced('/topic/t', '{"n":1}', 0);
+    // the first is sent at once; the others wait for the next turns of the loop
+    b.send('UNSUBSCRIBE\nid:s\n\n\0');
+    c.session.transportClosed();
+    expect(await delivering).toBe(1);
+    expect([a, b, c].map((p) => p.frames.filter((f) => f.command === 'MESSAGE').length)).toEqual([1, 0, 0]);
+  });
+});
+
 describe('the subscription index', () => {
   test('plain and wildcard subscriptions follow SUBSCRIBE, a replaced id, UNSUBSCRIBE and the close', () => {
     const { broker, peer } = setup();

@@ -68,6 +68,8 @@ export interface Realtime {
   onBroadcast(kind: string, listener: (data: unknown) => void): void;
   /** Deliver a JSON body (text or UTF-8 bytes) to this instance's subscribers of the topic only; returns how many. */
   deliverHere(topic: string, json: string | Buffer): number;
+  /** The same, giving the event loop back every few milliseconds (large bodies to many pages); resolves to how many. */
+  deliverHereSliced(topic: string, json: string | Buffer): Promise<number>;
   /** True when a subscriber of this instance would receive a message of the topic. */
   hasSubscribersHere(topic: string): boolean;
   /** Open STOMP sessions on this instance and how messages travel between instances. */
@@ -91,6 +93,9 @@ export interface RealtimeTuning extends Partial<Omit<BrokerOptions, 'onSend' | '
    */
   trustProxy?: string | boolean;
 }
+
+/** how long a sliced delivery writes before giving the event loop back (decision 021) */
+const DELIVERY_SLICE_MS = 5;
 
 /** every minute: one indexed query per 500 signed-in sessions with an open connection */
 export const SESSION_CHECK_MS = 60_000;
@@ -291,6 +296,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       else broadcastListeners.set(kind, [listener]);
     },
     deliverHere: (topic, json) => broker.deliver(topic, json),
+    deliverHereSliced: (topic, json) => broker.deliverSliced(topic, json, DELIVERY_SLICE_MS),
     hasSubscribersHere: (topic) => broker.hasSubscribers(topic),
     restrict(pattern, allow, message) {
       restrictions.push({ pattern, allow, message });
