@@ -30,12 +30,15 @@ export async function readStamp(db: Tx): Promise<string> {
   return rows[0]!.stamp;
 }
 
-/** Every recorded event with what the filters read, oldest first. */
+/** Every recorded event with what the filters read, oldest first (one JSON text: 1,000 rows one by one cost PGlite 10–70 ms). */
 export async function listRecordedEvents(db: Tx): Promise<RecordedEvent[]> {
-  return db.select({
-    uid: eventRecords.tournamentUid, version: eventRecords.version, decksVersion: eventRecords.decksVersion, seriesUid: eventRecords.seriesUid, seriesName: series.name,
-    banlistName: eventRecords.banlistName, completedAt: eventRecords.completedAt,
-  }).from(eventRecords).leftJoin(series, eq(series.id, eventRecords.seriesUid)).orderBy(eventRecords.completedAt, eventRecords.tournamentUid);
+  const { rows } = (await db.execute(sql`select coalesce(json_agg(json_build_array(er.tournament_uid, er.version, er.decks_version, er.series_uid, s.name,
+      er.banlist_name, er.completed_at) order by er.completed_at, er.tournament_uid)::text, '[]') as j
+    from ${eventRecords} er left join ${series} s on s.id = er.series_uid`)) as unknown as { rows: { j: string }[] };
+  type Line = [string, number, number, string | null, string | null, string | null, string];
+  return (JSON.parse(rows[0]!.j) as Line[]).map(([uid, version, decksVersion, seriesUid, seriesName, banlistName, completedAt]) => ({
+    uid, version, decksVersion, seriesUid, seriesName, banlistName, completedAt: new Date(completedAt),
+  }));
 }
 
 export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; name: string } | undefined> {
