@@ -84,10 +84,15 @@ const patternSegment = fc.oneof(
 );
 const pattern = fc.array(patternSegment, { minLength: 0, maxLength: 6 }).map((segs) => `/topic${segs.map((s) => `/${s}`).join('')}`);
 
+// Fixed numbers of runs: generating them takes 2–4 s alone and over 5 s on a busy 2-core machine
+// (CI ran out of vitest's default there), so these two have a minute; it bounds a stuck run, it
+// measures nothing.
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('the matcher agrees with a recursive reference', () => {
   test('on generated patterns and topics', () => {
     fc.assert(fc.property(pattern, topic, (p, t) => matchPath(p, t) === pathRef(p, t)), { numRuns: 20_000 });
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   test('on topics made to fit the pattern (matches are not rare)', () => {
     // a topic made from the pattern: each * and ** filled with something, so both answers occur
@@ -106,7 +111,7 @@ describe('the matcher agrees with a recursive reference', () => {
       return ours === pathRef(p, t);
     }), { numRuns: 10_000 });
     expect(matched).toBeGreaterThan(1000);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 describe('client patterns cost what the topic costs', () => {
