@@ -39,4 +39,29 @@ describe('settings', () => {
   test('a short session secret is refused', () => {
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrowError(/SESSION_SECRET/);
   });
+
+  test('backups: none without BACKUP_DIR, daily and the last 7 by default', () => {
+    const env = parseEnv({});
+    expect(env.BACKUP_DIR).toBeUndefined();
+    expect(env).toMatchObject({ BACKUP_EVERY: 86_400_000, BACKUP_KEEP: 7 });
+    expect(parseEnv({ BACKUP_DIR: '/backups', BACKUP_EVERY: '', BACKUP_KEEP: '' })).toMatchObject({ BACKUP_DIR: '/backups', BACKUP_EVERY: 86_400_000, BACKUP_KEEP: 7 });
+  });
+
+  test.each([
+    ['30m', 30 * 60_000],
+    ['6h', 6 * 3_600_000],
+    ['2d', 2 * 86_400_000],
+    ['90 m', 90 * 60_000],
+    ['1m', 60_000],
+  ])('BACKUP_EVERY=%s is %i ms', (every, ms) => {
+    expect(parseEnv({ BACKUP_EVERY: every }).BACKUP_EVERY).toBe(ms);
+  });
+
+  test.each(['0m', '30s', '1w', 'daily', '-1h', '1.5h', '1234567d'])('BACKUP_EVERY=%s is refused with a sentence naming it', (every) => {
+    expect(() => parseEnv({ BACKUP_EVERY: every })).toThrowError(/BACKUP_EVERY/);
+  });
+
+  test.each(['0', '1001', 'seven', '2.5'])('BACKUP_KEEP=%s is refused', (keep) => {
+    expect(() => parseEnv({ BACKUP_KEEP: keep })).toThrowError(/BACKUP_KEEP/);
+  });
 });

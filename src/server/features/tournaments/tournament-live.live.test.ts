@@ -159,5 +159,25 @@ if (process.env.TEST_DB === 'postgres') {
       const notice = payloads.map((p) => JSON.parse(p) as { t: string; b: string }).find((p) => p.t === '!b:tournament')!;
       expect(JSON.parse(notice.b)).toEqual({ uid, version, change: 'override', touched: [m!.id] });
     });
+
+    test('a request on one instance is answered there alone: nothing crosses, a subscriber of the other gets nothing', async () => {
+      const { uid, probe: theirs } = await startedEvent(64, other.url);
+      const asker = await subscribe(server.url, uid);
+      payloads.length = 0;
+      request(asker, uid, 'scoreboard');
+      request(asker, uid, 'standings');
+      const answers = await Promise.all([asker.frame('MESSAGE'), asker.frame('MESSAGE')]);
+      expect(answers.map((f) => f.headers.subscription).sort()).toEqual(['0', '1']);
+
+      // a mark of our own on the channel: whatever the requests made cross would be heard before it
+      await watcher.query(`NOTIFY ${CHANNEL}, 'mark'`);
+      await expect.poll(() => payloads.includes('mark')).toBe(true);
+      expect(payloads).toEqual(['mark']);
+      // the other instance's subscriber: the first message it sees is the answer to its own request
+      request(theirs, uid, 'scoreboard');
+      const own = JSON.parse((await theirs.frame('MESSAGE')).body) as Scoreboard;
+      expect(own).toMatchObject({ uid, change: 'request' });
+      expect(theirs.frames).toEqual([]);
+    });
   });
 }
