@@ -15,9 +15,9 @@
 // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there (read it with bench/cpu-profile.ts).
 import fs from 'node:fs';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { TestClient, createPostgresDatabase } from '../src/server/test/test-server.ts';
 import { fmt, startServer } from './lib.ts';
+import { livePages } from './live-pages.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 4096);
 const ROUNDS = process.env.BENCH_ROUNDS === 'all' ? Infinity : Number(process.env.BENCH_ROUNDS ?? 3);
@@ -76,30 +76,6 @@ function shuffle<T>(xs: T[], seed: number): T[] {
   return xs;
 }
 
-/** A page's live connection: raw STOMP over WebSocket, subscribed to the scoreboard and the standings; counts what it receives. */
-function livePage(url: string, uid: string): Promise<{ messages: () => number; bytes: () => number; close(): void }> {
-  let messages = 0;
-  let bytes = 0;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/ws/websocket`, ['v12.stomp']);
-    ws.on('error', reject);
-    ws.on('open', () => ws.send('CONNECT\naccept-version:1.2\nhost:x\nheart-beat:0,0\n\n\0'));
-    ws.on('message', (data: Buffer) => {
-      // the command only: decoding each 0.9 MB standings for 50 pages would take the bench's own
-      // time from timing the reports
-      const text = data.subarray(0, 16).toString();
-      if (text.startsWith('CONNECTED')) {
-        ws.send(`SUBSCRIBE\nid:0\ndestination:/topic/tournaments/${uid}/scoreboard\n\n\0`);
-        ws.send(`SUBSCRIBE\nid:1\ndestination:/topic/tournaments/${uid}/standings\nreceipt:r\n\n\0`);
-      } else if (text.startsWith('RECEIPT')) resolve({ messages: () => messages, bytes: () => bytes, close: () => ws.terminate() });
-      else if (text.startsWith('MESSAGE')) {
-        messages++;
-        bytes += data.length;
-      }
-    });
-  });
-}
-
 interface RoundFigures { round: number; reports: number; seconds: number; perS: number; p50: number; p95: number; p99: number; cpuPerReport: number; nextMs: number; nextCpuMs: number; last: boolean }
 
 async function run(db: string, extraEnv: Record<string, string>, port: number): Promise<RoundFigures[]> {
@@ -120,7 +96,7 @@ async function run(db: string, extraEnv: Record<string, string>, port: number): 
       await c.signIn(p.discordId, p.displayName);
       clients.set(p.teamUid, c);
     });
-    const pages = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => livePage(server.url, uid)));
+    const pages = await livePages(server.url, uid, SUBSCRIBERS);
     const tStart = performance.now();
     const started = (await ok(await admin.post(`/api/tournaments/${uid}/start`))) as { roundCount: number };
     console.log(`[${db}] ${TEAMS} teams seeded and signed in in ${fmt((tStart - t0) / 1000, 1)} s; ${SUBSCRIBERS} live pages; start ${fmt(performance.now() - tStart)} ms; ${started.roundCount} rounds`);
@@ -154,9 +130,9 @@ async function run(db: string, extraEnv: Record<string, string>, port: number): 
     }
     // the messages of the last Next Round reach the pages before they are counted
     await new Promise((r) => setTimeout(r, 1000));
-    const got = pages.map((p) => p.messages());
-    if (pages.length) console.log(`[${db}] each live page received ${Math.min(...got)}..${Math.max(...got)} messages (${fmt(pages[0]!.bytes() / 1e6, 1)} MB)`);
-    for (const p of pages) p.close();
+    const got = await pages.counts();
+    if (SUBSCRIBERS) console.log(`[${db}] each live page received ${Math.min(...got.messages)}..${Math.max(...got.messages)} messages (${fmt(got.bytes[0]! / 1e6, 1)} MB)`);
+    await pages.close();
   } finally {
     await server.stop();
   }

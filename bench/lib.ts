@@ -39,10 +39,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** The real server as `npm start` runs it (compiled, with the built web app and demo data), in its own process on a fresh data dir. */
 export async function startServer(port: number, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ url: string; stop(): Promise<void>; pid: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-bench-'));
-  // nodeArgs: flags NODE_OPTIONS refuses (--cpu-prof)
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.mjs'], {
+  // nodeArgs: flags NODE_OPTIONS refuses (--cpu-prof); BENCH_NODE_ARGS adds more (--trace-gc: its lines
+  // go to the server's stdout, shown when BENCH_NODE_ARGS is set)
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...extra, 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', extra.length ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, child);

@@ -363,6 +363,25 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
+/**
+ * Events of more than this many teams get a short notice on the standings topic instead of the
+ * whole table (0.5–0.9 MB at 4,096 teams, several times a second to every page; decision 022).
+ */
+export const LIVE_STANDINGS_TEAMS = 256;
+
+/**
+ * A message on /topic/tournaments/{uid}/standings of an event over LIVE_STANDINGS_TEAMS teams: the
+ * standings moved to `version`. A page that shows them reads GET .../standings?version={version},
+ * answered with the body made for this message (compressed once), whichever page asks.
+ */
+export const standingsNoticeSchema = z.object({
+  uid: z.string(),
+  version: z.number().int(),
+  change: z.string(),
+  notice: z.literal(true),
+});
+export type StandingsNotice = z.infer<typeof standingsNoticeSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   actorDiscordId: z.string(),

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Scoreboard, Standings, Tournament } from '../../../domain/api/tournaments.ts';
+import { LIVE_STANDINGS_TEAMS, type Match, type Scoreboard, type Standings, type Tournament } from '../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { teams } from '../../db/schema.ts';
@@ -108,6 +108,42 @@ describe('request-scoreboard and request-standings', () => {
     expect(again).toMatchObject({ change: 'request', version: pushed.version });
     expect(again.version).toBeGreaterThan(first.version);
     expect(probe.frames).toEqual([]);
+  });
+});
+
+describe(`an event of more than ${LIVE_STANDINGS_TEAMS} teams (decision 022)`, () => {
+  test('its standings topic carries a short notice; GET ?version= answers every page with the body made for it', async () => {
+    const { uid, probe } = await startedEvent(LIVE_STANDINGS_TEAMS + 1);
+    const [m] = (await json<Match[]>(`${server.url}/api/tournaments/${uid}/matches?round=1`)).filter((x) => x.team1Id && x.team2Id);
+    await ok(await host.post(`/api/tournaments/${uid}/matches/${m!.id}/override-winner?winnerTeamId=${m!.team2Id}`, { team1Wins: 0, team2Wins: 2 }));
+    const board = JSON.parse((await probe.frame('MESSAGE')).body) as Scoreboard;
+    const frame = await probe.frame('MESSAGE');
+    expect(frame.headers.subscription).toBe('1');
+    expect(frame.body.length).toBeLessThan(300);
+    const notice = JSON.parse(frame.body) as unknown;
+    expect(notice).toEqual({ uid, version: board.version, change: 'override', notice: true });
+
+    const first = await fetch(`${server.url}/api/tournaments/${uid}/standings?version=${board.version}`);
+    const standings = (await first.json()) as Standings;
+    expect(standings.version).toBe(board.version);
+    expect(standings.rows).toHaveLength(LIVE_STANDINGS_TEAMS + 1);
+    expect(standings.rows.find((r) => r.teamId === m!.team2Id)).toMatchObject({ wins: 1, points: 3 });
+    const second = await fetch(`${server.url}/api/tournaments/${uid}/standings?version=${board.version}`);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    // a change after it that no page here hears (no views made): ?version= still answers the announced
+    // body, a plain GET the standings as they are
+    probe.send('UNSUBSCRIBE\nid:0\n\n\0');
+    probe.send('UNSUBSCRIBE\nid:1\nreceipt:gone\n\n\0');
+    await probe.frame('RECEIPT');
+    await ok(await host.post(`/api/tournaments/${uid}/matches/${m!.id}/override-winner?winnerTeamId=${m!.team1Id}`, { team1Wins: 2, team2Wins: 0 }));
+    const again = await fetch(`${server.url}/api/tournaments/${uid}/standings?version=${board.version}`);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    const fresh = await json<Standings>(`${server.url}/api/tournaments/${uid}/standings`);
+    expect(fresh.version).toBeGreaterThan(board.version);
+    expect(fresh.rows.find((r) => r.teamId === m!.team2Id)).toMatchObject({ wins: 0, points: 0 });
+    // a version no notice announced yet: the standings as they are
+    expect((await json<Standings>(`${server.url}/api/tournaments/${uid}/standings?version=${fresh.version + 100}`)).version).toBe(fresh.version);
+    expect((await fetch(`${server.url}/api/tournaments/${uid}/standings?version=x`)).status).toBe(400);
   });
 });
 

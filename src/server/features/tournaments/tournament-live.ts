@@ -4,11 +4,11 @@
 // whole view crosses the database. A SEND to /app/tournaments/{uid}/request-scoreboard (or -standings)
 // is answered to the asker alone, from the cached view GET .../scoreboard (or /standings) serves.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Scoreboard, Standings } from '../../../domain/api/tournaments.ts';
+import { LIVE_STANDINGS_TEAMS, type Scoreboard, type Standings, type StandingsNotice } from '../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
-import type { CachedBody } from '../banlists/http-cache.ts';
+import { Lru, type CachedBody } from '../banlists/http-cache.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentReads } from './tournament-reads.ts';
 import { clockOf } from './event-night-views.ts';
@@ -115,6 +115,18 @@ export class TournamentLive {
   private lastSent = new Map<string, number>();
   /** how long this instance's last views of each tournament took to make (large events take longer) */
   private lastCost = new Map<string, number>();
+  /** per large event, the standings this instance last announced by a notice, and their version (decision 022) */
+  private announced = new Lru<string, { version: number; body: CachedBody }>(64);
+
+  /**
+   * GET .../standings?version=N after a notice: the body made for it when it is at least that new
+   * (every page that heard the notice is answered with one body, compressed once, however many
+   * writes came since); undefined: read the standings as any GET does.
+   */
+  announcedStandings(uid: string, version: number): CachedBody | undefined {
+    const a = this.announced.get(uid);
+    return a && a.version >= version ? a.body : undefined;
+  }
 
   /**
    * The gap between messages: COALESCE_MS, or COST_FACTOR times the last message's cost, so making
@@ -229,9 +241,11 @@ export class TournamentLive {
         return load();
       };
       const standings = wantsStandings ? this.view(uid, 'standings', later) : undefined;
+      const loaded = await load();
+      if (!loaded) return;
+      // a large event's pages are told the standings moved, and read them (decision 022)
+      const large = loaded.teams.length > LIVE_STANDINGS_TEAMS;
       if (wantsBoard) {
-        const loaded = await load();
-        if (!loaded) return;
         await yieldToRequests();
         const board = JSON.stringify(await this.boardOf(loaded, notice.change, notice.touched ?? undefined));
         await yieldToRequests();
@@ -245,7 +259,12 @@ export class TournamentLive {
         this.reads.changed(uid);
         body = await this.view(uid, 'standings');
       }
-      if (body) {
+      if (body && large) {
+        const version = versionOf(body);
+        this.announced.set(uid, { version, body });
+        const message: StandingsNotice = { uid, version, change: notice.change, notice: true };
+        await this.realtime.deliverHereSliced(standingsTopic, JSON.stringify(message));
+      } else if (body) {
         await yieldToRequests();
         await this.realtime.deliverHereSliced(standingsTopic, body.body);
       }

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Scoreboard, Standings } from '../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { TOURNAMENT_RECONNECT_MS, useLiveTopic, type LiveStatus } from '../../lib/live.ts';
-import { isNewer } from './tournament-view.ts';
-import { applyMatches, mergeMatches, tournamentKeys } from './tournaments-api.ts';
+import { isNewer, standingsStep } from './tournament-view.ts';
+import { applyMatches, fetchAnnouncedStandings, mergeMatches, tournamentKeys } from './tournaments-api.ts';
 
 /** A change publishes on both topics at once: one refetch for the pair. */
 const COALESCE_MS = 150;
@@ -32,7 +32,10 @@ export function useTournamentLive(uid: string, shownVersion: number | undefined)
     const fn = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(uid) });
+        // the standings come with their own messages (decision 022): a large event's would otherwise
+        // be read afresh by every page after every message
+        const standings = tournamentKeys.standings(uid);
+        void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(uid), predicate: (q) => !sameKey(q.queryKey, standings) });
         void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
       }, COALESCE_MS);
     };
@@ -67,13 +70,15 @@ export function useTournamentLive(uid: string, shownVersion: number | undefined)
 
   const onStandings = useCallback(
     (body: unknown) => {
-      if (!isNewer(body, version.current)) return;
-      const standings = body as Partial<Standings>;
-      if (Array.isArray(standings.rows) && typeof standings.version === 'number') {
-        queryClient.setQueryData<Standings>(tournamentKeys.standings(uid), (shown) =>
-          shown && shown.version > standings.version! ? shown : (standings as Standings),
-        );
-      }
+      const key = tournamentKeys.standings(uid);
+      const put = (standings: Standings) => queryClient.setQueryData<Standings>(key, (shown) => (shown && shown.version > standings.version ? shown : standings));
+      const step = standingsStep(body, queryClient.getQueryData<Standings>(key));
+      if (step.kind === 'ignore') return;
+      if (step.kind === 'put') put(step.standings);
+      else if (step.kind === 'read' && queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount()) {
+        // a large event: the standings this notice announced, read once per page (the server made one body)
+        fetchAnnouncedStandings(uid, step.version).then(put, () => void queryClient.invalidateQueries({ queryKey: key }));
+      } else if (step.kind === 'refetch') void queryClient.invalidateQueries({ queryKey: key });
       refetch();
     },
     [queryClient, refetch, uid],
@@ -105,3 +110,5 @@ export function useTournamentLive(uid: string, shownVersion: number | undefined)
   }, [status, send, uid]);
   return status;
 }
+
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);

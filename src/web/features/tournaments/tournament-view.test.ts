@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { Member, Team } from '../../../domain/api/tournaments.ts';
+import type { Member, Standings, Team } from '../../../domain/api/tournaments.ts';
 import {
   PHONE_CARDS_PER_ROW, UNKNOWN_CAPTAIN, UNKNOWN_PLAYER, UNNAMED_TEAM, captainName, cardLabel, failureSentence, isNewer, isPrivileged,
   iterationSuffix, labelFromFileName, mainDeckSlots, ownEntry, participationsFirst, playerName, seesNotificationDot, sortTeams, stageOf,
-  adminActions, teamCountLabel, teamName, teamsWithoutApprovedDeck,
+  adminActions, standingsStep, teamCountLabel, teamName, teamsWithoutApprovedDeck,
 } from './tournament-view.ts';
 import { ApiError } from '../../lib/api.ts';
 
@@ -116,6 +116,22 @@ test.each([
   ['anything before the first load', { version: 1 }, undefined, true],
   ['not an object', 'junk', 4, false],
 ])('a live message with %s is news: %s', (_why, body, shown, news) => expect(isNewer(body, shown)).toBe(news));
+
+describe('a message on the standings topic (decision 022)', () => {
+  const shown = (version: number): Standings => ({ uid: 'u', version, final: false, rows: [], champion: null });
+  const rows = { uid: 'u', version: 7, final: false, rows: [], champion: null };
+  test.each([
+    ['rows newer than the standings shown are shown', rows, shown(6), { kind: 'put', standings: rows }],
+    ['rows before anything is shown are shown', rows, undefined, { kind: 'put', standings: rows }],
+    ['rows of the version shown change nothing', rows, shown(7), { kind: 'ignore' }],
+    ['older rows change nothing', rows, shown(9), { kind: 'ignore' }],
+    ['a large event\'s notice is followed by a read of what it announced', { uid: 'u', version: 8, change: 'report', notice: true }, shown(7), { kind: 'read', version: 8 }],
+    ['a notice of standings already shown is not', { uid: 'u', version: 7, change: 'report', notice: true }, shown(7), { kind: 'ignore' }],
+    ['no version: read again to be safe', { uid: 'u' }, shown(7), { kind: 'refetch' }],
+    ['a version without rows or notice: read again', { uid: 'u', version: 8 }, shown(7), { kind: 'refetch' }],
+    ['not an object', 'junk', shown(7), { kind: 'ignore' }],
+  ])('%s', (_why, message, standings, step) => expect(standingsStep(message, standings)).toEqual(step));
+});
 
 test.each([
   ['GOAT Monthly', 12, '#12'],

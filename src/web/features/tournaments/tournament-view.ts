@@ -1,7 +1,7 @@
 // Pure rules of the tournament pages (spec 2 §2, §4, §8, §9), kept apart from React so they are tested
 // with tables. Types only from the API contract: the home page shares this feature's chunk and stays
 // free of zod.
-import type { DeckStatus, DeckSummary, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { DeckStatus, DeckSummary, Member, Standings, StandingsNotice, Team, Tournament } from '../../../domain/api/tournaments.ts';
 
 /** Spec 2 §8 fallback labels. */
 export const UNKNOWN_PLAYER = 'Unknown Player';
@@ -180,6 +180,28 @@ export function failureSentence(error: unknown, fallback: string): string {
 export const pointsOf = (t: Pick<Team, 'wins' | 'ties'>): number => 3 * t.wins + t.ties;
 
 /** Whether a live message is news: older or equal versions than the one shown are ignored. */
+/**
+ * What a message on the standings topic does to the standings shown (decision 022): judged against
+ * their own version, not the tournament's (whose refetch may already be past it). Rows are shown as
+ * they are; a large event's notice is followed by a read of what it announced; a message without a
+ * version makes the page read the standings again.
+ */
+export type StandingsStep =
+  | { kind: 'ignore' }
+  | { kind: 'put'; standings: Standings }
+  | { kind: 'read'; version: number }
+  | { kind: 'refetch' };
+
+export function standingsStep(message: unknown, shown: Standings | undefined): StandingsStep {
+  if (!message || typeof message !== 'object') return { kind: 'ignore' };
+  const m = message as Partial<Standings> & Partial<StandingsNotice>;
+  if (typeof m.version !== 'number') return { kind: 'refetch' };
+  if (shown && shown.version >= m.version) return { kind: 'ignore' };
+  if (Array.isArray(m.rows)) return { kind: 'put', standings: m as Standings };
+  if (m.notice === true) return { kind: 'read', version: m.version };
+  return { kind: 'refetch' };
+}
+
 export function isNewer(message: unknown, shownVersion: number | undefined): boolean {
   if (!message || typeof message !== 'object') return false;
   const v = (message as { version?: unknown }).version;

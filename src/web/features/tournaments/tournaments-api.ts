@@ -114,6 +114,9 @@ export function useStandings(uid: string, enabled: boolean) {
   });
 }
 
+/** The standings a notice on the standings topic announced (decision 022): at least `version`, one body for every page. */
+export const fetchAnnouncedStandings = (uid: string, version: number) => api.get<Standings>(path(uid, `/standings?version=${version}`));
+
 /** The state (roundComplete, the engine's champion) and the current round's matches. */
 export function useScoreboard(uid: string, enabled: boolean) {
   return useQuery({
