@@ -19,6 +19,12 @@ import { standingsOf, teamNamer, winnerPeople } from './tournament-standings.ts'
 export const COALESCE_MS = 100;
 /** The gap after a message as a multiple of what its views cost to make (large events). */
 const COST_FACTOR = 4;
+/**
+ * The least gap for an event over LIVE_STANDINGS_TEAMS teams (decision 022): its pages see the board
+ * and the standings move once a second under a storm of reports (every change still travels, merged),
+ * and the making of its views (a ranking of thousands of teams) stays a small share of the server.
+ */
+export const LARGE_EVENT_GAP_MS = 1000;
 /** the broadcast kind of change notices */
 const NOTICE = 'tournament';
 /** a notice longer than this names no matches (the whole round goes): one NOTIFY holds it */
@@ -115,6 +121,8 @@ export class TournamentLive {
   private lastSent = new Map<string, number>();
   /** how long this instance's last views of each tournament took to make (large events take longer) */
   private lastCost = new Map<string, number>();
+  /** events over LIVE_STANDINGS_TEAMS teams, as this instance's last views of them found */
+  private large = new Set<string>();
   /** per large event, the standings this instance last announced by a notice, and their version (decision 022) */
   private announced = new Lru<string, { version: number; body: CachedBody }>(64);
 
@@ -134,7 +142,7 @@ export class TournamentLive {
    * a 4,096-team event's views took half of an embedded database's only thread from the reports).
    */
   private gap(uid: string): number {
-    return Math.max(COALESCE_MS, COST_FACTOR * (this.lastCost.get(uid) ?? 0));
+    return Math.max(this.large.has(uid) ? LARGE_EVENT_GAP_MS : COALESCE_MS, COST_FACTOR * (this.lastCost.get(uid) ?? 0));
   }
 
   /**
@@ -245,6 +253,8 @@ export class TournamentLive {
       if (!loaded) return;
       // a large event's pages are told the standings moved, and read them (decision 022)
       const large = loaded.teams.length > LIVE_STANDINGS_TEAMS;
+      if (large) this.large.add(uid);
+      else this.large.delete(uid);
       if (wantsBoard) {
         await yieldToRequests();
         const board = JSON.stringify(await this.boardOf(loaded, notice.change, notice.touched ?? undefined));
