@@ -79,7 +79,10 @@ export class TournamentLive {
   }
 
   private async standingsFrom(loaded: Loaded): Promise<Standings> {
-    return standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
+    const standings = standingsOf(loaded.t, loaded.teams, loaded.matches, await winnerPeople(this.db, loaded.t));
+    // ranking and serialising a large event's standings are two long steps: requests run between them
+    if (loaded.teams.length > LIVE_STANDINGS_TEAMS) await yieldToRequests();
+    return standings;
   }
 
   /** The state and every match of the current round (or, with `touched`, just those matches). */
