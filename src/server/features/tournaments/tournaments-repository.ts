@@ -11,7 +11,7 @@ export type MemberRow = typeof members.$inferSelect;
 export type DeckRow = typeof decks.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
 /** raw rows of the hand-written statements, as drizzle's select gives them */
-export const tournamentRow = rowMapper(tournaments);
+export const tournamentRowOf = rowMapper(tournaments);
 export const matchRowOf = rowMapper(matches);
 export type UserRow = typeof users.$inferSelect;
 
@@ -100,12 +100,7 @@ export async function lockAndBump(tx: Tx, uid: string, notice?: SQL): Promise<To
   const [raw] = await rawRows(tx, sql`update tournaments set version = version + 1, updated_at = now() where uid = ${uid}
     returning *${notice ? sql`, ${notice} as "_notice"` : sql``}`);
   if (!raw) throw notFound(TOURNAMENT_NOT_FOUND);
-  return tournamentRow(raw);
-}
-
-/** Moves the version on without reading the row back (a score report's write: the row is not needed). */
-export async function bumpVersion(tx: Tx, uid: string): Promise<void> {
-  await tx.update(tournaments).set({ version: sql`${tournaments.version} + 1`, updatedAt: new Date() }).where(eq(tournaments.uid, uid));
+  return tournamentRowOf(raw);
 }
 
 /** The tournament's version alone (the live notice's; undefined: no such tournament). */
