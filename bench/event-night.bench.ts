@@ -128,8 +128,9 @@ async function run(db: string, extraEnv: Record<string, string>, port: number): 
       console.log(`[${db}] round ${String(round).padStart(2)}: ${String(f.reports).padStart(4)} reports in ${fmt(seconds, 1)} s = ${fmt(f.perS)}/s, p50 ${fmt(f.p50)} ms, p95 ${fmt(f.p95)} ms, p99 ${fmt(f.p99)} ms, server CPU ${fmt(f.cpuPerReport, 2)} ms a report; ${last ? 'winner' : 'next round'} ${fmt(f.nextMs)} ms (CPU ${fmt(f.nextCpuMs)} ms)`);
       if (last) break;
     }
-    // the messages of the last Next Round reach the pages before they are counted
-    await new Promise((r) => setTimeout(r, 1000));
+    // the messages of the last Next Round (a large event's come at most once a second) and the pages'
+    // reads after them are done before they are counted
+    await new Promise((r) => setTimeout(r, 3000));
     const got = await pages.counts();
     if (SUBSCRIBERS) console.log(`[${db}] each live page received ${Math.min(...got.messages)}..${Math.max(...got.messages)} messages (${fmt(got.bytes[0]! / 1e6, 1)} MB)`);
     await pages.close();

@@ -24,9 +24,19 @@ export function livePages(url: string, uid: string, n: number): Promise<LivePage
     child.on('message', (m: { ready?: true; messages?: number[]; bytes?: number[]; error?: string }) => {
       if (m.error) reject(new Error(m.error));
       else if (m.ready) {
+        const gone = () => child.exitCode !== null || child.signalCode !== null;
         resolve({
-          counts: () => new Promise((r) => { answer = r; child.send('counts'); }),
-          close: () => new Promise((r) => { child.removeAllListeners('exit'); child.once('exit', () => r()); child.kill(); }),
+          counts: () => new Promise((r, fail) => {
+            if (gone()) return fail(new Error('live pages exited'));
+            answer = r;
+            child.send('counts');
+          }),
+          close: () => new Promise((r) => {
+            if (gone()) return r();
+            child.removeAllListeners('exit');
+            child.once('exit', () => r());
+            child.kill();
+          }),
         });
       } else answer?.({ messages: m.messages!, bytes: m.bytes! });
     });
@@ -94,6 +104,6 @@ if (process.send && process.argv.length >= 5) {
     process.on('message', () => process.send!({ messages: pages.map((p) => p.messages()), bytes: pages.map((p) => p.bytes()) }));
     process.send({ ready: true });
   } catch (e) {
-    process.send({ error: (e as Error).message });
+    process.send({ error: (e as Error).message }, () => process.exit(1));
   }
 }

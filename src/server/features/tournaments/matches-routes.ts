@@ -45,7 +45,7 @@ export const CORRECTION_MOVES_CHAMPION = 'This correction would change the champ
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
-const standingsQuery = z.object({ version: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional() });
+const standingsQuery = z.object({ version: z.string().regex(/^\d{1,9}$/, 'must be a version number').transform(Number).optional() });
 const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must be a match id').transform(Number) });
 
 const DECKS_AFTER_WINNER = DECKS_AFTER_WINNER_MESSAGE;
@@ -162,10 +162,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       description: 'With version (from a notice on the standings topic of a large event): standings at least that new, the body made for the notice when this instance made one (decision 022).',
       params: uidParams, querystring: standingsQuery, response: { 200: standingsSchema, ...errors(400, 404) },
     },
-  }, (req, reply) => {
-    const announced = req.query.version === undefined ? undefined : h.live.announcedStandings(req.params.id, req.query.version);
-    return replyCached(req, reply, announced ?? h.cached(req.params.id, 'standings', () => h.live.standings(req.params.id)), Repo.TOURNAMENT_NOT_FOUND);
-  });
+  }, (req, reply) => replyCached(req, reply, h.live.standingsBody(req.params.id, req.query.version), Repo.TOURNAMENT_NOT_FOUND));
 
   // ---- the lifecycle ----------------------------------------------------------------------------
 

@@ -134,9 +134,26 @@ export class TournamentLive {
    * (every page that heard the notice is answered with one body, compressed once, however many
    * writes came since); undefined: read the standings as any GET does.
    */
-  announcedStandings(uid: string, version: number): CachedBody | undefined {
+  private announcedStandings(uid: string, version: number): CachedBody | undefined {
     const a = this.announced.get(uid);
     return a && a.version >= version ? a.body : undefined;
+  }
+
+  /**
+   * GET .../standings, with `version` (from a notice) at least that new: the announced body, else
+   * the cached read; one older than the notice (another instance's notice of the write not heard
+   * here yet) is dropped and read again once.
+   */
+  standingsBody(uid: string, version?: number): CachedBody | Promise<CachedBody | undefined> {
+    if (version === undefined) return this.view(uid, 'standings');
+    const announced = this.announcedStandings(uid, version);
+    if (announced) return announced;
+    return (async () => {
+      const body = await this.view(uid, 'standings');
+      if (!body || versionOf(body) >= version) return body;
+      this.reads.changed(uid);
+      return this.view(uid, 'standings');
+    })();
   }
 
   /**
@@ -220,7 +237,12 @@ export class TournamentLive {
     entry.done = (async () => {
       let next: ChangeNotice | undefined = notice;
       while (next) {
+        const began = Date.now();
         await this.deliver(next);
+        // a large event's views at most once a second here too: the writer may be an instance that
+        // has none of its pages (and so does not know it is large); notices heard meanwhile merge
+        const wait = this.large.has(notice.uid) ? began + LARGE_EVENT_GAP_MS - Date.now() : 0;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         next = entry.next;
         entry.next = undefined;
       }

@@ -75,10 +75,15 @@ export function useTournamentLive(uid: string, shownVersion: number | undefined)
       const step = standingsStep(body, queryClient.getQueryData<Standings>(key));
       if (step.kind === 'ignore') return;
       if (step.kind === 'put') put(step.standings);
-      else if (step.kind === 'read' && queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount()) {
-        // a large event: the standings this notice announced, read once per page (the server made one body)
-        fetchAnnouncedStandings(uid, step.version).then(put, () => void queryClient.invalidateQueries({ queryKey: key }));
-      } else if (step.kind === 'refetch') void queryClient.invalidateQueries({ queryKey: key });
+      else if (step.kind === 'read') {
+        if (queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount()) {
+          // a large event: the standings this notice announced, read once per page (the server made one body)
+          fetchAnnouncedStandings(uid, step.version).then(put, () => void queryClient.invalidateQueries({ queryKey: key, exact: true }));
+        } else {
+          // not on screen: what is kept is out of date, read when shown
+          void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+        }
+      } else if (step.kind === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });
       refetch();
     },
     [queryClient, refetch, uid],

@@ -179,7 +179,6 @@ export function failureSentence(error: unknown, fallback: string): string {
 /** spec 2 §9 points: 3 a win, 1 a tie. */
 export const pointsOf = (t: Pick<Team, 'wins' | 'ties'>): number => 3 * t.wins + t.ties;
 
-/** Whether a live message is news: older or equal versions than the one shown are ignored. */
 /**
  * What a message on the standings topic does to the standings shown (decision 022): judged against
  * their own version, not the tournament's (whose refetch may already be past it). Rows are shown as
@@ -202,6 +201,7 @@ export function standingsStep(message: unknown, shown: Standings | undefined): S
   return { kind: 'refetch' };
 }
 
+/** Whether a live message is news: older or equal versions than the one shown are ignored. */
 export function isNewer(message: unknown, shownVersion: number | undefined): boolean {
   if (!message || typeof message !== 'object') return false;
   const v = (message as { version?: unknown }).version;

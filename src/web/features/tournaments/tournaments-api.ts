@@ -109,10 +109,16 @@ export function useStandings(uid: string, enabled: boolean) {
   return useQuery({
     queryKey: tournamentKeys.standings(uid),
     queryFn: ({ signal }) => api.get<Standings>(path(uid, '/standings'), { signal }),
+    // a read that left before a newer live message was shown does not take the page back (decision 022)
+    structuralSharing: (shown, read) => (newerStandings(shown, read) ? shown : read),
     enabled,
     retry: (count, error) => !notFound(error) && count < 2,
   });
 }
+
+/** True when `shown` is standings of a later version than `read`. */
+const newerStandings = (shown: unknown, read: unknown) =>
+  typeof (shown as Standings | undefined)?.version === 'number' && typeof (read as Standings | undefined)?.version === 'number' && (shown as Standings).version > (read as Standings).version;
 
 /** The standings a notice on the standings topic announced (decision 022): at least `version`, one body for every page. */
 export const fetchAnnouncedStandings = (uid: string, version: number) => api.get<Standings>(path(uid, `/standings?version=${version}`));
