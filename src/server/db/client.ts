@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './lock.ts';
+import { isStalePlan, preparedPglite } from './pglite-prepared.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -38,6 +39,8 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serializati
 export const TRANSACTION_ATTEMPTS = 5;
 
 export function isRetryable(e: unknown): boolean {
+  // the embedded database's prepared statement outlived its tables' shape: parsed afresh on the next try
+  if (isStalePlan(e)) return true;
   for (let err = e as { code?: string; cause?: unknown } | undefined, depth = 0; err && depth < 4; err = err.cause as typeof err, depth++) {
     if (typeof err.code === 'string' && RETRYABLE.has(err.code)) return true;
   }
@@ -96,7 +99,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } else {
     client = new PGlite(PGLITE_OPTIONS);
   }
-  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
+  // the app's statements are prepared once (decision 024); migrations run through PGlite's own query
+  const db = retryTransactions(drizzlePglite(preparedPglite(client) as unknown as PGlite, { schema }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {
     db,
