@@ -10,8 +10,8 @@ import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.t
 import * as Repo from '../features/tournaments/tournaments-repository.ts';
 import { findSessionUser } from '../features/users/users-repository.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';
-import { rawRows, rowMapper, setClause } from './raw-rows.ts';
-import { matches, sessions, teams, tournaments, users } from './schema.ts';
+import { insertRows, jsonRows, rawRows, rowMapper, setClause } from './raw-rows.ts';
+import { matches, members, sessions, teams, tournaments, users } from './schema.ts';
 
 let server: TestServer;
 let host: TestClient;
@@ -86,6 +86,47 @@ describe('raw rows are drizzle rows', () => {
     const [u] = await db().select().from(users).where(eq(users.discordId, '961000000000000001'));
     expect(found).toEqual({ user: u, slid: false });
     expect(await findSessionUser(db(), s!.idHash, new Date(s!.expiresAt.getTime() + 1), now)).toBeUndefined();
+  });
+});
+
+describe('rows in one statement (decision 024)', () => {
+  test('jsonRows gives the rows, in the order, that drizzle’s select gives (timestamps, nulls, jsonb)', async () => {
+    await db().update(teams).set({ checkedInAt: new Date('2026-11-27T18:30:00.123Z') }).where(eq(teams.tournamentUid, uid));
+    const cases = [
+      [jsonRows(db(), teams, eq(teams.tournamentUid, uid), sql`${teams.seed}, ${teams.createdAt}`), db().select().from(teams).where(eq(teams.tournamentUid, uid)).orderBy(teams.seed, teams.createdAt)],
+      [jsonRows(db(), members, eq(members.tournamentUid, uid), sql`${members.id}`), db().select().from(members).where(eq(members.tournamentUid, uid)).orderBy(members.id)],
+      [jsonRows(db(), users, sql`true`, sql`${users.discordId}`), db().select().from(users).orderBy(users.discordId)],
+      // jsonb (a report) and the round's clock columns
+      [jsonRows(db(), matches, eq(matches.tournamentUid, uid), sql`${matches.id}`), db().select().from(matches).where(eq(matches.tournamentUid, uid)).orderBy(matches.id)],
+    ] as const;
+    for (const [mine, drizzled] of cases) {
+      const [a, b] = [await mine, await drizzled];
+      expect(a.length).toBeGreaterThan(0);
+      expect(a).toEqual(b);
+    }
+    expect((await jsonRows(db(), teams, eq(teams.tournamentUid, 'no such tournament')))).toEqual([]);
+    const players = await Repo.usersByIds(db(), ['961000000000000001', '961000000000000002', '961000000000000002', 'nobody']);
+    expect([...players.keys()].sort()).toEqual(['961000000000000001', '961000000000000002']);
+  });
+
+  test('insertRows writes what drizzle’s insert writes, defaults included, and answers the rows in order', async () => {
+    const report = { reporterDiscordId: '961000000000000001', gamesWon: 2, gamesLost: 1, at: '2026-11-27T18:00:00.000Z' };
+    // row i of a batch: positions differ between the two batches, the rest is the same
+    const row = (i: number, batch: number) => ({
+      tournamentUid: uid, roundNumber: 90, bracket: 'swiss', position: batch * 10 + i, team1Uid: null, team2Uid: null, bye: false, complete: i % 2 === 0,
+      team1Wins: i === 3 ? null : 2, team2Wins: 1, winnerTeamUid: null, reportFromTeam1: i === 1 ? report : null, tableNumber: i, roomPassword: `pw'"${i}`,
+    });
+    const mine = await insertRows(db(), matches, [1, 2, 3, 4].map((i) => row(i, 1)));
+    const theirs = await db().insert(matches).values([1, 2, 3, 4].map((i) => row(i, 2))).returning();
+    expect(mine.map((m) => m.position)).toEqual([11, 12, 13, 14]);
+    const comparable = (m: typeof mine[number]) => ({ ...m, id: 0, position: m.position % 10, createdAt: 0, updatedAt: 0 });
+    expect(mine.map(comparable)).toEqual(theirs.map(comparable));
+    expect(mine[0]).toMatchObject({ reportFromTeam1: report, extraMinutes: 0, missed: false, overridden: false, flaggedForReview: false });
+    expect(await db().select().from(matches).where(eq(matches.id, mine[0]!.id))).toEqual([mine[0]]);
+    // rows that do not all give the same columns: drizzle's insert, the others' defaults
+    const mixed = await insertRows(db(), matches, [row(1, 3), { tournamentUid: uid, roundNumber: 90, position: 40 }]);
+    expect(mixed[1]).toMatchObject({ bracket: 'swiss', bye: false, complete: false, tableNumber: null });
+    await db().delete(matches).where(eq(matches.roundNumber, 90));
   });
 });
 
