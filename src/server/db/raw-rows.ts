@@ -34,6 +34,16 @@ export function setClause<T extends Table>(table: T, set: Partial<T['$inferInser
   return sql.join(parts, sql`, `);
 }
 
+/**
+ * Every column of a table by name (`alias.` before each when given), in place of `*`: a prepared
+ * statement's plan keeps its columns, so a column added later (a migration by another instance)
+ * does not change what a statement made before it returns (decision 024).
+ */
+export function columnList(table: Table, alias?: string): SQL {
+  const names = Object.values(getTableColumns(table)).map((c) => (alias ? sql`${sql.identifier(alias)}.${sql.identifier(c.name)}` : sql.identifier(c.name)));
+  return sql.join(names, sql`, `);
+}
+
 /** The rows of a raw statement, whichever driver ran it. */
 export async function rawRows(tx: Tx, query: SQL): Promise<Record<string, unknown>[]> {
   const result = (await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -65,7 +75,7 @@ export async function insertRows<T extends Table>(tx: Tx, table: T, rows: readon
   });
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k, i) => [names[i], (row as Record<string, unknown>)[k]]))));
   const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
-  const raw = await rawRows(tx, sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json) returning *`);
+  const raw = await rawRows(tx, sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json) returning ${columnList(table)}`);
   return raw.map(rowMapper(table));
 }
 

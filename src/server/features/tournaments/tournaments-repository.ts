@@ -1,7 +1,7 @@
 // All SQL of tournaments, teams, members, decks, matches and the audit log.
 import { and, asc, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertRows, jsonRows, rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
+import { columnList, insertRows, jsonRows, rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
 import { auditLog, decks, matches, members, teams, tournaments, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 
@@ -98,7 +98,7 @@ export async function lockAndBump(tx: Tx, uid: string, notice?: SQL): Promise<To
   // hand-written (decision 021): every write of an event runs it, while the others wait for it; the
   // notice (pg_notify, delivered at commit) rides along instead of costing a statement of its own
   const [raw] = await rawRows(tx, sql`update tournaments set version = version + 1, updated_at = now() where uid = ${uid}
-    returning *${notice ? sql`, ${notice} as "_notice"` : sql``}`);
+    returning ${columnList(tournaments)}${notice ? sql`, ${notice} as "_notice"` : sql``}`);
   if (!raw) throw notFound(TOURNAMENT_NOT_FOUND);
   return tournamentRowOf(raw);
 }
@@ -403,7 +403,7 @@ export async function matchesByIds(db: Tx, uid: string, ids: readonly number[]):
  * (null: none) and the names of the match's two teams.
  */
 export async function matchForReport(db: Tx, uid: string, id: number, discordId: string) {
-  const [raw] = await rawRows(db, sql`select m.*,
+  const [raw] = await rawRows(db, sql`select ${columnList(matches, 'm')},
       (select mb.team_uid from members mb inner join teams tm on tm.uid = mb.team_uid
         where mb.tournament_uid = ${uid} and mb.discord_id = ${discordId} and not mb.dropped and not tm.dropped limit 1) as "_my_team_uid",
       (select t1.name from teams t1 where t1.uid = m.team1_uid) as "_team1_name",
@@ -466,7 +466,7 @@ export async function insertMatches(tx: Tx, rows: (typeof matches.$inferInsert)[
 
 export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>): Promise<MatchRow> {
   // hand-written (decision 021): a score report's write
-  const [raw] = await rawRows(tx, sql`update matches set ${setClause(matches, { ...set, updatedAt: new Date() })} where id = ${id} returning *`);
+  const [raw] = await rawRows(tx, sql`update matches set ${setClause(matches, { ...set, updatedAt: new Date() })} where id = ${id} returning ${columnList(matches)}`);
   return matchRowOf(raw!);
 }
 
