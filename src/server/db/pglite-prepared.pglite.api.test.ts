@@ -80,6 +80,9 @@ test('a long statement (a bulk insert) is parsed each time and not kept', async 
   const result = await prepared.query(text, ids.flatMap((id) => [id, `n${id}`]));
   expect(result.affectedRows).toBe(400);
   expect(prepared.prepared).toBe(held);
+  // its parameters are serialised by the types PostgreSQL gives them, as PGlite's own query does (an array, a json value)
+  const long = `select $1::text[] as arr, $2::jsonb as doc /* ${'x'.repeat(4_000)} */`;
+  expect((await prepared.query(long, [['a', 'b,c'], { k: [1] }])).rows).toEqual([{ arr: ['a', 'b,c'], doc: { k: [1] } }]);
   // a long statement that fails to parse leaves the database usable
   await expect(prepared.query(`${text} nonsense`, [])).rejects.toMatchObject({ code: '42601' });
   expect((await prepared.query('select count(*)::int as n from probe where id >= $1', [1000])).rows).toEqual([{ n: 400 }]);
