@@ -3,7 +3,7 @@
 // report's server time on an event night. Here the SQL is a short template and the row comes back
 // through the table's own column mappers, so the result is the row drizzle's select gives (the
 // raw-rows API test compares the two on both databases).
-import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
 type Columns<T extends Table> = ReturnType<typeof getTableColumns<T>>;
@@ -40,9 +40,17 @@ export function setClause<T extends Table>(table: T, set: Partial<T['$inferInser
  * does not change what a statement made before it returns (decision 024).
  */
 export function columnList(table: Table, alias?: string): SQL {
-  const names = Object.values(getTableColumns(table)).map((c) => (alias ? sql`${sql.identifier(alias)}.${sql.identifier(c.name)}` : sql.identifier(c.name)));
-  return sql.join(names, sql`, `);
+  const key = `${getTableName(table)} ${alias ?? ''}`;
+  let list = columnLists.get(key);
+  if (!list) {
+    // one raw chunk made once: drizzle builds a statement chunk by chunk on every call (decision 021)
+    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    list = sql.raw(Object.values(getTableColumns(table)).map((c) => (alias ? `${quote(alias)}.${quote(c.name)}` : quote(c.name))).join(', '));
+    columnLists.set(key, list);
+  }
+  return list;
 }
+const columnLists = new Map<string, SQL>();
 
 /** The rows of a raw statement, whichever driver ran it. */
 export async function rawRows(tx: Tx, query: SQL): Promise<Record<string, unknown>[]> {
