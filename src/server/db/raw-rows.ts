@@ -8,14 +8,19 @@ import type { Tx } from './client.ts';
 
 type Columns<T extends Table> = ReturnType<typeof getTableColumns<T>>;
 
-/** Maps raw rows (database column names, driver values) of one table to its drizzle rows. */
-export function rowMapper<T extends Table>(table: T): (raw: Record<string, unknown>) => T['$inferSelect'] {
-  const columns = Object.entries(getTableColumns(table) as Columns<T>).map(([key, column]) => ({ key, name: column.name, column }));
+/**
+ * Maps raw rows (database column names, driver values) of one table to its drizzle rows.
+ * `fromJson`: the rows came as JSON made by the database, whose json and jsonb values are parsed already.
+ */
+export function rowMapper<T extends Table>(table: T, fromJson = false): (raw: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table) as Columns<T>).map(([key, column]) => ({
+    key, name: column.name, column, asIs: fromJson && column.getSQLType().startsWith('json'),
+  }));
   return (raw) => {
     const row: Record<string, unknown> = {};
-    for (const { key, name, column } of columns) {
+    for (const { key, name, column, asIs } of columns) {
       const value = raw[name];
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      row[key] = value === null || value === undefined ? null : asIs ? value : column.mapFromDriverValue(value);
     }
     return row as T['$inferSelect'];
   };
@@ -95,15 +100,5 @@ export async function insertRows<T extends Table>(tx: Tx, table: T, rows: readon
  */
 export async function jsonRows<T extends Table>(tx: Tx, table: T, where: SQL, orderBy?: SQL): Promise<T['$inferSelect'][]> {
   const [raw] = await rawRows(tx, sql`select coalesce(json_agg(${table}${orderBy ? sql` order by ${orderBy}` : sql``}), '[]')::text as "json" from ${table} where ${where}`);
-  const columns = Object.entries(getTableColumns(table) as Columns<T>).map(([key, column]) => ({
-    key, name: column.name, column, parsed: column.getSQLType().startsWith('json'),
-  }));
-  return (JSON.parse(String(raw?.json ?? '[]')) as Record<string, unknown>[]).map((cells) => {
-    const row: Record<string, unknown> = {};
-    for (const { key, name, column, parsed } of columns) {
-      const value = cells[name];
-      row[key] = value === null || value === undefined ? null : parsed ? value : column.mapFromDriverValue(value);
-    }
-    return row as T['$inferSelect'];
-  });
+  return (JSON.parse(String(raw?.json ?? '[]')) as Record<string, unknown>[]).map(rowMapper(table, true));
 }
