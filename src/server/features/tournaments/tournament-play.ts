@@ -121,12 +121,15 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
  * both teams again to find the same); brackets settle as afterResult does.
  */
 export async function afterNewResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
-  if ((m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed) {
+  if (movesOnlyItsTeams(m)) {
     await Repo.addResult(tx, m);
     return [m.id];
   }
   return afterResult(tx, t, m);
 }
+
+/** A new result of this match changes its two teams' W-L-T and nothing else (Swiss, round robin; a played match). */
+export const movesOnlyItsTeams = (m: Pick<Repo.MatchRow, 'bracket' | 'bye' | 'missed'>) => (m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed;
 
 /** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */
 export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {

@@ -464,9 +464,15 @@ export async function insertMatches(tx: Tx, rows: (typeof matches.$inferInsert)[
   return insertRows(tx, matches, rows);
 }
 
-export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>): Promise<MatchRow> {
+/**
+ * Changes a match. With `result`, the match it completes (Swiss or round robin, not before complete):
+ * its two teams' W-L-T move in the same statement (addResult), one round trip fewer while the
+ * event's lock is held.
+ */
+export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>, result?: ResultOf): Promise<MatchRow> {
   // hand-written (decision 021): a score report's write
-  const [raw] = await rawRows(tx, sql`update matches set ${setClause(matches, { ...set, updatedAt: new Date() })} where id = ${id} returning ${columnList(matches)}`);
+  const moved = result && resultUpdate(result);
+  const [raw] = await rawRows(tx, sql`${moved ? sql`with moved as (${moved}) ` : sql``}update matches set ${setClause(matches, { ...set, updatedAt: new Date() })} where id = ${id} returning ${columnList(matches)}`);
   return matchRowOf(raw!);
 }
 
@@ -475,14 +481,20 @@ export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matche
  * its result, in one statement. What recount would give (it counts every match again): a complete
  * match with two teams is a win, a loss or a tie for each.
  */
-export async function addResult(tx: Tx, m: Pick<MatchRow, 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>): Promise<void> {
-  if (m.team1Uid === null || m.team2Uid === null) return;
+export async function addResult(tx: Tx, m: ResultOf): Promise<void> {
+  const moved = resultUpdate(m);
+  if (moved) await tx.execute(moved);
+}
+type ResultOf = Pick<MatchRow, 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>;
+/** addResult's statement (undefined: a match without two teams moves nothing). */
+function resultUpdate(m: ResultOf): SQL | undefined {
+  if (m.team1Uid === null || m.team2Uid === null) return undefined;
   const winner = m.winnerTeamUid;
-  await tx.execute(sql`update teams set
+  return sql`update teams set
       wins = wins + (case when ${winner}::text is not null and uid = ${winner}::text then 1 else 0 end),
       losses = losses + (case when ${winner}::text is not null and uid <> ${winner}::text then 1 else 0 end),
       ties = ties + (case when ${winner}::text is null then 1 else 0 end)
-    where uid in (${m.team1Uid}, ${m.team2Uid})`);
+    where uid in (${m.team1Uid}, ${m.team2Uid})`;
 }
 
 export async function deleteMatches(tx: Tx, ids: readonly number[]): Promise<void> {
