@@ -73,6 +73,17 @@ async function savedText(download: Download): Promise<string> {
 test('the print view of a round: pairings by table and every player A–Z with their table', async ({ page }) => {
   await openPrint(page, '?round=1');
   await expect(page.getByTestId('round-heading')).toContainText('Round 1 of 3');
+  // the round's end as text; on screen (a print view projected in the hall) the clock counts down beside it, on paper not
+  const ends = page.getByTestId('round-ends');
+  await expect(ends).toContainText(/^Time: \d{1,2}[:.]\d{2}/);
+  const clock = page.getByTestId('round-heading').getByTestId('clock-text');
+  await expect(clock).toHaveText(/^(49|50):\d{2}$/);
+  const first = await clock.innerText();
+  await expect(clock).not.toHaveText(first);
+  await page.emulateMedia({ media: 'print' });
+  await expect(clock).toBeHidden();
+  await expect(ends).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
   // no site navigation, on screen either
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 

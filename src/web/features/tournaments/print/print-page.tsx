@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { RoundClock } from '../round-clock.tsx';
 import { exportLinks, usePrintPairings, usePrintStandings } from './print-api.ts';
 import { PairingsLists, StandingsList } from './print-tables.tsx';
 import { clockTime, printTarget, roundTitle } from './print-view.ts';
@@ -116,10 +117,13 @@ function standingsHeading(s: PrintStandings): string {
   return `Standings, round ${s.currentRound} of ${s.roundCount}`;
 }
 
-/** The round, when it was paired and when its clock reaches zero (text: paper does not count down). */
+/**
+ * The round, when it was paired and when its clock reaches zero: as text for paper, which does not
+ * count down, and on screen (a print view projected in the hall) the countdown beside it.
+ */
 function RoundHeading({ pairings: p }: { pairings: PrintPairings }) {
   return (
-    <p className="flex flex-wrap gap-x-4 gap-y-1" data-testid="round-heading">
+    <p className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="round-heading">
       <span className="font-semibold">{roundTitle(p)}</span>
       {p.roundStartedAt && <span>Started {clockTime(p.roundStartedAt)}</span>}
       {p.roundEndsAt && (
@@ -127,6 +131,7 @@ function RoundHeading({ pairings: p }: { pairings: PrintPairings }) {
           Time: {clockTime(p.roundEndsAt)}
         </span>
       )}
+      {p.roundEndsAt && <RoundClock endsAt={p.roundEndsAt} what={roundTitle(p)} className="print:hidden" />}
     </p>
   );
 }
