@@ -116,6 +116,14 @@ test('the print view of a round: pairings by table and every player A–Z with t
   expect(await byPlayer.evaluate((el) => getComputedStyle(el).breakBefore)).toBe('page');
   expect(await byTable.locator('thead').evaluate((el) => getComputedStyle(el).display)).toBe('table-header-group');
   await page.emulateMedia({ media: 'screen' });
+
+  // live, as a print view projected in the hall: the host gives a table five more minutes, and it shows without a reload
+  const admin = await AdminApi.as(ADA, uid);
+  const open = (await admin.matches(1)).find((m) => !m.complete && m.team1Id && m.team2Id)!;
+  const openRow = tableRows.filter({ hasText: open.team1Name! });
+  await expect(openRow.locator('td').first()).not.toContainText('+');
+  await admin.extend(open, 5);
+  await expect(openRow.locator('td').first()).toContainText('+5 min');
   await shots(page, 'round');
   if (!isMobile(page)) {
     // on A4 and on Letter: the pairings on one page, the list by player on the next

@@ -99,6 +99,10 @@ export class AdminApi {
   nextRound() {
     return this.call('post', '/next-round');
   }
+  /** More time for one table (the host's Extend). */
+  extend(m: ApiMatch, minutes: number) {
+    return this.call('post', `/matches/${m.id}/extend`, { minutes });
+  }
   /** The player (first member) of a team. */
   async playerOf(teamUid: string): Promise<Player> {
     const team = (await this.tournament()).teams.find((t) => t.uid === teamUid)!;

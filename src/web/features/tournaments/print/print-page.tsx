@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RoundClock } from '../round-clock.tsx';
+import { useTournamentLive } from '../tournament-live.ts';
 import { exportLinks, usePrintPairings, usePrintStandings } from './print-api.ts';
 import { PairingsLists, StandingsList } from './print-tables.tsx';
 import { clockTime, printTarget, roundTitle } from './print-view.ts';
@@ -31,6 +32,9 @@ export function TournamentPrintPage() {
       ? `${event.name} standings`
       : `${event.name} round ${(event as PrintPairings).round} pairings`;
   useDocumentTitle(title);
+  // live, as the tournament page is: a print view projected in the hall follows results, extended
+  // tables and (without ?round=) the next round's pairings
+  useTournamentLive(uid, event?.version);
 
   // the page is paper: white behind it on screen too, whatever the site's theme
   useEffect(() => {
