@@ -1,7 +1,8 @@
 // The hand-written statements of a score report (decision 021) give what drizzle gives: rows mapped
 // by the tables' own columns (timestamps, jsonb, nulls) equal drizzle's select of the same rows, a
 // SET made by setClause reads back as written, and W-L-T moved by a completing report's own
-// statement (updateMatch with a result) equal a recount from every match. On PGlite and PostgreSQL (their drivers hand timestamps and jsonb over differently).
+// statement (updateMatch with a result) equal a recount from every match. On PGlite and
+// PostgreSQL (their drivers hand timestamps and jsonb over differently).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match } from '../../domain/api/tournaments.ts';
