@@ -73,7 +73,8 @@ export function simulate(format: TournamentFormat, teams: readonly EngineTeam[],
         state.matches.filter((m) => m.round === round && !m.complete && m.team1 !== null && m.team2 !== null).map(matchKey),
       );
       if (open.size === 0) break;
-      const matches = state.matches.map((m) => (open.has(matchKey(m)) ? randomResult(m, random, tieRate) : m));
+      // the round checked first: a key is a string made per match, and a 300-team round robin has 44,850
+      const matches = state.matches.map((m) => (m.round === round && open.has(matchKey(m)) ? randomResult(m, random, tieRate) : m));
       state = { ...state, matches };
       state = { ...state, matches: applyDiff(state.matches, reconcile(state)) };
     }
