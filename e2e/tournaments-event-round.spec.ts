@@ -154,6 +154,10 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   const visitor = new PlayView(visitorPage);
   await visitor.goto(uid);
   await visitor.showList();
+  // a's first team moves to b: its player has a's room open
+  const moved = await playerPage(browser, uid, await api.playerOf(a!.team1Id!));
+  await moved.view.yourMatch.getByRole('button', { name: 'Room name and password' }).click();
+  await expect(moved.view.modal.getByTestId('room-name')).toHaveText(new RegExp(` T${a!.table}$`));
 
   const actions = await host.adminSection('Actions');
   await actions.getByRole('button', { name: 'Swap Teams' }).click();
@@ -176,6 +180,12 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   await expect(visitor.card(b!.id).getByTestId('team-2')).toContainText(a!.team1Name!, LIVE);
   const after = await api.matches(1);
   expect(after.find((m) => m.id === a!.id)).toMatchObject({ team1Id: b!.team2Id, team2Id: a!.team2Id });
+  // the moved player's open modal of a no longer shows a's room, and their match is now b, with b's room
+  await expect(moved.view.modal.getByTestId('room-card')).toHaveCount(0, LIVE);
+  await moved.view.closeModal();
+  await moved.view.yourMatch.getByRole('button', { name: 'Room name and password' }).click();
+  await expect(moved.view.modal.getByTestId('room-name')).toHaveText(new RegExp(` T${b!.table}$`), LIVE);
+  await moved.page.context().close();
   await visitorPage.context().close();
 });
 

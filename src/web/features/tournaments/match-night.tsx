@@ -21,8 +21,12 @@ const STEPS = [1, 2, 3, 5, 10, 15, 20, 30].filter((n) => n <= EXTEND_MINUTES_MAX
 export function MatchNight({ tournament: t, match: m, user, side }: { tournament: Tournament; match: Match; user: CurrentUser | null; side: Side | null }) {
   const table = tableLabel(m);
   const running = m.endsAt && !m.complete && !m.bye && m.roundNumber === t.currentRound ? m.endsAt : null;
-  const room = useMatchRoom(t.uid, m.id, mayReadRoom(t, m, user, side));
-  if (!table && !running && !room.data && !mayExtend(t, m, user, side)) return null;
+  const readsRoom = mayReadRoom(t, m, user, side);
+  const room = useMatchRoom(t.uid, m.id, readsRoom);
+  // a player swapped out of this match keeps its room in the cache (a disabled query is not read
+  // again): shown only while the viewer may read it
+  const shownRoom = readsRoom ? room.data : undefined;
+  if (!table && !running && !shownRoom && !mayExtend(t, m, user, side)) return null;
   return (
     <div className="space-y-3" data-testid="match-night">
       {(table || running) && (
@@ -41,7 +45,7 @@ export function MatchNight({ tournament: t, match: m, user, side }: { tournament
           )}
         </div>
       )}
-      {room.data && <RoomCard tournament={t} room={room.data} />}
+      {shownRoom && <RoomCard tournament={t} room={shownRoom} />}
       {mayExtend(t, m, user, side) && <ExtendForm tournament={t} match={m} />}
     </div>
   );
