@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { nextRound, startTournament } from './engine.ts';
-import { lateEntryAtStart, lateSignupProblem, missedRounds, MISSED_SCORE } from './late-entry.ts';
+import { droppedAfterPlaying, lateEntryAtStart, lateSignupProblem, missedRounds, MISSED_SCORE } from './late-entry.ts';
 import { currentStandings, finalStandings, reconcile, startCount, type EngineState } from './results.ts';
 import { applyDiff, makeTeams } from './simulate.ts';
 import { standings } from './standings.ts';
@@ -80,4 +80,19 @@ describe('late entry at the start', () => {
     [{ format: 'DEFAULT', lateEntryRounds: 0, currentRound: 1 }, 'Sign-ups are closed: the tournament has started'],
     [{ format: 'ROUND_ROBIN', lateEntryRounds: 2, currentRound: 1 }, 'Sign-ups are closed: the tournament has started'],
   ] as const)('%o: %s', (t, problem) => expect(lateSignupProblem(t)).toBe(problem));
+});
+
+describe('who the page offers late entry', () => {
+  const team = (dropped: boolean, record: [number, number, number], member: { discordId: string; dropped: boolean }) =>
+    ({ dropped, wins: record[0], losses: record[1], ties: record[2], members: [member] });
+  test('not someone whose team played and who left it (their own drop or the team’s); a no-show dropped at the start, yes', () => {
+    expect(droppedAfterPlaying([team(true, [1, 0, 0], { discordId: 'a', dropped: false })], 'a')).toBe(true);
+    expect(droppedAfterPlaying([team(false, [0, 1, 0], { discordId: 'a', dropped: true })], 'a')).toBe(true);
+    expect(droppedAfterPlaying([team(true, [0, 0, 1], { discordId: 'a', dropped: true })], 'a')).toBe(true);
+    // dropped at the start, never paired: no record
+    expect(droppedAfterPlaying([team(true, [0, 0, 0], { discordId: 'a', dropped: false })], 'a')).toBe(false);
+    // still playing, or someone else
+    expect(droppedAfterPlaying([team(false, [2, 0, 0], { discordId: 'a', dropped: false })], 'a')).toBe(false);
+    expect(droppedAfterPlaying([team(true, [1, 0, 0], { discordId: 'b', dropped: false })], 'a')).toBe(false);
+  });
 });

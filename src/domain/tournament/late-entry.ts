@@ -44,3 +44,15 @@ export function lateSignupProblem(t: { format: TournamentFormat; lateEntryRounds
   }
   return null;
 }
+
+/** A late sign-up by someone whose team was paired in this event and dropped (a no-show dropped at the start may enter late). */
+export const REENTRY_REFUSED = 'You have already played in this tournament and dropped: a player who drops cannot enter again';
+
+/**
+ * Whether this person was in a team of the event that played (or missed a round) and has left it:
+ * the page does not offer them late entry (the server refuses it). Seen from the teams' records: a
+ * team dropped at the start for not checking in has none.
+ */
+export function droppedAfterPlaying(teams: readonly { dropped: boolean; wins: number; losses: number; ties: number; members: readonly { discordId: string; dropped: boolean }[] }[], discordId: string): boolean {
+  return teams.some((t) => t.wins + t.losses + t.ties > 0 && t.members.some((m) => m.discordId === discordId && (m.dropped || t.dropped)));
+}

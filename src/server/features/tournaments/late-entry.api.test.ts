@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Standings, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
 import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 
 const ADMIN = '961920000000000001';
@@ -79,6 +80,32 @@ describe('late entry', () => {
     const res = await signUp(await latecomer(), uid, 'Too Late');
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toBe('Sign-ups are closed for good: late entry ran through round 2');
+  });
+
+  test('a player who played and dropped is refused late entry; a no-show dropped at the start enters late', async () => {
+    const uid = await kit.event('DEFAULT', 5, { lateEntryRounds: 2, checkIn: true });
+    const { teams } = await kit.state(uid);
+    await ok(await host.post(`/api/tournaments/${uid}/check-in/open`));
+    // the last team does not check in: the start drops it, before any pairing
+    for (const t of teams.slice(0, -1)) await ok(await host.post(`/api/tournaments/${uid}/teams/${t.uid}/check-in`));
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    const noShow = teams.at(-1)!;
+    const arrived = await ok<Team>(await signUp(await kit.captainOf(uid, noShow.uid), uid, 'Arrived Late'));
+    expect(arrived).toMatchObject({ lateEntryRound: 1, losses: 1 });
+
+    // a team that played round 1 drops; its player may not come back under another name, nor may a host's drop
+    await kit.finishRound(uid);
+    const [played] = (await kit.roundMatches(uid, 1)).filter((m) => !m.bye && !m.missed);
+    const quitter = await kit.captainOf(uid, played!.team2Id!);
+    const me = (await kit.state(uid)).teams.find((t) => t.uid === played!.team2Id)!.members[0]!;
+    await ok(await quitter.post(`/api/tournaments/${uid}/participants/${me.id}/drop`));
+    const again = await signUp(quitter, uid, 'Second Try');
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toBe(REENTRY_REFUSED);
+    await ok(await host.post(`/api/tournaments/${uid}/teams/${played!.team1Id}/drop`));
+    expect((await signUp(await kit.captainOf(uid, played!.team1Id!), uid, 'Third Try')).status).toBe(409);
+    // nobody else is turned away
+    expect((await signUp(await latecomer(), uid, 'New Face')).status).toBe(201);
   });
 
   test('without late entry, sign-ups close at the start', async () => {

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.t
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
-import { lateSignupProblem } from '../../../domain/tournament/late-entry.ts';
+import { lateSignupProblem, REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
 import { ownDropWait } from '../../../domain/tournament/drops.ts';
 import { enterLate, signupIsLate } from './late-entry.ts';
 import { settle } from './tournament-play.ts';
@@ -121,6 +121,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
         if (!t.signupsOpen) throw conflict('Sign-ups are closed for this tournament');
       }
       if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
+      if (late && (await Repo.wasPaired(tx, t.uid, user.discordId))) throw conflict(REENTRY_REFUSED);
       if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
       const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
       // a late entry: a loss for each round so far, paired from the next (decision 016)

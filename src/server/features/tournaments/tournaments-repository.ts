@@ -212,6 +212,19 @@ export async function activeMembership(db: Tx, uid: string, discordId: string): 
   return row;
 }
 
+/**
+ * Whether this user was in a team of this tournament that has been paired (played, had a bye or
+ * missed a round), dropped since or not: a player who dropped out of the event does not enter it
+ * again. A no-show dropped at the start was never paired.
+ */
+export async function wasPaired(db: Tx, uid: string, discordId: string): Promise<boolean> {
+  const [row] = await rawRows(db, sql`select 1 as "paired" from members mb
+    where mb.tournament_uid = ${uid} and mb.discord_id = ${discordId}
+      and exists (select 1 from matches m where m.tournament_uid = ${uid} and (m.team1_uid = mb.team_uid or m.team2_uid = mb.team_uid))
+    limit 1`);
+  return !!row;
+}
+
 export async function findMember(db: Tx, uid: string, memberId: number): Promise<{ member: MemberRow; team: TeamRow } | undefined> {
   const [row] = await db
     .select({ member: members, team: teams })

@@ -1,6 +1,7 @@
 import { LogIn, UserPlus } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
+import { droppedAfterPlaying, REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { DeckUploadForm } from './deck-upload-form.tsx';
@@ -17,6 +18,8 @@ export function LateEntryPanel({ tournament: t, user }: { tournament: Tournament
   const enteringNow = entry && entry.team.lateEntryRound > 0 && entry.team.lateEntryRound === t.currentRound;
   if (!t.lateEntryOpen && !enteringNow) return null;
   const next = t.currentRound + 1;
+  // someone who played and dropped is not offered the form: the server refuses them
+  const rejoining = !!user && !entry && droppedAfterPlaying(t.teams, user.discordId);
   const rounds = (n: number) => (n === 1 ? 'round 1' : `rounds 1 to ${n}`);
 
   if (entry) {
@@ -50,6 +53,11 @@ export function LateEntryPanel({ tournament: t, user }: { tournament: Tournament
           Sign-ups stay open through round {t.lateEntryRounds}. A team that signs up now plays from round {next}, with a loss for{' '}
           {rounds(t.currentRound)}.
         </p>
+        {rejoining && (
+          <p className="text-sm font-medium" data-testid="late-entry-refused">
+            {REENTRY_REFUSED}.
+          </p>
+        )}
         {!user && (
           <Button className="mt-2" onClick={login}>
             <LogIn aria-hidden="true" />
@@ -57,7 +65,7 @@ export function LateEntryPanel({ tournament: t, user }: { tournament: Tournament
           </Button>
         )}
       </div>
-      {user && <SignupForm tournament={t} user={user} />}
+      {user && !rejoining && <SignupForm tournament={t} user={user} />}
     </section>
   );
 }
