@@ -118,14 +118,21 @@ test.describe('the event set up and opened', () => {
     await own.getByRole('button', { name: 'Check in' }).click();
     await expect(panel.getByTestId('check-in-count')).toHaveText('1 of 4 checked in', LIVE);
 
-    // two more check in by the API; the fourth never does
-    for (const p of players.slice(1, 3)) {
-      const ctx = await AdminApi.as(p, uid);
-      const team = teams[players.indexOf(p)]!;
-      const res = await ctx.ctx.post(`/api/tournaments/${uid}/teams/${team.uid}/check-in`);
-      expect(res.status()).toBe(200);
-      await ctx.dispose();
-    }
+    // one more checks in by the API; the host checks in the third for its player in Admin Tools'
+    // Teams, where each team says whether it is in; the fourth never does
+    const ctx = await AdminApi.as(players[1]!, uid);
+    expect((await ctx.ctx.post(`/api/tournaments/${uid}/teams/${teams[1]!.uid}/check-in`)).status()).toBe(200);
+    await ctx.dispose();
+    const third = await host.team(teams[2]!.name);
+    await expect(third.getByTestId('team-checked-in')).toHaveText('not checked in');
+    await expect((await host.team(teams[0]!.name)).getByTestId('team-checked-in')).toHaveText('checked in');
+    await third.getByRole('button', { name: `Check in ${teams[2]!.name}` }).click();
+    await expect(third.getByTestId('team-checked-in')).toHaveText('checked in');
+    await expect(third.getByRole('button', { name: `Undo the check-in of ${teams[2]!.name}` })).toBeVisible();
+    await expect((await host.team(teams[3]!.name)).getByTestId('team-checked-in')).toHaveText('not checked in');
+    await expectAccessible(page, 'the host’s teams during check-in');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'check-in-teams');
     await expect(panel.getByTestId('check-in-count')).toHaveText('3 of 4 checked in', LIVE);
     await expect(own.getByTestId('check-in-count')).toHaveText('3 of 4 checked in', LIVE);
 
@@ -160,7 +167,18 @@ test.describe('the event set up and opened', () => {
     await expectNoSidewaysScroll(joeyPage);
     await shot(joeyPage, 'late-entry');
 
+    // the first player's match is decided; they drop, and late entry is not offered to them again
     await api.finishOpen();
+    const drop = player.centre.getByRole('button', { name: 'Drop from Tournament' });
+    await expect(drop).toBeEnabled(LIVE);
+    await drop.click();
+    await player.confirm.getByRole('button', { name: 'Drop', exact: true }).click();
+    await expect(player.confirm).toHaveCount(0);
+    const refused = player.centre.getByTestId('late-entry-panel');
+    await expect(refused.getByTestId('late-entry-refused')).toHaveText(/already played in this tournament and dropped/, LIVE);
+    await expect(refused.getByRole('button', { name: 'Sign Up' })).toHaveCount(0);
+    await playerTab.context().close();
+
     await api.nextRound();
     await expect(joey.banner).toContainText('Round 2 of 3', LIVE);
     await expect(joey.centre.getByTestId('late-entry-panel')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { ArrowDownAZ, ArrowUpAZ, Archive, Check, ChevronDown, CircleX, Eye, Flag, Search, UserMinus } from 'lucide-react';
+import { ArrowDownAZ, ArrowUpAZ, Archive, Check, ChevronDown, CircleCheck, CircleX, Eye, Flag, LoaderCircle, Search, Undo2, UserMinus } from 'lucide-react';
 import type { Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -16,6 +16,7 @@ import {
   CLOSED_NOTE, DROP_TEAM_FAILED, captainName, failureSentence, hasApprovedDeck, playerName, sortTeams, teamName,
   unapprovedDecks, type SortDirection, type TeamSortKey,
 } from './tournament-view.ts';
+import { useCheckIn } from './event-settings-api.ts';
 import { useDropTeam, useTeamDecks, useTeams } from './tournaments-api.ts';
 
 /**
@@ -105,6 +106,8 @@ function ClosedTeams({ tournament: t }: { tournament: Tournament }) {
   );
 }
 
+const CHECK_IN_FAILED = 'Failed to change the check-in. Please try again.';
+
 function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: Team; user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const [dropping, setDropping] = useState(false);
@@ -116,6 +119,10 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
   const name = teamName(team);
   // a completed (or cancelled) event takes no drop: the server refuses it
   const canDrop = !team.dropped && !t.completed && !t.cancelled;
+  // before the start of an event with check-in: whether the team is in, and (once open) the host's
+  // check-in for a player who cannot do it themselves
+  const checkInShown = t.checkIn && !t.inProgress && !t.completed && !t.cancelled && !team.dropped;
+  const checkIn = useCheckIn(t.uid);
 
   const viewedDeck = viewing ? decks.data?.[viewing.member.id]?.find((d) => d.id === viewing.deckId) : undefined;
   let viewError: string | undefined;
@@ -153,6 +160,31 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
           </Button>
         )}
       </div>
+      {checkInShown && (
+        <div className="flex flex-wrap items-center gap-2 border-t px-3 py-1.5">
+          <Badge tone={team.checkedIn ? 'primary' : 'neutral'} data-testid="team-checked-in">
+            {team.checkedIn ? 'checked in' : 'not checked in'}
+          </Badge>
+          {t.checkInStatus.open && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              disabled={checkIn.isPending}
+              onClick={() => checkIn.mutate({ teamUid: team.uid, checkedIn: !team.checkedIn })}
+              aria-label={team.checkedIn ? `Undo the check-in of ${name}` : `Check in ${name}`}
+            >
+              {checkIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : team.checkedIn ? <Undo2 aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
+              {team.checkedIn ? 'Undo check-in' : 'Check in'}
+            </Button>
+          )}
+          {checkIn.isError && (
+            <div className="w-full">
+              <Alert>{failureSentence(checkIn.error, CHECK_IN_FAILED)}</Alert>
+            </div>
+          )}
+        </div>
+      )}
       {open && (
         <ul id={panelId} className="space-y-2 border-t p-2" aria-label={`Players of ${name}`}>
           {team.members.map((m) => (
