@@ -143,11 +143,14 @@ test.describe('the event set up and opened', () => {
     await expect(confirm.getByTestId('start-no-shows')).toContainText('1 team has not checked in');
     await expect(confirm.getByRole('list', { name: 'Teams that have not checked in' })).toHaveText(teams[3]!.name);
     await expect(confirm.getByTestId('start-team-count')).toHaveText('3 teams are paired for round 1.');
+    // late entry through round 1: sign-ups do not lock for good yet, and the page says so after the start
+    await expect(confirm.getByTestId('start-signups')).toHaveText('Sign-ups stay open as late entries through round 1; after that nobody can join.');
     await shot(page, 'start-no-shows');
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Start Tournament' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(host.banner).toContainText('Round 1 of 3');
+    await expect(host.details.getByTestId('signups-state')).toHaveText('Late entry through round 1');
     const after = await api.tournament();
     expect(after.teams.find((t) => t.uid === teams[3]!.uid)).toMatchObject({ dropped: true });
     expect((await api.matches(1)).flatMap((m) => [m.team1Id, m.team2Id])).not.toContain(teams[3]!.uid);

@@ -25,7 +25,13 @@ export function SettingsSection({ tournament: t }: { tournament: Tournament }) {
         label="Signups Open"
         checked={t.signupsOpen && !started}
         disabled={act.isPending || !t.signupsOpen || started || t.cancelled}
-        hint={t.signupsOpen && !started ? 'Turning sign-ups off is final: they never reopen.' : 'Sign-ups are closed for good.'}
+        hint={
+          t.signupsOpen && !started
+            ? 'Turning sign-ups off is final: they never reopen.'
+            : t.lateEntryOpen
+              ? `Late entry is open through round ${t.lateEntryRounds}; then sign-ups close for good.`
+              : 'Sign-ups are closed for good.'
+        }
         onChange={(open) => !open && act.mutate({ kind: 'toggle-signups', open: false })}
       />
       <SettingSwitch

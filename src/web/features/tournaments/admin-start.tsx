@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { UserMinus } from 'lucide-react';
 import type { Team, Tournament } from '../../../domain/api/tournaments.ts';
+import { lateEntryAtStart } from '../../../domain/tournament/late-entry.ts';
+import { swissRoundsOf } from '../../../domain/tournament/round-count.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -23,6 +25,8 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
   // with check-in, Start drops the teams that did not check in (issue 19): they are named here
   const noShows = t.checkIn ? teams.filter((x) => !x.dropped && !x.checkedIn) : [];
   const active = teams.filter((x) => !x.dropped).length - noShows.length;
+  // the late entry the start will keep (decision 016), as the server works it out
+  const lateThrough = lateEntryAtStart(t.format, t.lateEntryRounds, t.signupsOpen, swissRoundsOf(active, { topCut: t.topCut, swissRounds: t.swissRounds }));
   const missing = teamsWithoutApprovedDeck(teams).filter((x) => !noShows.includes(x));
   const busy = dropping || act.isPending;
 
@@ -54,7 +58,13 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
       title="Start tournament"
       description={
         <>
-          Sign-ups lock for good: nobody can join after this.{' '}
+          {lateThrough > 0 ? (
+            <span data-testid="start-signups">
+              Sign-ups stay open as late entries through round {lateThrough}; after that nobody can join.{' '}
+            </span>
+          ) : (
+            <span data-testid="start-signups">Sign-ups lock for good: nobody can join after this. </span>
+          )}
           <span data-testid="start-team-count">
             {active === 1 ? '1 team is' : `${active} teams are`} paired for round 1.
           </span>

@@ -97,7 +97,7 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
           {t.closed && <span className="font-normal text-muted-foreground"> (closed: final standings kept)</span>}
         </Fact>
         <Fact label="Sign-ups" testId="signups-state">
-          {openClosed(t.signupsOpen && !t.inProgress && !t.completed)}
+          {t.lateEntryOpen ? `Late entry through round ${t.lateEntryRounds}` : openClosed(t.signupsOpen && !t.inProgress && !t.completed)}
         </Fact>
         <Fact label="Deck submission" testId="deck-submission-state">
           {openClosed(t.deckSubmissionOpen && !t.completed)}
