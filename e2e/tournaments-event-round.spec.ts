@@ -77,8 +77,11 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await lateView.goto(uid);
   await measured;
   expect(await clockText(late)).toMatch(MMSS);
+  await expect(lateView.banner.getByTestId('round-timer')).toContainText('Time left');
   await late.clock.fastForward('50:30');
   await expect(lateView.banner.getByTestId('clock-text')).toHaveText('Time');
+  // not 'Time left: Time'
+  await expect(lateView.banner.getByTestId('round-timer')).not.toContainText('Time left');
   await expect(lateView.banner.getByTestId('round-clock')).toContainText(/round 1 ended at/);
   await shot(late, 'time');
 
@@ -187,6 +190,11 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   await expect(moved.view.modal.getByTestId('room-name')).toHaveText(new RegExp(` T${b!.table}$`), LIVE);
   await moved.page.context().close();
   await visitorPage.context().close();
+
+  // once a result of the round is in, Swap Teams stays on the host's page, off, and says why
+  await api.override(after.find((m) => m.id === b!.id)!, 1);
+  await expect(actions.getByTestId('swap-blocked')).toContainText(`already has a result (match #${b!.id})`, LIVE);
+  await expect(actions.getByRole('button', { name: 'Swap Teams' })).toBeDisabled();
 });
 
 test('a player drops their own team once their match is complete; not paired again, results kept', async ({ browser }) => {

@@ -23,7 +23,7 @@ import { useWideSlot } from './wide-slot.ts';
 import { ownClock } from './clock-view.ts';
 import { DropControls } from './player-panel.tsx';
 import { DuelSettings } from './room-card.tsx';
-import { RoundClock } from './round-clock.tsx';
+import { RoundClock, useServerSecond } from './round-clock.tsx';
 import { dropWait } from './round-view.ts';
 
 /** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
@@ -72,13 +72,19 @@ export function RoundBanner({ tournament: t }: { tournament: Tournament }) {
           started <time dateTime={started}>{new Date(started).toLocaleString()}</time>
         </p>
       )}
-      {t.roundEndsAt && (
-        <p className="ml-auto flex items-center gap-2 text-sm text-muted-foreground" data-testid="round-timer">
-          <span className="mobile:sr-only">Time left</span>
-          <RoundClock endsAt={t.roundEndsAt} what={`Round ${t.currentRound}`} size="lg" />
-        </p>
-      )}
+      {t.roundEndsAt && <RoundTimer endsAt={t.roundEndsAt} round={t.currentRound} />}
     </div>
+  );
+}
+
+/** The banner's clock: 'Time left' beside it while it runs; at zero the clock's own 'Time' says it all. */
+function RoundTimer({ endsAt, round }: { endsAt: string; round: number }) {
+  const running = new Date(endsAt).getTime() > useServerSecond();
+  return (
+    <p className="ml-auto flex items-center gap-2 text-sm text-muted-foreground" data-testid="round-timer">
+      {running && <span className="mobile:sr-only">Time left</span>}
+      <RoundClock endsAt={endsAt} what={`Round ${round}`} size="lg" />
+    </p>
   );
 }
 

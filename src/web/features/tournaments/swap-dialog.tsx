@@ -15,12 +15,28 @@ const keyOf = (c: SwapChoice) => `${c.matchId}:${c.teamId}`;
 
 /** Admin Tools' 'Swap Teams': shown while the round's pairings can still change (round-view.ts swapChoices). */
 export function SwapTeams({ tournament: t, matches }: { tournament: Tournament; matches: readonly Match[] }) {
-  const { choices } = useMemo(() => swapChoices(t, matches), [t, matches]);
+  const { choices, blocked } = useMemo(() => swapChoices(t, matches), [t, matches]);
   const swap = useSwapTeams(t.uid);
   const [picking, setPicking] = useState(false);
   const [asking, setAsking] = useState<{ a: SwapChoice; b: SwapChoice } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  if (choices.length === 0 && !asking) return null;
+  const reasonId = useId();
+  if (choices.length === 0 && !asking) {
+    // a Swiss round under way whose pairings can no longer change: the button stays, saying why
+    const swissRound = t.format === 'DEFAULT' && t.inProgress && !t.completed && matches.some((m) => m.roundNumber === t.currentRound && m.bracket === 'swiss');
+    if (!swissRound || !blocked) return null;
+    return (
+      <div className="space-y-1">
+        <Button variant="secondary" disabled aria-describedby={reasonId}>
+          <ArrowLeftRight aria-hidden="true" />
+          Swap Teams
+        </Button>
+        <p id={reasonId} className="text-xs text-muted-foreground" data-testid="swap-blocked">
+          {blocked}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <>
