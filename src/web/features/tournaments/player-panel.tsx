@@ -67,7 +67,7 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
           id={id}
           value={name}
           autoComplete="off"
-          placeholder={`${user.displayName}'s team`}
+          placeholder={`e.g. ${user.displayName}'s team`}
           aria-invalid={blank || undefined}
           aria-describedby={blank ? `${id}-error` : undefined}
           onChange={(e) => {
