@@ -134,6 +134,13 @@ test('a player finds their table and room; a visitor sees no room', async ({ bro
   await expectNoSidewaysScroll(player.page);
   await expectAccessible(player.page, 'the match modal with the room');
   const password = await card.getByTestId('room-password').innerText();
+  // a copy the browser refuses (a page on plain http has no clipboard) says so and selects the value to copy by hand
+  await player.page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('not allowed')) }, configurable: true });
+  });
+  await card.getByRole('button', { name: 'Copy the room password' }).click();
+  await expect(card.getByRole('button', { name: 'Copy the room password' })).toContainText('Copy failed');
+  expect(await player.page.evaluate(() => window.getSelection()?.toString().trim())).toBe(password);
 
   const visitorPage = await personPage(browser, { name: '' });
   const visitor = new PlayView(visitorPage);

@@ -1,7 +1,7 @@
 // Where to play (issue 19): the EDOPro room of a match, for its players, the host and admins (the
 // server gives the room to no one else), and the numbers to host it with: the event's duel settings,
 // the same as 'EDOPro Room Settings' beside the tournament.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Check, Copy, Cpu, DoorOpen } from 'lucide-react';
 import type { Room } from '../../../domain/api/event-night.ts';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
@@ -43,27 +43,31 @@ export function DuelSettings({ tournament: t, title = 'Host the room in EDOPro w
 
 /** A value to type into EDOPro, with a button that copies it. */
 function Copyable({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const valueRef = useRef<HTMLParagraphElement>(null);
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
+      setCopied('yes');
     } catch {
-      setCopied(false); // no clipboard (an insecure page): the value is on screen to type
+      // no clipboard (a page served over plain http, a browser that refuses): the value is selected
+      // for the player's own copy, and the button says the copy did not happen
+      if (valueRef.current) window.getSelection()?.selectAllChildren(valueRef.current);
+      setCopied('failed');
     }
+    window.setTimeout(() => setCopied('no'), 3000);
   }
   return (
     <div className="flex min-w-0 items-center gap-2 rounded-md bg-muted px-2.5 py-1.5">
       <div className="min-w-0 flex-1">
         <p className="text-xs text-muted-foreground">{label}</p>
-        <p className="font-mono text-base font-semibold break-all select-all" data-testid={testId}>
+        <p ref={valueRef} className="font-mono text-base font-semibold break-all select-all" data-testid={testId}>
           {value}
         </p>
       </div>
       <Button variant="secondary" size="sm" className="mobile:h-11" onClick={() => void copy()} aria-label={`Copy the room ${label.toLowerCase()}`}>
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+        {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        <span aria-live="polite">{copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}</span>
       </Button>
     </div>
   );
