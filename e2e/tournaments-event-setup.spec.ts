@@ -62,6 +62,12 @@ test.describe('the event set up and opened', () => {
         .format(new Date(2031, 5, 7, 19, 30)));
     await expect(view.info.getByTestId('starts-at')).toHaveText(`Starts ${shown}`);
     await expect(view.centre.getByTestId('check-in-count')).toHaveText('0 of 0 checked in');
+    // the plan as players read it in the details
+    await expect(view.details.getByTestId('plan-swiss-rounds')).toHaveText('5');
+    await expect(view.details.getByTestId('plan-top-cut')).toHaveText('Top 4');
+    await expect(view.details.getByTestId('plan-round-time')).toHaveText('45 minutes');
+    await expect(view.details.getByTestId('plan-top-cut-time')).toHaveText('Untimed');
+    await expect(view.details.getByTestId('plan-late-entry')).toHaveText('Through round 1');
 
     // the settings read back in the Event settings dialog, the webhook included (the host's read)
     const settings = await view.adminSection('Settings');
@@ -76,6 +82,7 @@ test.describe('the event set up and opened', () => {
     await dialog.getByLabel('Round minutes', { exact: true }).fill('40');
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await expect(dialog).toHaveCount(0);
+    await expect(view.details.getByTestId('plan-round-time')).toHaveText('40 minutes');
     const uid = page.url().split('/').pop()!;
     const api = await AdminApi.as(LINUS, uid);
     expect(await api.tournament()).toMatchObject({ roundMinutes: 40, topCut: 4, swissRounds: 5, checkIn: true, lateEntryRounds: 1 });

@@ -13,6 +13,7 @@ import { BANLIST_FAILED, failureSentence, iterationSuffix } from './tournament-v
 import { downloadFile } from './tournaments-api.ts';
 import { RuleBadges } from '../series/rule-badges.tsx';
 import { formatStart } from './starts-at.ts';
+import { eventFacts } from './event-facts.ts';
 import { AddToCalendarLink } from './print/export-links.tsx';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
@@ -102,6 +103,11 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
         <Fact label="Deck submission" testId="deck-submission-state">
           {openClosed(t.deckSubmissionOpen && !t.completed)}
         </Fact>
+        {eventFacts(t, teams).map((f) => (
+          <Fact key={f.testId} label={f.label} testId={f.testId}>
+            {f.value}
+          </Fact>
+        ))}
         <Fact label="Decks per player">{t.decksAllowedPerPlayer}</Fact>
         <Fact label="Manual deck check">{yesNo(t.manualDeckChecking)}</Fact>
         <Fact label="Banlist">{t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : 'None')}</Fact>
