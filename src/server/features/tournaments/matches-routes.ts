@@ -26,7 +26,7 @@ import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
-import { afterNewResult, afterResult, loadPlay, matchRow, movesOnlyItsTeams, settle, tableRound } from './tournament-play.ts';
+import { afterResult, loadPlay, matchRow, movesOnlyItsTeams, settle, tableRound } from './tournament-play.ts';
 import { seedTeamsByRating } from '../players/rating-seeds.ts';
 import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
 import { dropNoShows } from './check-in-routes.ts';
@@ -325,14 +325,11 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
         const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
         const set = { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
-        if (movesOnlyItsTeams(m)) {
-          // Swiss and round robin: the two teams' W-L-T move in the match's own statement (afterNewResult)
-          const row = await Repo.updateMatch(tx, m.id, set, { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner });
-          return { result: named(row), touched: [row.id] };
-        }
-        const row = await Repo.updateMatch(tx, m.id, set);
-        const touched = await afterNewResult(tx, t, row);
-        // a bracket result that moved no other match leaves the row as written
+        // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
+        const onlyItsTeams = movesOnlyItsTeams(m);
+        const row = await Repo.updateMatch(tx, m.id, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
+        const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
+        // a result that moved no other match leaves the row as written
         const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
         return { result: named(after), touched };
       }

@@ -116,19 +116,10 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
 }
 
 /**
- * After a score report completed a match that was not complete before: in Swiss and round robin
- * the two teams' W-L-T move by its result in one statement (recount would read every match of
- * both teams again to find the same); brackets settle as afterResult does.
+ * A new result of this match changes its two teams' W-L-T and nothing else (Swiss, round robin; a
+ * played match): a score report moves them in the match's own statement (updateMatch with the
+ * result) instead of afterResult's recount, which reads every match of both teams again.
  */
-export async function afterNewResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
-  if (movesOnlyItsTeams(m)) {
-    await Repo.addResult(tx, m);
-    return [m.id];
-  }
-  return afterResult(tx, t, m);
-}
-
-/** A new result of this match changes its two teams' W-L-T and nothing else (Swiss, round robin; a played match). */
 export const movesOnlyItsTeams = (m: Pick<Repo.MatchRow, 'bracket' | 'bye' | 'missed'>) => (m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed;
 
 /** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */

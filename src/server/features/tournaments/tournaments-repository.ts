@@ -479,7 +479,7 @@ export async function insertMatches(tx: Tx, rows: (typeof matches.$inferInsert)[
 
 /**
  * Changes a match. With `result`, the match it completes (Swiss or round robin, not before complete):
- * its two teams' W-L-T move in the same statement (addResult), one round trip fewer while the
+ * its two teams' W-L-T move in the same statement (resultUpdate), one round trip fewer while the
  * event's lock is held.
  */
 export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matches.$inferInsert>, result?: ResultOf): Promise<MatchRow> {
@@ -489,17 +489,12 @@ export async function updateMatch(tx: Tx, id: number, set: Partial<typeof matche
   return matchRowOf(raw!);
 }
 
-/**
- * A Swiss or round robin match just completed (it was not before): its two teams' W-L-T move by
- * its result, in one statement. What recount would give (it counts every match again): a complete
- * match with two teams is a win, a loss or a tie for each.
- */
-export async function addResult(tx: Tx, m: ResultOf): Promise<void> {
-  const moved = resultUpdate(m);
-  if (moved) await tx.execute(moved);
-}
 type ResultOf = Pick<MatchRow, 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>;
-/** addResult's statement (undefined: a match without two teams moves nothing). */
+/**
+ * A Swiss or round robin match just completed (it was not before): its two teams' W-L-T move by its
+ * result. What recount would give (it counts every match again): a complete match with two teams is
+ * a win, a loss or a tie for each. Undefined: a match without two teams moves nothing.
+ */
 function resultUpdate(m: ResultOf): SQL | undefined {
   if (m.team1Uid === null || m.team2Uid === null) return undefined;
   const winner = m.winnerTeamUid;

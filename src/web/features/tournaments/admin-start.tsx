@@ -26,7 +26,7 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
   const noShows = t.checkIn ? teams.filter((x) => !x.dropped && !x.checkedIn) : [];
   const active = teams.filter((x) => !x.dropped).length - noShows.length;
   // the late entry the start will keep (decision 016), as the server works it out
-  const lateThrough = lateEntryAtStart(t.format, t.lateEntryRounds, t.signupsOpen, swissRoundsOf(active, { topCut: t.topCut, swissRounds: t.swissRounds }));
+  const lateThrough = lateEntryAtStart(t.format, t.lateEntryRounds, t.signupsOpen, swissRoundsOf(active, t));
   const missing = teamsWithoutApprovedDeck(teams).filter((x) => !noShows.includes(x));
   const busy = dropping || act.isPending;
 

@@ -22,10 +22,9 @@ export function eventFacts(
   const facts: EventFact[] = [];
   // the rule's numbers follow the field until the start, which fixes them
   const forField = (chosen: number | null) => (chosen === null ? ` (for ${activeTeams} team${activeTeams === 1 ? '' : 's'} so far)` : '');
-  const choice = { topCut: t.topCut, swissRounds: t.swissRounds };
-  const cut = swiss && before ? topCutOf(activeTeams, choice) : t.topCut;
+  const cut = swiss && before ? topCutOf(activeTeams, t) : t.topCut;
   if (swiss && before) {
-    facts.push({ label: 'Swiss rounds', value: `${swissRoundsOf(activeTeams, choice)}${forField(t.swissRounds)}`, testId: 'plan-swiss-rounds' });
+    facts.push({ label: 'Swiss rounds', value: `${swissRoundsOf(activeTeams, t)}${forField(t.swissRounds)}`, testId: 'plan-swiss-rounds' });
     facts.push({ label: 'Top cut', value: `${cut ? `Top ${cut}` : 'None'}${forField(t.topCut)}`, testId: 'plan-top-cut' });
   }
   facts.push({ label: 'Round time', value: minutes(t.roundMinutes), testId: 'plan-round-time' });
