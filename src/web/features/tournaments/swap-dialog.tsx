@@ -27,7 +27,7 @@ export function SwapTeams({ tournament: t, matches }: { tournament: Tournament; 
     if (!swissRound || !blocked) return null;
     return (
       <div className="space-y-1">
-        <Button variant="secondary" disabled aria-describedby={reasonId}>
+        <Button variant="secondary" className="w-full" disabled aria-describedby={reasonId}>
           <ArrowLeftRight aria-hidden="true" />
           Swap Teams
         </Button>
