@@ -7,7 +7,8 @@
 // print and CSV of such a round at most 300 ms. Figures, not assertions.
 import pg from 'pg';
 import type { PrintPairings, PrintStandings } from '../src/domain/api/event-exports.ts';
-import { createPostgresDatabase, TestClient } from '../src/server/test/test-server.ts';
+import { TestClient } from '../src/server/test/test-server.ts';
+import { createPostgresDatabase } from '../src/server/test/test-databases.ts';
 import { fmt, startServer } from './lib.ts';
 
 // the page's render as a browser runs it: React's production build (loaded after this is set)

@@ -15,7 +15,8 @@
 // BENCH_CPU_PROF=dir writes the server's V8 CPU profile there (read it with bench/cpu-profile.ts).
 import fs from 'node:fs';
 import pg from 'pg';
-import { TestClient, createPostgresDatabase } from '../src/server/test/test-server.ts';
+import { TestClient } from '../src/server/test/test-server.ts';
+import { createPostgresDatabase } from '../src/server/test/test-databases.ts';
 import { fmt, startServer } from './lib.ts';
 import { livePages } from './live-pages.ts';
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { createProxyServer } from 'http-proxy-3';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { TestClient, createPostgresDatabase } from '../src/server/test/test-server.ts';
+import { TestClient } from '../src/server/test/test-server.ts';
+import { createPostgresDatabase } from '../src/server/test/test-databases.ts';
 import { fmt } from './lib.ts';
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 1024);

@@ -32,7 +32,8 @@ const migrationsFolder = MIGRATIONS_DIR;
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string } // persistent, locked
-  | { kind: 'pglite-memory' };
+  /** `snapshot`: a dump of a migrated database (`dumpDataDir`) to start from instead of initdb; tests open hundreds */
+  | { kind: 'pglite-memory'; snapshot?: Blob };
 
 /** SQLSTATEs of a transaction PostgreSQL aborted that succeeds when run again. */
 const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serialization failure
@@ -97,7 +98,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       throw e;
     }
   } else {
-    client = new PGlite(PGLITE_OPTIONS);
+    client = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: opts.snapshot });
   }
   // the app's statements are prepared once (decision 024); migrations run through PGlite's own query
   const db = retryTransactions(drizzlePglite(preparedPglite(client) as unknown as PGlite, { schema }) as unknown as Db);

@@ -1,35 +1,15 @@
 // Real HTTP against a real database: PGlite in memory, or a fresh PostgreSQL database per
-// test file when TEST_DB=postgres (TEST_DATABASE_URL names the server).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+// test file when TEST_DB=postgres (TEST_DATABASE_URL names the server); both start migrated
+// (test-databases.ts).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { setAuth } from '../features/users/users-repository.ts';
-
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, and how to drop it. */
-export async function createPostgresDatabase(prefix = 'fh_test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
+import { createPostgresDatabase, pgliteSnapshot } from './test-databases.ts';
 
 export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ kind: 'pglite-memory' });
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ kind: 'pglite-memory', snapshot: await pgliteSnapshot() });
   const { url, drop } = await createPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url });
   return {

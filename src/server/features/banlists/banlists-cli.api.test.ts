@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { createPostgresDatabase } from '../../test/test-server.ts';
+import { createPostgresDatabase } from '../../test/test-databases.ts';
 import { officialCards, writeCdb } from '../cards/cdb-fixture.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';

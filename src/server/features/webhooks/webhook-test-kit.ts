@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
-import { createPostgresDatabase } from '../../test/test-server.ts';
+import { createPostgresDatabase, pgliteSnapshot } from '../../test/test-databases.ts';
 import type { WebhookTuning } from './webhook-worker.ts';
 
 /** A webhook URL as a host types it; the relay sends it to the sink. */
@@ -115,7 +115,7 @@ export async function startApp(database: Database, relayUrl: string, tuning: Web
  */
 export async function sharedDatabase(): Promise<{ database: Database; another(): Promise<Database>; close(): Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite-memory' });
+    const database = await openDatabase({ kind: 'pglite-memory', snapshot: await pgliteSnapshot() });
     return { database, another: async () => ({ ...database, close: async () => {} }), close: () => database.close() };
   }
   const { url, drop } = await createPostgresDatabase();
