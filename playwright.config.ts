@@ -4,13 +4,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Each project (desktop 1280 px, mobile 390 px) gets two servers of the built app on fresh data
-// dirs, one with the demo data and one empty, so the two projects run side by side without
-// seeing each other's writes; within a project the specs run one after another.
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'));
-// E2E_PORT moves every server (ports E2E_PORT .. E2E_PORT + 3) so that several runs can share a machine.
-const basePort = Number(process.env.E2E_PORT ?? 8090);
-const PROJECT_PORTS = { desktop: basePort, mobile: basePort + 2 };
+// Every worker starts its own two servers of the built app (e2e/servers.ts) from data dirs the global
+// setup seeded once, so the workers run side by side without seeing each other's writes; within a
+// worker the specs run one after another. E2E_PORT moves every port (worker i uses E2E_PORT + 10 i ..
+// + 10 i + 5, the global setup E2E_PORT + 98 and + 99) so that several runs can share a machine.
+process.env.FH_E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fh-e2e-'));
 
 // Debian's headless shell (package chromium-headless-shell, the build Playwright itself runs headless) when
 // installed: about twice as fast per page as the full browser, which also runs a GPU process and its UI.
@@ -26,51 +24,40 @@ if (!process.env.FH_E2E_BUILT) {
   process.env.FH_E2E_BUILT = '1';
 }
 
-/** The Discord webhook sink of a project's two servers (ports p and p + 1): p + 5, where e2e/tournaments-event-discord.spec.ts listens. */
-const webhookSinkPort = (port: number) => port - (port - basePort) % 2 + 5;
-
-const server = (port: number, demo: boolean, name: string) => ({
-  command: 'node --enable-source-maps dist/server/main.mjs',
-  url: `http://localhost:${port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(runDir, `${name}-${demo ? 'demo' : 'empty'}`),
-    DATABASE_URL: '',
-    DISCORD_CLIENT_ID: '',
-    DEMO_DATA: demo ? '1' : '0',
-    LOG_LEVEL: 'warn',
-    // the specs sign in through the demo provider dozens of times a minute, far above a person's rate
-    RATE_LIMIT_SCALE: '20',
-    // events' Discord webhooks go to a sink the spec listens on (e2e/tournaments-event-discord.spec.ts): the project's port + 5
-    DISCORD_WEBHOOK_RELAY_URL: `http://127.0.0.1:${webhookSinkPort(port)}`,
-    ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}),
-  },
-});
+// What runs at which width (decision 025). At 1280 px: every spec but those tagged @mobile. At 390 px:
+// only the specs whose point is the layout at that width, tagged @mobile (390 only) or @both-widths;
+// behaviour proven at 1280 is not played again. E2E_ALL_WIDTHS=1 plays everything at both widths
+// (what the screenshots of docs/screenshots need).
+const allWidths = process.env.E2E_ALL_WIDTHS === '1' || process.env.SCREENSHOTS === '1';
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // one worker per project (each has its own servers): desktop and mobile in parallel
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // the whole run is CPU-bound on CI's two cores: one worker each (E2E_WORKERS to change it)
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // no retries: a test that passes only on a second try is a defect to fix, not to hide
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
-  use: { launchOptions: chromium, trace: 'retain-on-failure' },
+  // A trace records every action's DOM (and the screen): 40 % of the run's CPU even where it is thrown
+  // away. A failure keeps its screenshot; E2E_TRACE=1 records traces to look into one (decision 025).
+  use: {
+    launchOptions: chromium,
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     {
-      name: 'desktop', grepInvert: /@mobile/, workers: 1,
-      use: { ...devices['Desktop Chrome'], baseURL: `http://localhost:${PROJECT_PORTS.desktop}`, viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      name: 'desktop', grepInvert: /@mobile/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
-      name: 'mobile', grepInvert: /@desktop/, workers: 1,
-      use: { ...devices['Pixel 7'], baseURL: `http://localhost:${PROJECT_PORTS.mobile}`, viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      name: 'mobile', ...(allWidths ? { grepInvert: /@desktop/ } : { grep: /@mobile|@both-widths/ }),
+      // a phone's layout, touch and user agent; drawn at one device pixel per CSS pixel (the Pixel 7's
+      // 2.625 draws 7 times the pixels for the same layout) but where the pictures are the point
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, ...(process.env.SCREENSHOTS ? {} : { deviceScaleFactor: 1 }), launchOptions: chromium },
     },
   ],
-  webServer: Object.entries(PROJECT_PORTS).flatMap(([name, port]) => [server(port, true, name), server(port + 1, false, name)]),
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADA, JOEY, LINUS, collectConsoleErrors, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
+import { ADA, JOEY, LINUS, collectConsoleErrors, demoUrl, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
 
 const RAIGEKI = 12580477;
 
@@ -25,6 +25,8 @@ interface Visit {
   ready: (page: Page) => Locator;
   screenshot?: string;
   fullPage?: boolean;
+  /** a page laid out otherwise at 390 px (cards for tables, a panel for the filters): checked at both widths */
+  phoneLayout?: boolean;
 }
 
 /** Beyond serious and critical: the heading outline, which axe rates moderate. */
@@ -54,16 +56,16 @@ async function everyTabAccessible(page: Page, path: string, tabs: readonly strin
 
 /** Every page a visitor can open, each in the state it settles in. */
 const VISITOR_PAGES: Visit[] = [
-  { path: '/', ready: (p) => p.getByTestId('banlist-effective-date'), screenshot: 'home' },
-  { path: '/banlist', ready: (p) => p.getByTestId('banlist-entry').first(), screenshot: 'banlist', fullPage: false },
+  { path: '/', ready: (p) => p.getByTestId('banlist-effective-date'), screenshot: 'home', phoneLayout: true },
+  { path: '/banlist', ready: (p) => p.getByTestId('banlist-entry').first(), screenshot: 'banlist', fullPage: false, phoneLayout: true },
   { path: '/judgement', ready: (p) => p.getByText('Please log in to view.'), screenshot: 'judgement-visitor' },
   { path: '/series', ready: (p) => p.getByTestId('series-card').first() },
   { name: 'a series page', path: seriesDetailPath, ready: (p) => p.getByRole('heading', { name: 'Match Parameters' }) },
   { path: '/series/new', ready: (p) => p.getByText('Log in to create or edit series.') },
   { path: '/tournaments', ready: (p) => p.getByTestId('tournament-card').first() },
   { name: 'Modern Open', path: (p) => tournamentPath(p, 'Modern Open'), ready: (p) => p.getByRole('button', { name: 'Login with Discord' }).last() },
-  { name: 'GOAT Monthly #12', path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/Round 1 of/).first() },
-  { name: 'GOAT Monthly #11', path: (p) => tournamentPath(p, 'GOAT Monthly #11'), ready: (p) => p.getByText('Tournament Completed') },
+  { name: 'GOAT Monthly #12', path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/Round 1 of/).first(), phoneLayout: true },
+  { name: 'GOAT Monthly #11', path: (p) => tournamentPath(p, 'GOAT Monthly #11'), ready: (p) => p.getByText('Tournament Completed'), phoneLayout: true },
   { path: '/tournaments/new', ready: (p) => p.getByText('You must be logged in to host a tournament') },
   { path: '/secret/upload', ready: (p) => p.getByText('Please log in first.') },
   { path: '/api/oauth/callback', ready: (p) => p.getByRole('heading', { name: 'Authentication Error' }) },
@@ -73,7 +75,7 @@ const VISITOR_PAGES: Visit[] = [
 test.describe('accessibility and a quiet console', () => {
   // One test per page: each gets its own time budget and the pages spread over the workers.
   for (const visit of VISITOR_PAGES) {
-    test(`a visitor: ${visit.name ?? visit.path} passes axe and logs no console error`, async ({ page }) => {
+    test(`a visitor: ${visit.name ?? visit.path} passes axe and logs no console error${visit.phoneLayout ? ' @both-widths' : ''}`, async ({ page }) => {
       test.setTimeout(60_000);
       const errors = await collectConsoleErrors(page);
       const path = typeof visit.path === 'string' ? visit.path : await visit.path(page);
@@ -86,7 +88,7 @@ test.describe('accessibility and a quiet console', () => {
     });
   }
 
-  test('a visitor: the phone menu open and the status colours in the dark theme pass axe', async ({ page }) => {
+  test('a visitor: the phone menu open and the status colours in the dark theme pass axe @both-widths', async ({ page }) => {
     test.setTimeout(60_000);
     const errors = await collectConsoleErrors(page);
     if (isMobile(page)) {
@@ -110,7 +112,7 @@ test.describe('accessibility and a quiet console', () => {
     // before signing in: the avatar the header shows from then on is answered locally
     const errors = await collectConsoleErrors(page);
     await signInAs(page, ADA);
-    const origin = new URL(page.url()).origin;
+    const origin = demoUrl();
     const proposed = await page.request.post('/api/judgement', {
       data: { cardId: RAIGEKI, reason: 'Accessibility check', votes: { [ADA.id]: '0' } },
       headers: { Origin: origin },
@@ -131,7 +133,7 @@ test.describe('accessibility and a quiet console', () => {
     expect(errors, 'console errors of a signed-in admin').toEqual([]);
   });
 
-  test('an admin: the banlist tools, the series form and the upload tool pass axe, with a quiet console', async ({ page }) => {
+  test('an admin: the banlist tools, the series form and the upload tool pass axe, with a quiet console @both-widths', async ({ page }) => {
     test.setTimeout(60_000);
     // before signing in: the avatar the header shows from then on is answered locally
     const errors = await collectConsoleErrors(page);
@@ -152,7 +154,7 @@ test.describe('accessibility and a quiet console', () => {
     expect(errors, 'console errors of a signed-in admin').toEqual([]);
   });
 
-  test('an admin: the tournament pages with Admin Tools and the host form pass axe, with a quiet console', async ({ page }) => {
+  test('an admin: the tournament pages with Admin Tools and the host form pass axe, with a quiet console @both-widths', async ({ page }) => {
     test.setTimeout(60_000);
     // before signing in: the avatar the header shows from then on is answered locally
     const errors = await collectConsoleErrors(page);

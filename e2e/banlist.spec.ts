@@ -173,7 +173,7 @@ test.describe('banlist page: reading', () => {
     await bl.waitForList();
   });
 
-  test('"Show card pictures" and "Compact layout" change the rows', async ({ page }) => {
+  test('"Show card pictures" and "Compact layout" change the rows @both-widths', async ({ page }) => {
     const bl = new BanlistPage(page);
     await bl.goto();
     await bl.waitForList();
@@ -212,7 +212,7 @@ test.describe('banlist page: reading', () => {
     expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(60);
   });
 
-  test('a card preview opens with its picture, text and stats', async ({ page }) => {
+  test('a card preview opens with its picture, text and stats @both-widths', async ({ page }) => {
     const bl = new BanlistPage(page);
     await bl.goto();
     await bl.waitForList();

@@ -1,16 +1,25 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { seededDir } from './global-setup.ts';
+import { copyDataDir, startServer, workerPorts } from './servers.ts';
 
-/**
- * Each project (desktop, mobile) has its own two servers, so the projects run side by side
- * (playwright.config.ts): the demo server is the project's baseURL, the empty one the next port.
- */
-export const demoUrl = (): string => base.info().project.use.baseURL!;
-export const emptyUrl = (): string => {
-  const url = new URL(demoUrl());
-  url.port = String(Number(url.port) + 1);
-  return url.origin;
+/** This worker's servers (e2e/servers.ts): the demo server is the tests' baseURL. */
+interface WorkerServers {
+  demo: string;
+  empty: string;
+  /** where this worker's servers send the events' Discord webhooks */
+  webhookSinkPort: number;
+}
+
+let servers: WorkerServers | undefined;
+const running = (): WorkerServers => {
+  if (!servers) throw new Error('The servers start with the first test: call demoUrl() in a test or a hook');
+  return servers;
 };
+export const demoUrl = (): string => running().demo;
+export const emptyUrl = (): string => running().empty;
+export const webhookSinkPort = (): number => running().webhookSinkPort;
 
 /** Demo users seeded on the demo server (src/server/db/seed.ts). */
 export const ADA = { id: '100000000000000001', name: 'Ada', auth: 2 };
@@ -33,8 +42,28 @@ export async function approveOnDemoProvider(page: Page, user: { name: string }, 
   await page.waitForURL(returnTo);
 }
 
-/** Signs in through the UI and the demo identity provider page, as a person would. */
-export async function signInAs(page: Page, user: { name: string }, baseURL = demoUrl()) {
+/**
+ * Signs the browser in through the demo identity provider's own endpoints, with the page's request
+ * context (it shares the browser's cookies), as the provider page's button does: no page is loaded.
+ * The clicks themselves are sign-in.spec.ts's to prove.
+ */
+export async function signInByApi(page: Page, user: { id: string; name: string }, baseURL = demoUrl()) {
+  const r = page.request;
+  const login = await r.get(`${baseURL}/api/oauth/login`, { maxRedirects: 0 });
+  const authorize = new URL(login.headers().location!, baseURL);
+  authorize.searchParams.set('login', user.id);
+  authorize.searchParams.set('name', user.name);
+  const approved = await r.get(authorize.toString(), { maxRedirects: 0 });
+  const back = new URL(approved.headers().location!, baseURL);
+  const done = await r.post(`${baseURL}/api/oauth/handle-callback`, {
+    headers: { origin: baseURL },
+    data: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+}
+
+/** Signs in through the UI and the demo identity provider page, as a person would (sign-in.spec.ts). */
+export async function signInThroughProvider(page: Page, user: { name: string }, baseURL = demoUrl()) {
   await page.goto(`${baseURL}/`);
   await openMenuIfMobile(page);
   await page.getByRole('button', { name: 'Login with Discord' }).click();
@@ -43,12 +72,30 @@ export async function signInAs(page: Page, user: { name: string }, baseURL = dem
   await expect(page.getByTestId('user-name').first()).toHaveText(user.name);
 }
 
+/** Signs in (signInByApi): the next page the test opens is signed in. */
+export const signInAs = signInByApi;
+
+/** Signs in (signInByApi) and opens the home page, where the user's name shows. */
+export async function signInAtHome(page: Page, user: { id: string; name: string }, baseURL = demoUrl()) {
+  await signInByApi(page, user, baseURL);
+  await page.goto(`${baseURL}/`);
+  await openMenuIfMobile(page);
+  await expect(page.getByTestId('user-name').first()).toHaveText(user.name);
+}
+
+/**
+ * axe for what the page shows. The app has no frames, so axe runs in the page itself ("legacy mode")
+ * instead of finishing every run in a new blank page, which cost more than the checks; and only the
+ * violations come back. The same rules either way.
+ */
+export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
+
 /**
  * axe (WCAG 2.x A/AA and best practices) on what the page shows now: no serious or critical violation,
  * nor any of the rules `alsoRequired` names (e.g. 'heading-order', which axe rates moderate).
  */
 export async function expectAccessible(page: Page, what: string, alsoRequired: readonly string[] = []) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-axe-skip]').analyze();
+  const { violations } = await axeOf(page).exclude('[data-axe-skip]').analyze();
   const grave = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRequired.includes(v.id))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}; first: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary ?? ''}`);
@@ -93,5 +140,26 @@ export async function closeWithEscape(page: Page, dialog: Locator) {
   }).toPass({ timeout: 10_000 });
 }
 
-export const test = base;
+export const test = base.extend<object, { servers: WorkerServers }>({
+  servers: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter
+    async ({}, use, workerInfo) => {
+      const ports = workerPorts(Number(process.env.E2E_PORT ?? 8090), workerInfo.parallelIndex);
+      const dir = path.join(process.env.FH_E2E_RUN_DIR!, `worker-${workerInfo.workerIndex}`);
+      copyDataDir(seededDir('demo'), path.join(dir, 'demo'));
+      copyDataDir(seededDir('empty'), path.join(dir, 'empty'));
+      const webhookRelay = `http://127.0.0.1:${ports.webhookSink}`;
+      const [demo, empty] = await Promise.all([
+        startServer({ port: ports.demo, dataDir: path.join(dir, 'demo'), demo: true, webhookRelay }),
+        startServer({ port: ports.empty, dataDir: path.join(dir, 'empty'), demo: false, webhookRelay }),
+      ]);
+      servers = { demo: demo.url, empty: empty.url, webhookSinkPort: ports.webhookSink };
+      await use(servers);
+      servers = undefined;
+      await Promise.all([demo.stop(), empty.stop()]);
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ servers: s }, use) => use(s.demo),
+});
 export { expect };

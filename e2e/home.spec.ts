@@ -32,7 +32,7 @@ test.describe('home page with demo data', () => {
     await expect(quick.getByTestId('series-count')).toHaveText('3');
   });
 
-  test('the swipe hint shows on mobile only', async ({ page }) => {
+  test('the swipe hint shows on mobile only @both-widths', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Featured Tournaments' })).toBeVisible();
     if (isMobile(page)) await expect(page.getByText('Swipe to explore →').first()).toBeVisible();

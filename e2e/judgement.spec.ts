@@ -1,5 +1,5 @@
 import { request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADA, demoUrl, JOEY, expect, isMobile, signInAs, test } from './fixtures.ts';
+import { ADA, demoUrl, JOEY, expect, isMobile, signInByApi, test } from './fixtures.ts';
 
 const GRACE = { id: '100000000000000002', name: 'Grace', auth: 2 };
 /** Live messages arrive at once and the board reloads 1.5 s later; far below the 25 s poll. */
@@ -87,7 +87,7 @@ class BoardPage {
   }
 }
 
-async function signedInBoard(browser: Browser, user: { name: string }, page?: Page) {
+async function signedInBoard(browser: Browser, user: { id: string; name: string }, page?: Page) {
   const use = test.info().project.use;
   const context = () =>
     browser.newContext({
@@ -95,7 +95,7 @@ async function signedInBoard(browser: Browser, user: { name: string }, page?: Pa
       userAgent: use.userAgent, deviceScaleFactor: use.deviceScaleFactor,
     });
   const p = page ?? (await (await context()).newPage());
-  await signInAs(p, user);
+  await signInByApi(p, user);
   const board = new BoardPage(p);
   await board.open();
   return board;
@@ -114,7 +114,7 @@ test.describe('judgement board', () => {
     await expect(page).toHaveTitle(/The Next Judgement/);
   });
 
-  test('a plain user proposes a card through the picker and the Propose Card modal', async ({ page, browser }) => {
+  test('a plain user proposes a card through the picker and the Propose Card modal @both-widths', async ({ page, browser }) => {
     const board = await signedInBoard(browser, JOEY, page);
     await expect(page.getByText('No cards on the board yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Suggest Card' }).click();

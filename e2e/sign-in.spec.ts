@@ -1,8 +1,8 @@
-import { ADA, JOEY, LINUS, approveOnDemoProvider, expect, openMenuIfMobile, signInAs, test } from './fixtures.ts';
+import { ADA, JOEY, LINUS, approveOnDemoProvider, expect, openMenuIfMobile, signInAtHome, signInThroughProvider, test } from './fixtures.ts';
 
 test.describe('sign-in', () => {
-  test('a visitor signs in through the demo provider page and logs out', async ({ page }) => {
-    await signInAs(page, JOEY);
+  test('a visitor signs in through the demo provider page and logs out @both-widths', async ({ page }) => {
+    await signInThroughProvider(page, JOEY);
     await expect(page.getByRole('img', { name: /Joey/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -73,14 +73,14 @@ test.describe('navigation for each role', () => {
 
   for (const user of [JOEY, LINUS]) {
     test(`auth ${user.auth} (${user.name}) sees no Judgement link`, async ({ page }) => {
-      await signInAs(page, user);
+      await signInAtHome(page, user);
       for (const name of links) await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Judgement' })).toHaveCount(0);
     });
   }
 
-  test('an admin sees the Judgement link and it opens the board page', async ({ page }) => {
-    await signInAs(page, ADA);
+  test('an admin sees the Judgement link and it opens the board page @both-widths', async ({ page }) => {
+    await signInAtHome(page, ADA);
     await page.getByRole('link', { name: 'Judgement' }).first().click();
     await expect(page).toHaveURL(/\/judgement$/);
     await expect(page.getByRole('heading', { name: 'The Next Judgement' })).toBeVisible();

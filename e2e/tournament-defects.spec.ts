@@ -70,7 +70,7 @@ test.describe('issue 18: the tournament pages', () => {
     await api.dispose();
   });
 
-  test('4 and 5. a closed event says what Close did, keeps its team count, and has no decks to download', async ({ page }) => {
+  test('4 and 5. a closed event says what Close did, keeps its team count, and has no decks to download @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
     const title = name('Closed Cup');
     const uid = await hostByApi(LINUS, { name: title, format: 'ROUND_ROBIN' });
@@ -119,7 +119,7 @@ test.describe('issue 18: the tournament pages', () => {
     await api.dispose();
   });
 
-  test("6. admins see the decks' own labels in the Teams list, kept fresh live", async ({ page }) => {
+  test("6. admins see the decks' own labels in the Teams list, kept fresh live @both-widths", async ({ page }) => {
     test.setTimeout(90_000);
     const uid = await hostByApi(LINUS, { name: name('Labels'), manualDeckChecking: true });
     await signUpByApi(uid, JOEY, 'Joey Labels', deckYdke(LEGAL));
@@ -230,7 +230,7 @@ test.describe('issue 18: the tournament pages', () => {
     await api.dispose();
   });
 
-  test('9. a disputed match says Disputed in the list, the bracket view and the modal, with both reports; a decision supersedes them', async ({ page, browser }) => {
+  test('9. a disputed match says Disputed in the list, the bracket view and the modal, with both reports; a decision supersedes them @both-widths', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const uid = await hostByApi(LINUS, { name: name('Dispute') });
     const api = await AdminApi.as(LINUS, uid);
@@ -314,7 +314,7 @@ test.describe('issue 18: the tournament pages', () => {
     await api.dispose();
   });
 
-  test('11. Start asks first, names the teams without an approved deck, and can drop them before starting', async ({ page }) => {
+  test('11. Start asks first, names the teams without an approved deck, and can drop them before starting @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
     const uid = await hostByApi(LINUS, { name: name('Start Check'), manualDeckChecking: true });
     const api = await AdminApi.as(LINUS, uid);

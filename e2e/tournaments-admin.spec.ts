@@ -8,7 +8,7 @@ const LEGAL = 'projectignis-distribution/Starter Deck - Yugi Reloaded.ydk';
 const UNKNOWN_CARD = 'iceygo-windbot/AI_Pumpking.ydk'; // holds 29081251, a passcode the card database lacks
 
 test.describe('Admin Tools', () => {
-  test('seed test data, search and sort the teams, drop one with confirmation, cancel the tournament', async ({ page }, testInfo) => {
+  test('seed test data, search and sort the teams, drop one with confirmation, cancel the tournament @both-widths', async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const name = `Admin Cup ${testInfo.project.name} ${Date.now()}`;
     const uid = await hostByApi(LINUS, { name });

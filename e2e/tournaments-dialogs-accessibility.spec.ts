@@ -8,7 +8,7 @@ import { AdminApi, PlayView, reportByApi } from './pages/tournament-play.ts';
 const OUTLINE = ['heading-order'];
 
 test.describe('accessibility of the tournament dialogs of issue 18', () => {
-  test('an admin: the Start confirmation, a disputed match and the past-round question pass axe, with a quiet console', async ({ page }) => {
+  test('an admin: the Start confirmation, a disputed match and the past-round question pass axe, with a quiet console @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
     const errors = await collectConsoleErrors(page);
     const stamp = `${test.info().project.name} ${Date.now()}`;

@@ -1,10 +1,10 @@
 import http from 'node:http';
-import { LINUS, expect, expectAccessible, signInAs, test } from './fixtures.ts';
+import { LINUS, expect, expectAccessible, signInAs, test, webhookSinkPort } from './fixtures.ts';
 import { HostTournamentForm } from './pages/tournament-page.ts';
 import { PlayView } from './pages/tournament-play.ts';
 
-// The event's Discord webhook (issue 19, decision 018). playwright.config.ts points the servers'
-// DISCORD_WEBHOOK_RELAY_URL at the project's port + 5, where this spec's sink stands in for Discord.
+// The event's Discord webhook (issue 19, decision 018). e2e/fixtures.ts points the worker's servers'
+// DISCORD_WEBHOOK_RELAY_URL at webhookSinkPort(), where this spec's sink stands in for Discord.
 const HOOK = 'https://discord.com/api/webhooks/987654321098765432/e2e-Token_secret';
 
 interface Received { path: string; title: string; description: string }
@@ -35,7 +35,7 @@ async function startSink(port: number) {
 test.describe('Discord', () => {
   test('a host sets the event’s webhook; after Start the channel gets round 1’s pairings, a failed try is in the audit log', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const sink = await startSink(Number(new URL(testInfo.project.use.baseURL!).port) + 5);
+    const sink = await startSink(webhookSinkPort());
     try {
       const name = `Discord Night ${testInfo.project.name} ${Date.now()}`;
       // ---- Linus hosts from a series, the webhook typed in the Event tab -------------------------

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { ADA, expect, expectAccessible, isMobile, test } from './fixtures.ts';
+import { ADA, expect, expectAccessible, isMobile, signInByApi, test } from './fixtures.ts';
 import { apiAs, hostByApi } from './pages/tournament-page.ts';
-import { AdminApi, signInById } from './pages/tournament-play.ts';
+import { AdminApi } from './pages/tournament-play.ts';
 
 // Print and export (issue 19): the print view of a round (both lists) and of the standings, print
 // media without navigation, the CSV files and the calendar downloaded from the pages.
@@ -149,7 +149,7 @@ test('the print view of the standings', async ({ page }) => {
   await shots(page, 'standings');
 });
 
-test('both CSV files download from the print view; the admin panel links to them and to the print view', async ({ page }) => {
+test('both CSV files download from the print view; the admin panel links to them and to the print view @both-widths', async ({ page }) => {
   await openPrint(page, '?round=1');
   const [pairings] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download pairings (CSV)' }).click()]);
   expect(pairings.suggestedFilename()).toBe('Print Night round 1 pairings.csv');
@@ -162,7 +162,7 @@ test('both CSV files download from the print view; the admin panel links to them
   expect((await savedText(standings)).split('\r\n')).toHaveLength(PLAYERS.length + 2);
 
   // the host's tools: the same links, signed in as the admin
-  await signInById(page, ADA);
+  await signInByApi(page, ADA);
   await page.goto(`/tournaments/${uid}`);
   const tools = page.getByTestId('admin-tools');
   if (isMobile(page)) await tools.getByRole('tab', { name: 'Actions' }).click();

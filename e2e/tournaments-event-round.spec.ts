@@ -41,7 +41,7 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await signInAs(page, LINUS);
   const host = new PlayView(page);
   await host.goto(uid);
-  const visitorPage = await personPage(browser, { name: '' });
+  const visitorPage = await personPage(browser, null);
   const visitor = new PlayView(visitorPage);
   await visitor.goto(uid);
 
@@ -69,7 +69,7 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await expectAccessible(visitorPage, 'the round banner with its clock and the tables');
 
   // the page's clock moved past the round's end (a browser of its own): 'Time', in the danger colour
-  const late = await personPage(browser, { name: '' });
+  const late = await personPage(browser, null);
   await late.clock.install();
   const lateView = new PlayView(late);
   // the page reads the server's clock once: moved on only after that answer came
@@ -116,7 +116,7 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await late.context().close();
 });
 
-test('a player finds their table and room; a visitor sees no room', async ({ browser }) => {
+test('a player finds their table and room; a visitor sees no room @both-widths', async ({ browser }) => {
   test.setTimeout(90_000);
   const [m1] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
   const player = await playerPage(browser, uid, await api.playerOf(m1!.team1Id!));
@@ -142,7 +142,7 @@ test('a player finds their table and room; a visitor sees no room', async ({ bro
   await expect(card.getByRole('button', { name: 'Copy the room password' })).toContainText('Copy failed');
   expect(await player.page.evaluate(() => window.getSelection()?.toString().trim())).toBe(password);
 
-  const visitorPage = await personPage(browser, { name: '' });
+  const visitorPage = await personPage(browser, null);
   const visitor = new PlayView(visitorPage);
   await visitor.goto(uid);
   await visitor.showList();
@@ -160,7 +160,7 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   await signInAs(page, LINUS);
   const host = new PlayView(page);
   await host.goto(uid);
-  const visitorPage = await personPage(browser, { name: '' });
+  const visitorPage = await personPage(browser, null);
   const visitor = new PlayView(visitorPage);
   await visitor.goto(uid);
   await visitor.showList();
@@ -204,7 +204,7 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   await expect(actions.getByRole('button', { name: 'Swap Teams' })).toBeDisabled();
 });
 
-test('a player drops their own team once their match is complete; not paired again, results kept', async ({ browser }) => {
+test('a player drops their own team once their match is complete; not paired again, results kept @both-widths', async ({ browser }) => {
   test.setTimeout(90_000);
   const [m] = (await api.matches(1)).filter((x) => !x.bye);
   const me = await api.playerOf(m!.team1Id!);

@@ -93,7 +93,7 @@ test.describe('the event set up and opened', () => {
     await expect(page.getByTestId('tournament-card').filter({ hasText: title }).getByTestId('card-starts-at')).toHaveText(shown);
   });
 
-  test('check-in live on two browsers, a start that drops the no-show, and a late entry in round 2', async ({ page, browser }) => {
+  test('check-in live on two browsers, a start that drops the no-show, and a late entry in round 2 @both-widths', async ({ page, browser }) => {
     test.setTimeout(180_000);
     const uid = await hostByApi(LINUS, { name: name('Check-in Night'), manualDeckChecking: false, checkIn: true, lateEntryRounds: 1 });
     const api = await AdminApi.as(LINUS, uid);

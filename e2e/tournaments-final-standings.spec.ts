@@ -44,7 +44,7 @@ async function expectNoSidewaysScroll(view: TournamentView) {
 }
 
 test.describe('final standings', () => {
-  test('Swiss → Top Cut, 12 teams: placements, the champion\'s record as in the Champion block, the runner-up\'s final loss, the Swiss record labelled', async ({ page }) => {
+  test('Swiss → Top Cut, 12 teams: placements, the champion\'s record as in the Champion block, the runner-up\'s final loss, the Swiss record labelled @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
     const uid = await hostByApi(LINUS, { name: name('Final Standings'), format: 'DEFAULT' });
     const api = await AdminApi.as(LINUS, uid);

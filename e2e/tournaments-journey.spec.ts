@@ -164,7 +164,7 @@ test.describe('a tournament before its start', () => {
     await expect(maiTeamRow.getByText('dropped', { exact: true }).first()).toBeVisible(LIVE);
 
     // ---- a visitor after the lock: no sign-up form, and the login prompt -----------------------
-    const visitorPage = await personPage(browser, { name: '' });
+    const visitorPage = await personPage(browser, null);
     const visitor = new TournamentView(visitorPage);
     await visitor.goto(uid);
     await expect(visitor.centre.getByRole('button', { name: 'Login with Discord' })).toBeVisible();

@@ -17,7 +17,7 @@ test('a large event: the standings follow a result live through a notice and one
   await api.seed(teams);
   await api.start();
 
-  const visitorPage = await personPage(browser, { name: '' });
+  const visitorPage = await personPage(browser, null);
   const visitor = new PlayView(visitorPage);
   // the page asks for both views once it is subscribed: from then on it hears every notice
   const subscribed = new Promise<void>((resolve) => {

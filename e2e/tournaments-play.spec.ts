@@ -11,7 +11,7 @@ const HOST_TEAM = 'Host Heroes';
 const name = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
 
 test.describe('a tournament played in browsers', () => {
-  test('Swiss → Top Cut with 8 teams: reports from both sides, a disagreement flagged and resolved, overrides, next rounds and the champion, followed live', async ({
+  test('Swiss → Top Cut with 8 teams: reports from both sides, a disagreement flagged and resolved, overrides, next rounds and the champion, followed live @both-widths', async ({
     page, browser,
   }) => {
     test.setTimeout(240_000);
@@ -28,7 +28,7 @@ test.describe('a tournament played in browsers', () => {
     await expect(host.banner).toContainText('Round 1 of 4'); // 3 Swiss rounds and a final of the top 2
     await expect(await host.actionButton('Next Round (1/4)')).toBeDisabled();
 
-    const visitorPage = await personPage(browser, { name: '' });
+    const visitorPage = await personPage(browser, null);
     const visitor = new PlayView(visitorPage);
     await visitor.goto(uid);
     await expect(visitor.banner).toContainText('Round 1 of 4');
@@ -210,7 +210,7 @@ test.describe('a tournament played in browsers', () => {
     await api.dispose();
   });
 
-  test('Double elimination with 6 teams: winners, losers and grand final sections, a change that resets a played match, and the grand-final reset', async ({
+  test('Double elimination with 6 teams: winners, losers and grand final sections, a change that resets a played match, and the grand-final reset @both-widths', async ({
     page,
   }) => {
     test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { demoUrl, expect, isMobile, signInAs } from '../fixtures.ts';
+import { demoUrl, expect, isMobile, signInByApi } from '../fixtures.ts';
 
 export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
 export const SECTIONS = ['FORBIDDEN', 'LIMITED', 'SEMI_LIMITED', 'UNLIMITED'] as const;
@@ -102,10 +102,9 @@ export function countsOf(entries: readonly ApiEntry[]) {
 export const cardCount = (entries: readonly ApiEntry[]) => Object.values(countsOf(entries)).reduce((a, b) => a + b, 0);
 
 /** A signed-in API client for one demo user, in a browser context of its own. */
-export async function signedInRequest(browser: Browser, user: { name: string }): Promise<{ request: APIRequestContext; close(): Promise<void> }> {
+export async function signedInRequest(browser: Browser, user: { id: string; name: string }): Promise<{ request: APIRequestContext; close(): Promise<void> }> {
   const context = await browser.newContext({ baseURL: demoUrl(), extraHTTPHeaders: { Origin: demoUrl() } });
-  const page = await context.newPage();
-  await signInAs(page, user);
+  await signInByApi(await context.newPage(), user);
   return { request: context.request, close: () => context.close() };
 }
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { request, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { demoUrl, expect, isMobile, signInAs, test } from '../fixtures.ts';
+import { axeOf, demoUrl, expect, isMobile, signInAs, test } from '../fixtures.ts';
 
 export const MAI = { id: '100000000000000005', name: 'Mai', auth: 0 };
 
@@ -67,7 +66,7 @@ export async function signUpByApi(uid: string, user: { id: string; name: string 
 
 /** axe (WCAG 2.x A/AA and best practices) on what the page shows now: no serious or critical violation. */
 export async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   const grave = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}; first: ${v.nodes[0]?.target.join(' ')}`);
@@ -75,14 +74,14 @@ export async function expectNoAxeViolations(page: Page, what: string) {
 }
 
 /** A second (third...) person in their own browser, with the same viewport as the test's project. */
-export async function personPage(browser: Browser, user: { name: string }): Promise<Page> {
+export async function personPage(browser: Browser, user: { id: string; name: string } | null): Promise<Page> {
   const use = test.info().project.use;
   const context = await browser.newContext({
     baseURL: demoUrl(), viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch,
     userAgent: use.userAgent, deviceScaleFactor: use.deviceScaleFactor,
   });
   const page = await context.newPage();
-  if (user.name) await signInAs(page, user);
+  if (user) await signInAs(page, user);
   return page;
 }
 

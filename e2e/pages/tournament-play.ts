@@ -1,12 +1,11 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { demoUrl, expect, isMobile } from '../fixtures.ts';
+import { axeOf, expect, isMobile, signInByApi } from '../fixtures.ts';
 import { TournamentView, apiAs, personPage } from './tournament-page.ts';
 
 /** axe on what the page shows: no serious or critical violation, and a heading outline without skips. */
 export async function expectAccessibleOutline(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeOf(page).analyze();
   const found = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}; first: ${v.nodes[0]?.target.join(' ')}`);
@@ -37,32 +36,12 @@ export interface ApiMatch {
 }
 export interface Player { id: string; name: string }
 
-/**
- * Signs a browser in as any Discord id through the demo identity provider (it accepts any id, as
- * `apiAs` does): the seeded test players have no button on the provider's page. The page's request
- * context shares the browser's cookies, so the page is signed in afterwards.
- */
-export async function signInById(page: Page, user: Player) {
-  const r = page.request;
-  const login = await r.get('/api/oauth/login', { maxRedirects: 0 });
-  const authorize = new URL(login.headers().location!, demoUrl());
-  authorize.searchParams.set('login', user.id);
-  authorize.searchParams.set('name', user.name);
-  const approved = await r.get(authorize.toString(), { maxRedirects: 0 });
-  const back = new URL(approved.headers().location!, demoUrl());
-  const done = await r.post('/api/oauth/handle-callback', {
-    headers: { origin: demoUrl() },
-    data: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-  });
-  expect(done.status()).toBe(200);
-}
-
 /** A player of a seeded test team in a browser of their own, on the tournament (`prepare` runs before it loads). */
 export async function playerPage(
   browser: Browser, uid: string, player: Player, prepare?: (page: Page) => Promise<void>,
 ): Promise<{ page: Page; view: PlayView }> {
-  const page = await personPage(browser, { name: '' });
-  await signInById(page, player);
+  const page = await personPage(browser, null);
+  await signInByApi(page, player);
   await prepare?.(page);
   const view = new PlayView(page);
   await view.goto(uid);
