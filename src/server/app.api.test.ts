@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { Report } from '../domain/api/records.ts';
@@ -136,6 +137,38 @@ describe('the web app', () => {
       const asset = await app.inject({ url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ url: '/api/unknown' })).json()).toEqual({ error: 'Not found' });
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  test('the build\'s Brotli and gzip copies are sent as they are, to those who accept them', async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), js);
+    // marked copies: the answer must be the file on disk, not a compression made per request
+    const br = zlib.brotliCompressSync(Buffer.from(`${js}//br`));
+    const gz = zlib.gzipSync(Buffer.from(`${js}//gz`));
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js.br'), br);
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js.gz'), gz);
+    const database = await createTestDatabase();
+    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent' }), database, webDir });
+    try {
+      const asBrotli = await app.inject({ url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(asBrotli.headers['content-encoding']).toBe('br');
+      expect(asBrotli.headers['content-type']).toMatch(/javascript/);
+      expect(asBrotli.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(asBrotli.rawPayload).toString()).toBe(`${js}//br`);
+      const asGzip = await app.inject({ url: '/assets/app-abc.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(asGzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(asGzip.rawPayload).toString()).toBe(`${js}//gz`);
+      const plain = await app.inject({ url: '/assets/app-abc.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
     } finally {
       await app.close();
       await database.close();

@@ -231,6 +231,8 @@ function registerWebApp(app: FastifyInstance, webDir: string | undefined) {
       root: webDir!,
       index: ['index.html'],
       wildcard: true,
+      // the build's .br and .gz beside each file (vite.config.ts): sent as they are, not compressed per request
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
