@@ -30,7 +30,10 @@ export function slowestPlaywrightFiles(report) {
     .slice(0, TOP);
 }
 
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 
 export function formatReport(phases, slowest) {
   const lines = ['', 'Time by phase:'];
