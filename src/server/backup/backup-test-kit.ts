@@ -7,21 +7,23 @@ import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { seedPgliteDataDir } from '../test/test-databases.ts';
+import { cliCommand } from '../test/test-cli.ts';
 import { parseEnv } from '../env.ts';
 import type { TestServer } from '../test/test-server.ts';
 import { startBackups, type Backups, type StartBackupsOptions } from './backups.ts';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 
 export const tempRoot = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
 export type DiskServer = TestServer & { backups: Backups; dataDir: string };
 
-/** A server on `dataDir` (created on first use), listening on a free port, backups started. */
+/** A server on `dataDir` (filled with a migrated database on first use), listening on a free port, backups started. */
 export async function startDiskServer(
   dataDir: string,
   { env = {}, log, schedule }: { env?: Record<string, string>; log?: StartBackupsOptions['log']; schedule?: StartBackupsOptions['schedule'] } = {},
 ): Promise<DiskServer> {
+  await seedPgliteDataDir(dataDir);
   const database = await openDatabase({ kind: 'pglite', dataDir });
   const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ env: settings, database, rateLimitScale: 100 });
@@ -46,7 +48,7 @@ export async function startDiskServer(
 /** `npm run cli -- <args>` as an operator runs it, in its own process. */
 export function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, ['src/server/cli.ts', ...args], { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env }, timeout: 180_000 }, (error, stdout, stderr) =>
+    execFile(...cliCommand(args), { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env }, timeout: 180_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: stdout.trim(), stderr: stderr.trim() }),
     );
   });

@@ -88,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
   let lock: { release(): void } | undefined;
   let client: PGlite;
-  const pgliteDir = opts.kind === 'pglite' ? path.join(opts.dataDir, 'pglite') : undefined;
+  const pgliteDir = opts.kind === 'pglite' ? pgliteDirOf(opts.dataDir) : undefined;
   if (opts.kind === 'pglite') {
     lock = lockDataDir(opts.dataDir);
     try {
@@ -113,6 +113,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
   };
 }
+
+/** Where the embedded database lives inside DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /** A first boot interrupted half-way leaves a broken dir: initialise elsewhere, then rename. */
 async function openPgliteDir(dir: string): Promise<PGlite> {
