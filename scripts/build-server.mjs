@@ -3,10 +3,10 @@
 // it with plain node: no TypeScript compiler at start, no esbuild helper processes.
 import { build } from 'esbuild';
 
-export async function buildServer() {
+export async function buildServer({ outdir = 'dist/server', entryPoints = { main: 'src/server/main.ts', cli: 'src/server/cli.ts' } } = {}) {
   await build({
-    entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
-    outdir: 'dist/server',
+    entryPoints,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',

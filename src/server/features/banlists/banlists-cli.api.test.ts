@@ -1,5 +1,6 @@
-// The operator commands `cards import` and `banlists import`, run as a person runs them: tsx in its own process,
-// against a temporary DATA_DIR (PGlite) or, in the PostgreSQL project, a fresh database.
+// The operator commands `cards import` and `banlists import`, run as a person runs them: in their own process
+// (compiled, test-cli.ts), against a new DATA_DIR (PGlite: the first command makes the database) or, in the
+// PostgreSQL project, a fresh database.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createPostgresDatabase } from '../../test/test-databases.ts';
+import { cliCommand } from '../../test/test-cli.ts';
 import { officialCards, writeCdb } from '../cards/cdb-fixture.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
@@ -42,8 +44,7 @@ afterAll(async () => {
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['src/server/cli.ts', ...args],
+      ...cliCommand(args),
       { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, timeout: 120_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
