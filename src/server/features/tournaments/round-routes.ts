@@ -106,6 +106,10 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
       if (m.bye || m.missed) throw conflict(`Match #${m.id} is a bye: only teams of two paired matches can be swapped`);
       if (teamId !== m.team1Uid && teamId !== m.team2Uid) throw badRequest(`${side}.teamId: not a team of match #${m.id}`);
     }
+    // who they face is part of their match: a host who plays it swaps nothing of it (decision 013; issue 29)
+    if (await Repo.playsIn(tx, t.uid, user.discordId, [ma.team1Uid, ma.team2Uid, mb.team1Uid, mb.team2Uid])) {
+      throw forbidden('You play in one of these matches: swapping it would pick your own opponent (an admin who does not play can)');
+    }
     const round = await Repo.listMatches(tx, t.uid, t.currentRound);
     const decided = round.find((m) => !m.bye && !m.missed && (m.complete || m.reportFromTeam1 || m.reportFromTeam2));
     if (decided) throw conflict(`Round ${t.currentRound} already has a result (match #${decided.id}): pairings can only be swapped before any is reported`);

@@ -154,3 +154,53 @@ describe('a player’s own drop', () => {
     expect((await kit.roundMatches(uid, 1)).find((x) => x.id === m!.id)).toMatchObject({ complete: true, outcome: { winnerTeamId: winner } });
   });
 });
+
+describe('a host who plays decides nothing of their own match (issue 29)', () => {
+  /** Four teams, the host's among them, round 1 paired: the host's match, its opponent, and another match. */
+  async function hostPlaying() {
+    const uid = await kit.event('DEFAULT', 0);
+    await ok(await host.post(`/api/tournaments/${uid}/signup`, { name: 'Host team' }));
+    await ok(await host.post(`/api/tournaments/${uid}/seed-test?count=3`));
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    const t = await kit.state(uid);
+    const mine = t.teams.find((x) => x.name === 'Host team')!.uid;
+    const round = played(await kit.roundMatches(uid, 1));
+    const own = round.find((m) => m.team1Id === mine || m.team2Id === mine)!;
+    const other = round.find((m) => m !== own)!;
+    const opponent = own.team1Id === mine ? own.team2Id! : own.team1Id!;
+    return { uid, own, other, opponent, mine };
+  }
+
+  test('a swap touching their match: 403 with a sentence, nothing moved; an admin who does not play may', async () => {
+    const { uid, own, other, opponent } = await hostPlaying();
+    const before = await kit.roundMatches(uid, 1);
+    const body = { a: { matchId: own.id, teamId: opponent }, b: { matchId: other.id, teamId: other.team1Id } };
+    const refused = await swap(host, uid, body);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe('You play in one of these matches: swapping it would pick your own opponent (an admin who does not play can)');
+    expect(await kit.roundMatches(uid, 1)).toEqual(before);
+    expect((await swap(admin, uid, body)).status).toBe(200);
+  });
+
+  test('dropping the team they face mid-round, by either route: 403 with a sentence, no walkover; an admin who does not play may', async () => {
+    const { uid, own, opponent } = await hostPlaying();
+    const member = (await kit.state(uid)).teams.find((x) => x.uid === opponent)!.members[0]!;
+    for (const path of [`teams/${opponent}/drop`, `participants/${member.id}/drop`]) {
+      const refused = await host.post(`/api/tournaments/${uid}/${path}`);
+      expect(refused.status, path).toBe(403);
+      expect(await errorOf(refused), path).toBe(`You play against this team in match #${own.id}: dropping it would decide your own match (an admin who does not play can)`);
+    }
+    expect((await kit.state(uid)).teams.find((x) => x.uid === opponent)).toMatchObject({ dropped: false });
+    expect((await kit.roundMatches(uid, 1)).find((m) => m.id === own.id)).toMatchObject({ complete: false });
+    await ok(await admin.post(`/api/tournaments/${uid}/teams/${opponent}/drop`));
+    expect((await kit.roundMatches(uid, 1)).find((m) => m.id === own.id)).toMatchObject({ complete: true });
+  });
+
+  test('another match’s team, and their own team, the playing host may still drop', async () => {
+    const { uid, other, mine } = await hostPlaying();
+    await ok(await host.post(`/api/tournaments/${uid}/teams/${other.team1Id}/drop`));
+    await ok(await host.post(`/api/tournaments/${uid}/teams/${mine}/drop`));
+    const teams = (await kit.state(uid)).teams;
+    expect(teams.filter((x) => x.dropped).map((x) => x.uid).sort()).toEqual([other.team1Id, mine].sort());
+  });
+});

@@ -143,7 +143,9 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       if (!self && !isPrivileged(user, t)) throw forbidden('You can only drop yourself');
       if (found.member.dropped || found.team.dropped) throw conflict('Already dropped');
       // the last member leaving drops the team: not while its match of the round waits (drops.ts)
-      if (!isPrivileged(user, t) && (await Repo.activeMemberCount(tx, found.team.uid)) === 1) await refuseDropMidMatch(tx, t, found.team.uid);
+      const last = (await Repo.activeMemberCount(tx, found.team.uid)) === 1;
+      if (!isPrivileged(user, t) && last) await refuseDropMidMatch(tx, t, found.team.uid);
+      if (!self && last) await refuseDroppingOwnOpponent(tx, t, found.team.uid, user.discordId);
       const member = await Repo.setMemberDropped(tx, found.member.id);
       // the last active member leaving drops the team
       const teamDropped = (await Repo.activeMemberCount(tx, found.team.uid)) === 0;
@@ -168,12 +170,28 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       if (team.captainDiscordId !== user.discordId && !isPrivileged(user, t)) throw forbidden('Only an admin, the host or the captain can drop this team');
       if (team.dropped) throw conflict('This team has already dropped');
       if (!isPrivileged(user, t)) await refuseDropMidMatch(tx, t, team.uid);
+      if (team.captainDiscordId !== user.discordId) await refuseDroppingOwnOpponent(tx, t, team.uid, user.discordId);
       const dropped = await Repo.setTeamDropped(tx, team.uid);
       await settle(tx, t, [team.uid]); // its unplayed matches become walkovers
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } });
       return loadTeam(tx, t.uid, dropped, 'public');
     });
   });
+}
+
+/**
+ * A host or admin who plays may not drop the team they face in a match without a result: its
+ * walkover would decide their own match (decision 013; issue 29). Their own team they may drop.
+ */
+async function refuseDroppingOwnOpponent(tx: Tx, t: Repo.TournamentRow, teamUid: string, discordId: string): Promise<void> {
+  if (!t.inProgress || t.completed) return;
+  const open = (await Repo.matchesOfTeams(tx, t.uid, [teamUid])).filter((m) => !m.complete && !m.bye && m.team1Uid !== null && m.team2Uid !== null);
+  for (const m of open) {
+    const opponent = m.team1Uid === teamUid ? m.team2Uid : m.team1Uid;
+    if (await Repo.playsIn(tx, t.uid, discordId, [opponent])) {
+      throw forbidden(`You play against this team in match #${m.id}: dropping it would decide your own match (an admin who does not play can)`);
+    }
+  }
 }
 
 /** A player's own drop waits while their team's match of the round has no result (drops.ts); the host and admins drop anyone. */
