@@ -22,7 +22,9 @@ export function MetaPage() {
   useDocumentTitle(filters.banlist ? `Meta of ${filters.banlist}` : 'The format’s meta');
 
   const change = (patch: MetaFilters) => {
-    const next = new URLSearchParams(params);
+    // from the address as it is now, not as this render saw it: a second change before the page has
+    // rendered the first (a series cleared, then a date typed at once) keeps the first
+    const next = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(patch)) {
       if (v) next.set(k, v);
       else next.delete(k);
