@@ -12,7 +12,8 @@ import { loadPlay } from '../features/tournaments/tournament-play.ts';
 import { standingsOf, winnerPeople } from '../features/tournaments/tournament-standings.ts';
 import { deleteEventData, updateTournament, type TournamentRow } from '../features/tournaments/tournaments-repository.ts';
 import { createSeries, createTournament } from './factories.ts';
-import { cardRowFromJson, type CardJson } from '../features/cards/card-import.ts';
+import { cardRowFromJson } from '../features/cards/card-import.ts';
+import type { CardJson } from '../features/cards/card-json.ts';
 import * as CardsRepository from '../features/cards/cards-repository.ts';
 import { importLflist } from '../features/banlists/banlist-import.ts';
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { normalizeCardName, searchRank } from '../../../domain/banlist/card-search.ts';
 import { FRAME_COLOR } from '../../../domain/banlist/card-info.ts';
-import { cardRowFromJson, cardRowsFromFile, type CardJson } from './card-import.ts';
+import { cardRowFromJson, cardRowsFromFile } from './card-import.ts';
+import type { CardJson } from './card-json.ts';
 import { officialCards, writeCdb } from './cdb-fixture.ts';
 import * as CardsRepository from './cards-repository.ts';
 

@@ -1,7 +1,7 @@
 // Test helper: real EDOPro cards.cdb files written with sql.js from cards of ../shared/data/cards, laid out as
 // edopro.md §4 says (written independently of the reader, so a wrong mapping fails the tests).
 import { readFileSync } from 'node:fs';
-import type { CardJson } from './card-import.ts';
+import type { CardJson } from './card-json.ts';
 import { loadSqlJs } from './cdb-import.ts';
 
 export const OFFICIAL_CARDS_URL = new URL('../../../../../shared/data/cards/cards-official.json', import.meta.url);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { cardRowFromJson, cardRowsFromFile, type CardJson } from './card-import.ts';
+import { cardRowFromJson, cardRowsFromFile } from './card-import.ts';
+import type { CardJson } from './card-json.ts';
 import { isSqlite, readCdb } from './cdb-import.ts';
 import { officialCards, writeCdb } from './cdb-fixture.ts';
 

@@ -1,7 +1,7 @@
 // EDOPro cards.cdb (SQLite `datas` + `texts`, edopro.md §4) read with sql.js, the SQLite of the web, in process.
 import { createRequire } from 'node:module';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import type { CardJson } from './card-import.ts';
+import type { CardJson } from './card-json.ts';
 
 const require = createRequire(import.meta.url);
 let sqlJs: Promise<SqlJsStatic> | undefined;

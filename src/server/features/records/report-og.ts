@@ -16,7 +16,7 @@ import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { CachedBody, Lru, sendCached } from '../banlists/http-cache.ts';
 import { concurrencyLimit } from '../images/image-processing.ts';
-import type { TournamentHelpers } from '../tournaments/tournaments-routes.ts';
+import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { ogCardSvg, ogSummary, withOgTags, type OgSummary } from './report-og-card.ts';
 import { cachedReport } from './report-routes.ts';

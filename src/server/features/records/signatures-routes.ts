@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
-import type { TournamentHelpers } from '../tournaments/tournaments-routes.ts';
+import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import { edoproSetnames, setcodeLookup } from './record-writer.ts';
 import { checkOrder, previewDeck } from './signature-rules.ts';
 import * as SignaturesRepository from './signatures-repository.ts';

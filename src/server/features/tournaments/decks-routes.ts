@@ -15,10 +15,10 @@ import { badRequest, conflict, forbidden, notFound, notFoundIfMissing, unauthori
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
 import { lateDeckWindow } from './late-entry.ts';
-import { deckViewFor } from './teams-routes.ts';
+import { deckViewFor } from './team-reads.ts';
 import { isPrivileged, toDeck } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
-import type { TournamentHelpers } from './tournaments-routes.ts';
+import type { TournamentHelpers } from './tournament-helpers.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });

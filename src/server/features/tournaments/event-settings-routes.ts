@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
 import * as Repo from './tournaments-repository.ts';
-import type { TournamentHelpers } from './tournaments-routes.ts';
+import type { TournamentHelpers } from './tournament-helpers.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });

@@ -16,8 +16,8 @@ import { attachment } from '../banlists/banlists-routes.ts';
 import { CachedBody, replyCached, sendCached } from '../banlists/http-cache.ts';
 import { calendarEvent } from './exports-calendar.ts';
 import { loadPairings, loadStandings, pairingsCsv, pairingsRound, standingsCsv } from './exports-data.ts';
-import { safeName } from './matches-routes.ts';
-import type { TournamentHelpers } from './tournaments-routes.ts';
+import { safeName } from './file-names.ts';
+import type { TournamentHelpers } from './tournament-helpers.ts';
 import * as Repo from './tournaments-repository.ts';
 
 const tags = ['tournament exports'];

@@ -1,7 +1,6 @@
 // Tournaments played out (issue 11): start, next round, score reports, overrides, flags, the
 // winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
 // locked, the change in one transaction, the version moved on, the live message after commit.
-import type { SQL } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +9,7 @@ import { z } from 'zod';
 import { zipSync, strToU8 } from 'fflate';
 import {
   BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema,
-  standingsSchema, tournamentSchema, winnerQuerySchema, type Tournament,
+  standingsSchema, tournamentSchema, winnerQuerySchema,
 } from '../../../domain/api/tournaments.ts';
 import { exportYdk } from '../../../domain/deck/ydk.ts';
 import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
@@ -23,13 +22,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
-import { replyCached, type CachedBody } from '../banlists/http-cache.ts';
-import type { TournamentLive } from './tournament-live.ts';
+import { replyCached } from '../banlists/http-cache.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
 import { afterResult, loadPlay, matchRow, movesOnlyItsTeams, settle, tableRound } from './tournament-play.ts';
 import { seedTeamsByRating } from '../players/rating-seeds.ts';
 import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
-import { dropNoShows } from './check-in-routes.ts';
+import { dropNoShows } from './no-shows.ts';
+import { safeName } from './file-names.ts';
+import type { PlayHelpers } from './tournament-helpers.ts';
 import { cutProblem, swissRoundsOf } from '../../../domain/tournament/round-count.ts';
 import { lateEntryAtStart } from '../../../domain/tournament/late-entry.ts';
 import * as Repo from './tournaments-repository.ts';
@@ -51,22 +51,6 @@ const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must 
 const DECKS_AFTER_WINNER = DECKS_AFTER_WINNER_MESSAGE;
 const REPORTS_DISAGREE = REPORTS_DISAGREE_MESSAGE;
 
-export interface PlayHelpers {
-  live: TournamentLive;
-  mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T>;
-  adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>): Promise<T>;
-  loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament>;
-  findOr404(uid: string): Promise<Repo.TournamentRow>;
-  refuseIfOver(t: Repo.TournamentRow): void;
-  /** drops this tournament's cached reads (call after commit) */
-  changed(uid: string): void;
-  /** inside the write's transaction: other instances drop this tournament's cached reads when it commits */
-  notice(tx: Tx, uid: string): Promise<void>;
-  /** the same notice as an expression the write's first statement carries (undefined on one process) */
-  noticeSql(uid: string): SQL | undefined;
-  /** a public read of this tournament, from memory until its next change */
-  cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined>;
-}
 
 export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -465,10 +449,4 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const zip = Buffer.from(zipSync(files, { level: 6 }));
     return reply.type('application/zip').header('Content-Disposition', attachment(`${safeName(t.name)} decks.zip`)).send(zip);
   });
-}
-
-/** A path segment any unzip accepts: no separators, no dot names, no control characters. */
-export function safeName(s: string): string {
-  const clean = [...s].map((c) => (c < ' ' || '/\\:*?"<>|'.includes(c) ? '_' : c)).join('').trim().replace(/^\.+/, '_').slice(0, 80);
-  return clean || '_';
 }

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { clockOf, roundEndsAt } from './event-night-views.ts';
-import type { PlayHelpers } from './matches-routes.ts';
+import type { PlayHelpers } from './tournament-helpers.ts';
 import { teamNamer } from './tournament-standings.ts';
 import { isPrivileged, toMatch } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { participantSchema, signupBodySchema, teamSchema, type Participant, type Team } from '../../../domain/api/tournaments.ts';
+import { participantSchema, signupBodySchema, teamSchema, type Participant } from '../../../domain/api/tournaments.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -16,33 +16,16 @@ import { lateSignupProblem, REENTRY_REFUSED } from '../../../domain/tournament/l
 import { ownDropWait } from '../../../domain/tournament/drops.ts';
 import { enterLate, signupIsLate } from './late-entry.ts';
 import { settle } from './tournament-play.ts';
-import { decksByMemberOf, deckViewOf, isPrivileged, toMember, toParticipants, toTeam, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
+import { isPrivileged, toMember, toParticipants, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
-import type { TournamentHelpers } from './tournaments-routes.ts';
+import type { TournamentHelpers } from './tournament-helpers.ts';
+import { deckViewFor, loadTeam } from './team-reads.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
 const teamParams = uidParams.extend({ tid: z.string().min(1).max(64) });
 const participantParams = uidParams.extend({ pid: z.string().regex(/^\d{1,9}$/, 'must be a participant id').transform(Number) });
 
-type Viewer = { discordId: string; auth: number } | null | undefined;
-
-/**
- * What this viewer sees of the tournament's decks: 'full' for an admin or the host who does not
- * play in it (or once it has a winner), else 'public'. A visitor costs no query.
- */
-export async function deckViewFor(db: Tx, user: Viewer, t: Repo.TournamentRow): Promise<DeckView> {
-  if (!user || !isPrivileged(user, t)) return 'public';
-  return deckViewOf(user, t, !t.completed && (await Repo.playsIn(db, t.uid, user.discordId)));
-}
-
-/** One team with only its own members, decks and users (not every member of a 4,096-team event). */
-export async function loadTeam(db: Tx, uid: string, team: Repo.TeamRow, view: DeckView): Promise<Team> {
-  const members = await Repo.membersOfTeam(db, uid, team.uid);
-  const decks = await Repo.listDeckSummaries(db, uid, members.map((m) => m.id));
-  const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
-  return toTeam(team, members, { decks, users }, decksByMemberOf(decks, view));
-}
 
 export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelpers) {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -26,7 +26,7 @@ import { registerCheckInRoutes } from './check-in-routes.ts';
 import { registerDecksRoutes } from './decks-routes.ts';
 import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
-import type { PlayHelpers } from './matches-routes.ts';
+import type { TournamentHelpers } from './tournament-helpers.ts';
 import { registerTeamsRoutes } from './teams-routes.ts';
 import { TournamentLive } from './tournament-live.ts';
 import { TournamentReads } from './tournament-reads.ts';
@@ -43,15 +43,6 @@ export interface TournamentRoutesOptions {
   db: Db;
 }
 
-/** What the routes of teams, decks and play (teams-routes.ts, decks-routes.ts, matches-routes.ts) share with these. */
-export interface TournamentHelpers extends PlayHelpers {
-  db: Db;
-  cards: CardIndex;
-  teamsContext(tx: Tx, uid: string): Promise<TeamsContext>;
-  refuseIfStarted(t: Repo.TournamentRow, what: string): void;
-  /** the public reads' cache (exports-routes.ts keeps its files there too) */
-  tournamentReads: TournamentReads;
-}
 
 export function registerTournamentsRoutes(server: FastifyInstance, { db }: TournamentRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();

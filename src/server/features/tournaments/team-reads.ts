@@ -1,0 +1,24 @@
+// One team as the team routes and check-in answer it, and which decks the viewer may see.
+import type { Team } from '../../../domain/api/tournaments.ts';
+import type { Tx } from '../../db/client.ts';
+import { decksByMemberOf, deckViewOf, isPrivileged, toTeam, type DeckView } from './tournament-views.ts';
+import * as Repo from './tournaments-repository.ts';
+
+type Viewer = { discordId: string; auth: number } | null | undefined;
+
+/**
+ * What this viewer sees of the tournament's decks: 'full' for an admin or the host who does not
+ * play in it (or once it has a winner), else 'public'. A visitor costs no query.
+ */
+export async function deckViewFor(db: Tx, user: Viewer, t: Repo.TournamentRow): Promise<DeckView> {
+  if (!user || !isPrivileged(user, t)) return 'public';
+  return deckViewOf(user, t, !t.completed && (await Repo.playsIn(db, t.uid, user.discordId)));
+}
+
+/** One team with only its own members, decks and users (not every member of a 4,096-team event). */
+export async function loadTeam(db: Tx, uid: string, team: Repo.TeamRow, view: DeckView): Promise<Team> {
+  const members = await Repo.membersOfTeam(db, uid, team.uid);
+  const decks = await Repo.listDeckSummaries(db, uid, members.map((m) => m.id));
+  const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
+  return toTeam(team, members, { decks, users }, decksByMemberOf(decks, view));
+}

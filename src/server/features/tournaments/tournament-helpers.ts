@@ -1,0 +1,40 @@
+// What the tournament route files share: the write helpers that tournaments-routes.ts makes and
+// hands to each register*Routes. Types only, so that every route file imports downward.
+import type { SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Tournament } from '../../../domain/api/tournaments.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { CachedBody } from '../banlists/http-cache.ts';
+import type { CardIndex } from '../cards/card-index.ts';
+import type { TournamentLive } from './tournament-live.ts';
+import type { TournamentReads } from './tournament-reads.ts';
+import type { TeamsContext } from './tournament-views.ts';
+import type * as Repo from './tournaments-repository.ts';
+
+/** What the routes of play (matches-routes.ts, round-routes.ts) need. */
+export interface PlayHelpers {
+  live: TournamentLive;
+  mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T>;
+  adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>): Promise<T>;
+  loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament>;
+  findOr404(uid: string): Promise<Repo.TournamentRow>;
+  refuseIfOver(t: Repo.TournamentRow): void;
+  /** drops this tournament's cached reads (call after commit) */
+  changed(uid: string): void;
+  /** inside the write's transaction: other instances drop this tournament's cached reads when it commits */
+  notice(tx: Tx, uid: string): Promise<void>;
+  /** the same notice as an expression the write's first statement carries (undefined on one process) */
+  noticeSql(uid: string): SQL | undefined;
+  /** a public read of this tournament, from memory until its next change */
+  cached<T>(uid: string, key: string, make: () => Promise<T | undefined>): CachedBody | Promise<CachedBody | undefined>;
+}
+
+/** What the routes of teams, decks and play (teams-routes.ts, decks-routes.ts, matches-routes.ts) share with these. */
+export interface TournamentHelpers extends PlayHelpers {
+  db: Db;
+  cards: CardIndex;
+  teamsContext(tx: Tx, uid: string): Promise<TeamsContext>;
+  refuseIfStarted(t: Repo.TournamentRow, what: string): void;
+  /** the public reads' cache (exports-routes.ts keeps its files there too) */
+  tournamentReads: TournamentReads;
+}
