@@ -5,10 +5,11 @@
 // pairings. axe on the Event tab and the check-in view. EVENT_SHOTS=1 saves pictures under /tmp.
 import type { Page } from '@playwright/test';
 import { JOEY, LINUS, expect, expectAccessible, signInAs, test } from './fixtures.ts';
-import { HostTournamentForm, choose, hostByApi, personPage } from './pages/tournament-page.ts';
+import { HostTournamentForm, choose, deckFile, hostByApi, personPage } from './pages/tournament-page.ts';
 import { AdminApi, PlayView, playerPage, type Player } from './pages/tournament-play.ts';
 
 const LIVE = { timeout: 5_000 };
+const LATE_DECK = 'projectignis-distribution/[Tactical-Try Deck] Eldlich the Conqueror.ydk';
 const name = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
 
 async function shot(page: Page, what: string) {
@@ -173,7 +174,14 @@ test.describe('the event set up and opened', () => {
     await late.getByLabel('Team name').fill(lateTeam);
     await late.getByRole('button', { name: 'Sign Up' }).click();
     await expect(late.getByTestId('late-entry-note')).toContainText(`${lateTeam} plays from round 2, with a loss for round 1`);
-    await expect(late.getByRole('button', { name: 'Submit Deck' })).toBeVisible();
+    await expect(late.getByTestId('late-entry-note')).toContainText('Submit your deck before round 2 is paired.');
+    // the late entry submits its deck; it reads as in, and may still be replaced until round 2 is paired
+    await joey.chooseDeckFile(deckFile(LATE_DECK));
+    await joey.submitDeck();
+    await expect(late.getByTestId('late-entry-note')).toContainText('Your deck is in: you may replace it until round 2 is paired');
+    await expect(late.getByTestId('late-entry-note')).not.toContainText('Submit your deck');
+    const lateDeck = joey.submittedDeck('[Tactical-Try Deck] Eldlich the Conqueror');
+    await expect(lateDeck.getByRole('button', { name: /^Delete deck/ })).toBeVisible();
     await expectNoSidewaysScroll(joeyPage);
     await shot(joeyPage, 'late-entry');
 
@@ -197,6 +205,10 @@ test.describe('the event set up and opened', () => {
     expect(round2.some((m) => m.team1Id === lateUid || m.team2Id === lateUid)).toBe(true);
     await expect(joey.yourMatch).toBeVisible();
     await expect(joey.matchesPanel).toContainText(lateTeam);
+    // once paired, its list stays on the page, read-only (issue 29)
+    await expect(lateDeck.getByRole('button', { name: /^View Deck/ })).toBeVisible();
+    await expect(lateDeck.getByRole('button', { name: /^Delete deck/ })).toHaveCount(0);
+    await expect(joey.centre.getByTestId('decks-fixed')).toHaveText('Your decks are fixed for this event: they are the lists you play.');
     await api.dispose();
   });
 });

@@ -33,5 +33,7 @@ export const OWN_MATCH_MESSAGE = 'You cannot decide a match you play in.';
 
 /** A deck review by someone who plays in the event (a member of any of its teams, dropped or not; decision 013). */
 export const DECK_REVIEW_BY_PLAYER_MESSAGE = 'You play in this event: an admin who does not play reviews its decks.';
+/** A deck submitted or deleted after Start (issue 29): the lists played are the lists checked. */
+export const DECKS_FIXED_MESSAGE = 'Decks are fixed once the tournament has started: ask the host to reject a deck that is wrong.';
 /** Download All Decks after Close, which deleted them. */
 export const DECKS_CLOSED_MESSAGE = 'Close removed this tournament’s decks.';

@@ -8,7 +8,7 @@ import {
   deckRefusalSchema, deckSchema, deckUploadQuerySchema, participantIdsQuerySchema, validateDeckQuerySchema, type Deck,
 } from '../../../domain/api/tournaments.ts';
 import { discordIdSchema } from '../../../domain/api/users.ts';
-import { DECK_REVIEW_BY_PLAYER_MESSAGE } from '../../../domain/tournament/limits.ts';
+import { DECK_REVIEW_BY_PLAYER_MESSAGE, DECKS_FIXED_MESSAGE } from '../../../domain/tournament/limits.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, notFoundIfMissing, unauthorized } from '../../errors.ts';
@@ -16,7 +16,7 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
 import { lateDeckWindow } from './late-entry.ts';
 import { deckViewFor } from './team-reads.ts';
-import { isPrivileged, toDeck } from './tournament-views.ts';
+import { isPrivileged, toDeck, UNNAMED_TEAM } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 
@@ -32,6 +32,24 @@ const ownIdQuery = z.object({ participantDiscordId: discordIdSchema.optional() }
 const DECK_BODY_LIMIT = 256 * 1024;
 /** participants/decks: ids per call (a page of the admin panel's teams) */
 const MAX_PARTICIPANT_IDS = 200;
+
+/**
+ * From Start a team's decks are fixed (issue 29): nobody, host or admin included, submits or deletes
+ * one (a wrong deck is rejected instead, which keeps it on record). The one exception is a late
+ * entry's own team, until its first round is paired (lateDeckWindow).
+ */
+function refuseIfDecksFixed(t: Repo.TournamentRow, team: Repo.TeamRow | undefined): void {
+  if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
+  if (t.inProgress && !lateDeckWindow(t, team)) throw conflict(DECKS_FIXED_MESSAGE);
+}
+
+/** Every deck submission, deletion and review is a line of the event's log: who, which team, which deck. */
+function deckAudit(tx: Tx, t: Repo.TournamentRow, actorDiscordId: string, action: string, deck: Pick<Repo.DeckRow, 'id' | 'label'>, owner: { member: Repo.MemberRow; team: Repo.TeamRow } | undefined, extra: Record<string, unknown> = {}) {
+  return Repo.audit(tx, {
+    tournamentUid: t.uid, actorDiscordId, action,
+    after: { deckId: deck.id, label: deck.label, teamUid: owner?.team.uid ?? null, team: owner ? owner.team.name || UNNAMED_TEAM : null, player: owner?.member.discordId ?? null, ...extra },
+  });
+}
 
 export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelpers) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -92,8 +110,8 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     /** Who may submit now, and how many decks they have: asked before the deck is read (a refusal is about the tournament, not the deck), and again under the lock. */
     const mayUpload = async (tx: Tx, t: Repo.TournamentRow) => {
       h.refuseIfOver(t);
-      if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
       const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      refuseIfDecksFixed(t, mine?.team);
       // a late entry submits until its first round is paired, even after deck submission was locked
       if (!t.deckSubmissionOpen && !lateDeckWindow(t, mine?.team)) throw conflict('Deck submission is closed for this tournament');
       if (!mine) throw forbidden('Sign up for this tournament before submitting a deck');
@@ -114,6 +132,7 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
         mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side,
         approved: !t.manualDeckChecking, reviewerDiscordId: null,
       });
+      await deckAudit(tx, t, user.discordId, 'submit-deck', row, mine, { approved: row.approved });
       return toDeck(row, checked.name, []);
     });
     return reply.code(201).send(deck);
@@ -130,11 +149,10 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       const owner = await Repo.findMember(tx, t.uid, deck.memberId);
       const privileged = isPrivileged(user, t);
       if (!privileged && owner?.member.discordId !== user.discordId) throw forbidden('This is not your deck');
-      if (!privileged && (!(t.deckSubmissionOpen || lateDeckWindow(t, owner?.team)) || t.completed)) throw conflict('Deck submission is closed: ask an admin to remove the deck');
+      refuseIfDecksFixed(t, owner?.team);
+      if (!privileged && !(t.deckSubmissionOpen || lateDeckWindow(t, owner?.team))) throw conflict('Deck submission is closed: ask an admin to remove the deck');
       await Repo.deleteDeck(tx, deck.id);
-      if (privileged && owner?.member.discordId !== user.discordId) {
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'delete-deck', before: { deckId: deck.id, label: deck.label, memberId: deck.memberId } });
-      }
+      await deckAudit(tx, t, user.discordId, 'delete-deck', deck, owner);
     });
     return reply.code(204).send();
   });
@@ -158,10 +176,11 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       if (deck.memberId !== req.params.pid) throw notFound('This participant has no such deck');
       const row = await Repo.reviewDeck(tx, deck.id, { approved, reviewerDiscordId: user.discordId, rejectionReason: approved ? null : rejection });
       const checked = await checkStoredDeck({ main: row.mainDeck, extra: row.extraDeck, side: row.sideDeck }, t, cards);
+      const owner = await Repo.findMember(tx, t.uid, deck.memberId);
       return {
         result: toDeck(row, checked.name, checked.problems),
         before: { deckId: deck.id, approved: deck.approved, reviewer: deck.reviewerDiscordId },
-        after: { deckId: deck.id, approved, reason: approved ? null : rejection },
+        after: { deckId: deck.id, label: deck.label, teamUid: owner?.team.uid ?? null, team: owner ? owner.team.name || UNNAMED_TEAM : null, player: owner?.member.discordId ?? null, approved, reason: approved ? null : rejection },
       };
     });
   });

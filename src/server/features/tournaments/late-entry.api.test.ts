@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Standings, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
+import { DECKS_FIXED_MESSAGE } from '../../../domain/tournament/limits.ts';
+import type { AuditEntry, Deck } from '../../../domain/api/tournaments.ts';
 import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 
 const ADMIN = '961920000000000001';
@@ -141,10 +143,40 @@ describe('late entry', () => {
     const early = kit.players.get((await kit.state(uid)).teams[0]!.captainDiscordId)!;
     const refused = await upload(early);
     expect(refused.status).toBe(409);
-    expect(await errorOf(refused)).toBe('Deck submission is closed for this tournament');
+    expect(await errorOf(refused)).toBe(DECKS_FIXED_MESSAGE);
     // once its first round is paired, the late team is like the others
     await kit.finishRound(uid);
     await ok(await host.post(`/api/tournaments/${uid}/next-round`));
     expect((await upload(player)).status).toBe(409);
+  });
+
+  test('from Start a team’s decks are fixed, for its player and the host alike; every deck change is in the log', async () => {
+    // deck submission left open (the default): Start alone fixes the decks
+    const uid = await kit.event('DEFAULT', 4, { lateEntryRounds: 1, ...UNCHECKED, decksAllowedPerPlayer: 2 });
+    const teams = (await kit.state(uid)).teams;
+    const player = kit.players.get(teams[0]!.captainDiscordId)!;
+    const first = await ok<Deck>(await player.request('POST', `/api/tournaments/${uid}/decks?label=Kept`, { body: DECK }));
+    const gone = await ok<Deck>(await player.request('POST', `/api/tournaments/${uid}/decks?label=Dropped`, { body: DECK }));
+    expect((await player.request('DELETE', `/api/tournaments/${uid}/decks/${gone.id}`)).status).toBe(204);
+    const started = await ok<Tournament>(await host.post(`/api/tournaments/${uid}/start`));
+    expect(started.deckSubmissionOpen).toBe(true);
+    for (const [who, res] of [
+      ['player deletes', await player.request('DELETE', `/api/tournaments/${uid}/decks/${first.id}`)],
+      ['player submits', await player.request('POST', `/api/tournaments/${uid}/decks?label=Other`, { body: DECK })],
+      ['host deletes', await host.request('DELETE', `/api/tournaments/${uid}/decks/${first.id}`)],
+    ] as const) {
+      expect([who, res.status, await errorOf(res)]).toEqual([who, 409, DECKS_FIXED_MESSAGE]);
+    }
+    expect((await ok<Deck[]>(await player.get(`/api/tournaments/${uid}/participants/${(await kit.state(uid)).teams[0]!.members[0]!.id}/decks`))).map((d) => d.label)).toEqual(['Kept']);
+    // a review stays possible, and is logged with the deck and its team
+    await ok(await admin.post(`/api/tournaments/${uid}/participants/${teams[0]!.members[0]!.id}/decks/${first.id}/validate?approved=false&reason=Wrong%20list`));
+    const log = await ok<AuditEntry[]>(await host.get(`/api/tournaments/${uid}/audit`));
+    const decks = log.filter((e) => e.action.endsWith('-deck')).map((e) => [e.action, e.actorDiscordId, (e.after as { label: string; team: string }).label, (e.after as { team: string }).team]);
+    expect(decks).toEqual([
+      ['submit-deck', teams[0]!.captainDiscordId, 'Kept', teams[0]!.name],
+      ['submit-deck', teams[0]!.captainDiscordId, 'Dropped', teams[0]!.name],
+      ['delete-deck', teams[0]!.captainDiscordId, 'Dropped', teams[0]!.name],
+      ['reject-deck', ADMIN, 'Kept', teams[0]!.name],
+    ]);
   });
 });

@@ -22,4 +22,13 @@ describe('audit log lines', () => {
       title: 'Discord champion message given up (3 messages)', by: 'the server', detail: 'HTTP 404: Unknown Webhook (10015): the webhook was deleted.',
     });
   });
+  test('deck lines name the deck, its team and a rejection’s reason', () => {
+    const after = { deckId: 7, label: 'Blue-Eyes', teamUid: 't1', team: 'Joey', player: '2', approved: false };
+    expect(describeAuditEntry(entry({ action: 'submit-deck', after }))).toEqual({ title: 'Deck submitted', by: 'Hosta', detail: '“Blue-Eyes” of Joey, waiting for review.' });
+    expect(describeAuditEntry(entry({ action: 'reject-deck', after: { ...after, reason: 'Three Pot of Greed' } }))).toEqual({
+      title: 'Deck rejected', by: 'Hosta', detail: '“Blue-Eyes” of Joey, reason: Three Pot of Greed.',
+    });
+    // a line written before issue 29 kept the deck in `before`, without its team
+    expect(describeAuditEntry(entry({ action: 'delete-deck', before: { deckId: 7, label: 'Old', memberId: 3 } }))).toEqual({ title: 'Deck deleted', by: 'Hosta', detail: '“Old”.' });
+  });
 });

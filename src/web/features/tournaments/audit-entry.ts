@@ -14,8 +14,22 @@ export interface AuditLine {
   detail?: string;
 }
 
+/** Deck lines (issue 29): which deck of which team; a rejection's reason. */
+const DECK_TITLE: Record<string, string> = { 'submit-deck': 'Deck submitted', 'delete-deck': 'Deck deleted', 'approve-deck': 'Deck approved', 'reject-deck': 'Deck rejected' };
+
+function deckLine(e: AuditEntry, by: string): AuditLine {
+  const fact = (x: unknown) => (x && typeof x === 'object' ? x as { label?: unknown; team?: unknown; reason?: unknown; approved?: unknown } : {});
+  const a = { ...fact(e.before), ...fact(e.after) };
+  const label = typeof a.label === 'string' ? `“${a.label}”` : 'A deck';
+  const parts = [typeof a.team === 'string' ? `${label} of ${a.team}` : label];
+  if (e.action === 'submit-deck' && typeof a.approved === 'boolean') parts.push(a.approved ? 'approved' : 'waiting for review');
+  if (e.action === 'reject-deck' && typeof a.reason === 'string') parts.push(`reason: ${a.reason}`);
+  return { title: DECK_TITLE[e.action]!, by, detail: `${parts.join(', ')}.` };
+}
+
 export function describeAuditEntry(e: AuditEntry, time: (iso: string) => string = (iso) => new Date(iso).toLocaleTimeString()): AuditLine {
   const by = e.actorDiscordId === SYSTEM_ACTOR ? 'the server' : e.actorName || 'Unknown User';
+  if (e.action in DECK_TITLE) return deckLine(e, by);
   if (e.action !== WEBHOOK_FAILED || !e.after || typeof e.after !== 'object') return { title: e.action, by };
   const a = e.after as { kind?: string; error?: string; attempt?: number; final?: boolean; retryAt?: string; messages?: number };
   const what = `Discord ${KIND[a.kind ?? ''] ?? 'message'} message`;

@@ -33,8 +33,10 @@ export function LateEntryPanel({ tournament: t, user }: { tournament: Tournament
             You entered late
           </h2>
           <p className="text-sm break-words" data-testid="late-entry-note">
-            {teamName(entry.team)} plays from round {next}, with a loss for {rounds(t.currentRound)}, which it missed. Submit your deck
-            before round {next} is paired.
+            {teamName(entry.team)} plays from round {next}, with a loss for {rounds(t.currentRound)}, which it missed.{' '}
+            {submitted === 0
+              ? `Submit your deck before round ${next} is paired.`
+              : `Your deck is in: you may replace it until round ${next} is paired, then it is fixed.`}
           </p>
         </div>
         {submitted < t.decksAllowedPerPlayer && <DeckUploadForm tournament={t} user={user} submitted={submitted} />}

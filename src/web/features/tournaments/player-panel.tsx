@@ -1,17 +1,15 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Eye, LoaderCircle, LogOut, Trash2, UserPlus, Users } from 'lucide-react';
-import type { DeckSummary, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import { useId, useState, type FormEvent } from 'react';
+import { LoaderCircle, LogOut, UserPlus, Users } from 'lucide-react';
+import type { Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
-import { DeckDialog, DeckStatusPill, shownDeckOf } from './deck-dialog.tsx';
 import { DeckUploadForm } from './deck-upload-form.tsx';
-import {
-  DECK_DELETE_FAILED, DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, playerName, teamName,
-} from './tournament-view.ts';
-import { useDeleteDeck, useDropParticipant, useDropTeam, useParticipantDecks, useSignup } from './tournaments-api.ts';
+import { OwnDecks } from './own-decks.tsx';
+import { DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, teamName } from './tournament-view.ts';
+import { useDropParticipant, useDropTeam, useSignup } from './tournaments-api.ts';
 
 const inputClasses = (invalid?: boolean) =>
   cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
@@ -92,19 +90,8 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
 }
 
 function PlayerArea({ tournament: t, user, team, member }: { tournament: Tournament; user: CurrentUser; team: Team; member: Member }) {
-  const decks = useParticipantDecks(t.uid, member.id);
-  const [viewing, setViewing] = useState<number | null>(null);
-  // the tournament shows every deck as "Deck n"; the player's own read has the labels and reasons
-  const summaries = useMemo(() => {
-    const own = new Map((decks.data ?? []).map((d) => [d.id, d]));
-    return member.submittedDecks.map((d) => {
-      const mine = own.get(d.id);
-      return mine ? { ...d, label: mine.label, rejectionReason: mine.rejectionReason } : d;
-    });
-  }, [member.submittedDecks, decks.data]);
-  const canUpload = summaries.length < t.decksAllowedPerPlayer;
-  const viewed = viewing === null ? undefined : decks.data?.find((d) => d.id === viewing);
-
+  const submitted = member.submittedDecks.length;
+  const canUpload = submitted < t.decksAllowedPerPlayer;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 shadow-sm">
@@ -120,7 +107,7 @@ function PlayerArea({ tournament: t, user, team, member }: { tournament: Tournam
           Deck submission is closed.
         </p>
       ) : canUpload ? (
-        <DeckUploadForm tournament={t} user={user} submitted={summaries.length} />
+        <DeckUploadForm tournament={t} user={user} submitted={submitted} />
       ) : (
         <p className="rounded-xl border border-dashed p-4 text-center text-sm text-muted-foreground">
           You have submitted {t.decksAllowedPerPlayer === 1 ? 'the one deck' : `all ${t.decksAllowedPerPlayer} decks`} this tournament
@@ -128,82 +115,10 @@ function PlayerArea({ tournament: t, user, team, member }: { tournament: Tournam
         </p>
       )}
 
-      <SubmittedDecks tournament={t} user={user} decks={summaries} onView={setViewing} />
-
-      <DeckDialog
-        deck={viewed ? shownDeckOf(viewed, playerName(member)) : null}
-        loading={viewing !== null && decks.isPending}
-        error={viewing !== null && (decks.isError || (decks.data && !viewed)) ? "Couldn't find any decks for this participant" : undefined}
-        onClose={() => setViewing(null)}
-      />
+      <OwnDecks tournament={t} user={user} team={team} member={member} />
 
       <DropControls tournament={t} user={user} team={team} member={member} />
     </div>
-  );
-}
-
-function SubmittedDecks({ tournament: t, user, decks, onView }: { tournament: Tournament; user: CurrentUser; decks: DeckSummary[]; onView: (id: number) => void }) {
-  const remove = useDeleteDeck(t.uid);
-  const [deleting, setDeleting] = useState<DeckSummary | null>(null);
-  return (
-    <section aria-labelledby="submitted-decks" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm">
-      <h2 id="submitted-decks" className="text-lg font-semibold">
-        Your Submitted Decks
-      </h2>
-      {decks.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No decks submitted yet.</p>
-      ) : (
-        <ul className="divide-y" aria-label="Your decks">
-          {decks.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="submitted-deck">
-              <div className="min-w-0 flex-1 mobile:basis-full">
-                <p className="truncate font-medium" data-testid="deck-label" title={d.label}>
-                  {d.label}
-                </p>
-                <p className="text-xs text-muted-foreground tabular-nums">
-                  Main {d.mainCount} · Extra {d.extraCount} · Side {d.sideCount}
-                </p>
-                {d.status === 'Rejected' && d.rejectionReason && (
-                  <p className="mt-0.5 text-sm text-danger" data-testid="rejection-reason">
-                    Reason: {d.rejectionReason}
-                  </p>
-                )}
-              </div>
-              <DeckStatusPill status={d.status} />
-              <div className="flex gap-1.5 mobile:ml-auto">
-                <Button variant="secondary" size="sm" onClick={() => onView(d.id)} aria-label={`View Deck ${d.label}`}>
-                  <Eye aria-hidden="true" />
-                  View Deck
-                </Button>
-                {t.deckSubmissionOpen && !t.inProgress && !t.completed && (
-                  <Button variant="ghost" size="sm" onClick={() => setDeleting(d)} aria-label={`Delete deck ${d.label}`}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => {
-          if (!o && !remove.isPending) {
-            setDeleting(null);
-            remove.reset();
-          }
-        }}
-        title="Delete deck"
-        description={`Delete the deck ${deleting?.label ?? ''}? You can submit another while deck submission is open.`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting…"
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate({ deckId: deleting.id, participantDiscordId: user.discordId }, { onSuccess: () => setDeleting(null) })
-        }
-        error={remove.isError ? <Alert>{failureSentence(remove.error, DECK_DELETE_FAILED)}</Alert> : undefined}
-      />
-    </section>
   );
 }
 

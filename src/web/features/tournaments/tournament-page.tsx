@@ -16,6 +16,7 @@ import { LateEntryPanel } from './late-entry-panel.tsx';
 import { CompletedPanel } from './completed-panel.tsx';
 import { InProgressPanel } from './in-progress-panel.tsx';
 import { PlayerPanel } from './player-panel.tsx';
+import { decksChangeable, OwnDecks } from './own-decks.tsx';
 import { TournamentDetails, TournamentHeader } from './tournament-info-panel.tsx';
 import { useTournamentLive } from './tournament-live.ts';
 import { WideSlotContext } from './wide-slot.ts';
@@ -128,15 +129,29 @@ function CentrePanel({ tournament: t, user }: { tournament: Tournament; user: Cu
           {user ? <PlayerPanel tournament={t} user={user} entry={ownEntry(t, user.discordId)} /> : <LoginPrompt />}
         </div>
       );
-    case 'in-progress':
+    case 'in-progress': {
+      // a late entry's decks may change until it is first paired: they come first, under its note
+      const entry = user ? ownEntry(t, user.discordId) : undefined;
+      const ownDecks = entry && user && <OwnDecks tournament={t} user={user} team={entry.team} member={entry.member} />;
+      const entering = !!entry && decksChangeable(t, entry.team);
       return (
         <div className="space-y-5">
           <LateEntryPanel tournament={t} user={user} />
+          {entering && ownDecks}
           <InProgressPanel tournament={t} user={user} />
+          {!entering && ownDecks}
         </div>
       );
-    case 'completed':
-      return <CompletedPanel tournament={t} user={user} />;
+    }
+    case 'completed': {
+      const entry = user ? ownEntry(t, user.discordId) : undefined;
+      return (
+        <div className="space-y-5">
+          <CompletedPanel tournament={t} user={user} />
+          {entry && user && !t.closed && <OwnDecks tournament={t} user={user} team={entry.team} member={entry.member} />}
+        </div>
+      );
+    }
   }
 }
 
