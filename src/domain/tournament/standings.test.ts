@@ -22,6 +22,20 @@ describe('standings', () => {
     expect(rows.map((r) => r.teamId)).toEqual(['a', 'b', 'c']);
   });
 
+  test('a team dropped before it played ranks below every team with its record, whatever its seed', () => {
+    // 'n' (seed 1) was dropped at the start as a no-show; 'l' and 'm' lost their only match
+    const teams = teamsOf('n', 'w', 'l', 'v', 'm').map((t) => (t.id === 'n' ? { ...t, dropped: true } : t));
+    const rows = standings(teams, [played(1, 'w', 'l', 'w'), played(1, 'v', 'm', 'v')]);
+    expect(rows.map((r) => r.teamId)).toEqual(['w', 'v', 'l', 'm', 'n']);
+    // and below a late entry with nothing but a missed round (0 points, no opponents: only the seed told them apart)
+    const late: EngineMatch = { ...played(1, 'x', 'w', null), team2: null, missed: true, team1Wins: 0, team2Wins: 2 };
+    const withLate = [...teams, { id: 'x', seed: 6, dropped: false }];
+    expect(standings(withLate, [played(1, 'w', 'l', 'w'), played(1, 'v', 'm', 'v'), late]).map((r) => r.teamId).slice(-2)).toEqual(['x', 'n']);
+    // a team that played and then dropped keeps its place by record
+    const dropped = teamsOf('d', 'w', 'l').map((t) => (t.id === 'd' ? { ...t, dropped: true } : t));
+    expect(standings(dropped, [played(1, 'd', 'w', 'w'), played(1, 'l', 'w', 'w')]).map((r) => r.teamId)).toEqual(['w', 'd', 'l']);
+  });
+
   test('points, then wins: a win and a loss beat three ties', () => {
     const matches = [played(1, 'w', 'x', 'w'), played(2, 'w', 'y', 'y'), played(1, 't', 'u', null), played(2, 't', 'v', null), played(3, 't', 'z', null)];
     const rows = standings(teamsOf('t', 'w', 'u', 'v', 'x', 'y', 'z'), matches);

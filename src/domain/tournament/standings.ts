@@ -96,9 +96,14 @@ export function standings(teams: readonly EngineTeam[], matches: readonly Engine
     const oo = average(t.opponents, omw);
     return { t, row: { rank: 0, teamId: t.team.id, points, wins: t.wins, losses: t.losses, ties: t.ties, omw: o, oomw: oo, tieBreaker: tieBreakerNumber(points, o, oo) } };
   });
+  // a team dropped before it played (a no-show dropped at the start) ranks below every team with its record (issue 29)
+  const played = new Set<string>();
+  for (const m of matches) if (!m.missed) for (const id of [m.team1, m.team2]) if (id !== null) played.add(id);
+  const neverPlayed = (t: Tally) => (t.team.dropped && !played.has(t.team.id) ? 1 : 0);
   rows.sort(
     (x, y) =>
       y.row.points - x.row.points ||
+      neverPlayed(x.t) - neverPlayed(y.t) ||
       y.row.wins - x.row.wins ||
       exact(y.row.omw) - exact(x.row.omw) ||
       exact(y.row.oomw) - exact(x.row.oomw) ||

@@ -78,7 +78,10 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
     round: m.roundNumber, bracket: m.bracket, team1: m.team1Uid, team2: m.team2Uid, team1Wins: m.team1Wins, team2Wins: m.team2Wins,
     winner: m.winnerTeamUid, bye: m.bye, missed: m.missed, complete: m.complete,
   }));
-  const placements: RecordPlacement[] = standings.rows.map((r, i) => ({
+  // a team that never played a match (a no-show dropped at the start) is no player, placement, deck or
+  // rating of the event (issue 29): it ranks last in the live standings and is left out here
+  const played = new Set(loaded.matches.filter((m) => !m.missed).flatMap((m) => [m.team1Uid, m.team2Uid]));
+  const placements: RecordPlacement[] = standings.rows.filter((r) => !r.dropped || played.has(r.teamId)).map((r, i) => ({
     teamId: r.teamId, teamName: r.teamName, rank: i + 1, placement: r.placement ?? `${i + 1}`,
     wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped,
     // every member, those who left the team too: they played its matches until they left

@@ -93,7 +93,9 @@ describe('late entry', () => {
     await ok(await host.post(`/api/tournaments/${uid}/start`));
     const noShow = teams.at(-1)!;
     const arrived = await ok<Team>(await signUp(await kit.captainOf(uid, noShow.uid), uid, 'Arrived Late'));
-    expect(arrived).toMatchObject({ lateEntryRound: 1, losses: 1 });
+    // it takes its own team back: one team, listed once (issue 29)
+    expect(arrived).toMatchObject({ uid: noShow.uid, name: 'Arrived Late', dropped: false, lateEntryRound: 1, losses: 1 });
+    expect((await kit.state(uid)).teams.map((t) => [t.uid, t.dropped])).toEqual(teams.map((t) => [t.uid, false]));
 
     // a team that played round 1 drops; its player may not come back under another name, nor may a host's drop
     await kit.finishRound(uid);
@@ -108,6 +110,25 @@ describe('late entry', () => {
     expect((await signUp(await kit.captainOf(uid, played!.team1Id!), uid, 'Third Try')).status).toBe(409);
     // nobody else is turned away
     expect((await signUp(await latecomer(), uid, 'New Face')).status).toBe(201);
+    const standings = await ok<Standings>(await kit.anonymous.get(`/api/tournaments/${uid}/standings`));
+    expect(standings.rows.filter((r) => r.teamId === noShow.uid)).toHaveLength(1);
+  });
+
+  test('a no-show who never comes back is no placement, player or deck of the record, and ranks last', async () => {
+    const uid = await kit.event('DEFAULT', 4, { checkIn: true, topCut: 0 });
+    const { teams } = await kit.state(uid);
+    await ok(await host.post(`/api/tournaments/${uid}/check-in/open`));
+    for (const t of teams.slice(1)) await ok(await host.post(`/api/tournaments/${uid}/teams/${t.uid}/check-in`));
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    const noShow = teams[0]!; // the first seed
+    // every match a tie: without the rule the no-show's seed would put it first among equals
+    const end = await kit.advanceToEnd(uid, () => null);
+    if (!end.winnerTeamUid) await ok(await host.post(`/api/tournaments/${uid}/winner`));
+    const live = await ok<Standings>(await kit.anonymous.get(`/api/tournaments/${uid}/standings`));
+    expect(live.rows.at(-1)).toMatchObject({ teamId: noShow.uid, dropped: true });
+    const report = await ok<{ placements: { teamId: string }[] }>(await kit.anonymous.get(`/api/tournaments/${uid}/report`));
+    expect(report.placements.map((p) => p.teamId)).not.toContain(noShow.uid);
+    expect(report.placements).toHaveLength(3);
   });
 
   test('without late entry, sign-ups close at the start', async () => {

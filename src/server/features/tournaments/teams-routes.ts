@@ -106,6 +106,13 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
       if (late && (await Repo.wasPaired(tx, t.uid, user.discordId))) throw conflict(REENTRY_REFUSED);
       if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
+      // a no-show dropped at the start takes its team back (its decks with it): one team, counted once (issue 29)
+      const noShow = late ? await Repo.unplayedDroppedTeamOf(tx, t.uid, user.discordId) : undefined;
+      if (noShow) {
+        const back = await Repo.reinstateTeam(tx, noShow.uid, user.discordId, req.body.name);
+        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'late-entry-return', before: { uid: noShow.uid, name: noShow.name, dropped: true }, after: { uid: back.uid, name: back.name, lateEntryRound: t.currentRound } });
+        return loadTeam(tx, t.uid, await enterLate(tx, t, back), 'public');
+      }
       const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
       // a late entry: a loss for each round so far, paired from the next (decision 016)
       return loadTeam(tx, t.uid, late ? await enterLate(tx, t, team) : team, 'public');

@@ -225,6 +225,28 @@ export async function wasPaired(db: Tx, uid: string, discordId: string): Promise
   return !!row;
 }
 
+/** The team this person was dropped with before it played a match (a no-show dropped at the start): a late entry takes it back. */
+export async function unplayedDroppedTeamOf(db: Tx, uid: string, discordId: string): Promise<TeamRow | undefined> {
+  const [row] = await db
+    .select({ team: teams })
+    .from(members)
+    .innerJoin(teams, eq(teams.uid, members.teamUid))
+    .where(and(
+      eq(members.tournamentUid, uid), eq(members.discordId, discordId), eq(teams.dropped, true),
+      sql`not exists (select 1 from matches m where m.tournament_uid = ${uid} and (m.team1_uid = ${teams.uid} or m.team2_uid = ${teams.uid}))`,
+    ))
+    .orderBy(asc(teams.createdAt))
+    .limit(1);
+  return row?.team;
+}
+
+/** A team back in the event (a no-show entering late): it and this member active again, under the name given now. */
+export async function reinstateTeam(tx: Tx, teamUid: string, discordId: string, name: string): Promise<TeamRow> {
+  await tx.update(members).set({ dropped: false }).where(and(eq(members.teamUid, teamUid), eq(members.discordId, discordId)));
+  const [row] = await tx.update(teams).set({ dropped: false, name, checkedInAt: null }).where(eq(teams.uid, teamUid)).returning();
+  return row!;
+}
+
 export async function findMember(db: Tx, uid: string, memberId: number): Promise<{ member: MemberRow; team: TeamRow } | undefined> {
   const [row] = await db
     .select({ member: members, team: teams })
