@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { lflistHash, parseLflist, serializeLflist, type Lflist, type LflistEntry } from './lflist.ts';
+import { exportedHash, lflistHash, parseLflist, serializeLflist, SHADOWED_LINES_HEADER, type Lflist, type LflistEntry } from './lflist.ts';
 
 // Shared data lives next to the repo: /work/shared/data/lflists (../shared/data from the repo root).
 const DATA_DIR = new URL('../../../../shared/data/lflists/', import.meta.url);
@@ -52,6 +52,9 @@ describe('parseLflist on the shared ProjectIgnis / YGOPro files', () => {
       expect(got).toEqual(s.lists.map((l) => ({ name: l.name, whitelist: l.whitelist, entries: l.entries, hash: l.hash })));
       // The hex form in the summary must be the same uint32, i.e. we never return a negative hash.
       for (const l of parsedFile(file).lists) expect(l.hash).toBe(l.hash >>> 0);
+      // The lines the map forgot are exactly the duplicates, and with the entries they make the hash.
+      if (s.lists.length === 1) expect(parsedFile(file).lists[0]!.shadowedLines).toHaveLength(s.duplicateEntryLines);
+      for (const l of parsedFile(file).lists) expect(lflistHash([...l.shadowedLines, ...l.entries])).toBe(l.hash);
     },
   );
 
@@ -61,7 +64,7 @@ describe('parseLflist on the shared ProjectIgnis / YGOPro files', () => {
     { file: '2005.4-GOAT.lflist.conf', skipped: 0, why: 'TAB-padded comments after the count are harmless' },
     { file: '2010-04-24-Edison-startend.lflist.conf', skipped: 2, why: '--StartDate / --EndDate lines are junk' },
     { file: '2025.07-Speed.lflist.conf', skipped: 5, why: '--SS05 ... section title lines are junk' },
-    { file: '2026.06.08-Genesys-points.lflist.conf', skipped: 4, why: '$genesys plus 3 lines with two spaces' },
+    { file: '2026.06.08-Genesys-points.lflist.conf', skipped: 3, why: '3 lines with two spaces ($genesys is kept)' },
     { file: 'ygopro-multi-list-102-lists.lflist.conf', skipped: 0, why: 'YGOPro dialect is a subset' },
   ])('$file skips $skipped line(s): $why', ({ file, skipped }) => {
     expect(parsedFile(file).skippedLines).toBe(skipped);
@@ -79,24 +82,120 @@ describe('parseLflist on the shared ProjectIgnis / YGOPro files', () => {
   });
 });
 
-describe('serializeLflist then parseLflist is identity', () => {
+/**
+ * What the site stores of an imported list (banlist rows: code and count per card; the list's name, flags and
+ * shadowed lines), through JSON as a database column would hold it, without anything else of the parse.
+ */
+const stored = (list: Lflist) =>
+  JSON.parse(
+    JSON.stringify({
+      name: list.name,
+      whitelist: list.whitelist,
+      genesys: list.genesys,
+      entries: list.entries.map(({ code, count }) => ({ code, count })),
+      shadowedLines: list.shadowedLines,
+    }),
+  ) as Parameters<typeof serializeLflist>[0] & { shadowedLines: LflistEntry[] };
+
+describe('import, store, export: every shared list keeps its EDOPro hash (identity between host and players)', () => {
   const cases = Object.keys(summary).flatMap((file) =>
     parsedFile(file).lists.map((list, index) => ({
       label: `${file} #${index} ${list.name}`,
       list,
-      sourceHadDuplicates: summary[file]!.duplicateEntryLines > 0,
+      expected: summary[file]!.lists[index]!,
     })),
   );
 
-  test.each(cases)('$label', ({ list, sourceHadDuplicates }) => {
-    const back = onlyList(serializeLflist(list));
+  test.each(cases)('$label', ({ list, expected }) => {
+    const text = serializeLflist(stored(list));
+    const result = parseLflist(text);
+    expect(result.skippedLines).toBe(0);
+    expect(result.lists).toHaveLength(1);
+    const back = result.lists[0]!;
+    expect(back.hash).toBe(expected.hash);
+    expect(exportedHash(stored(list))).toBe(expected.hash);
     expect(back.name).toBe(list.name);
     expect(back.whitelist).toBe(list.whitelist);
+    expect(back.genesys).toBe(list.genesys);
     expect(asMap(back)).toEqual(asMap(list));
-    // Exported files have one line per code, so the hash is that of the deduplicated entries...
-    expect(back.hash).toBe(lflistHash(list.entries));
-    // ...which equals the source hash exactly when the source had no duplicate lines.
-    if (!sourceHadDuplicates) expect(back.hash).toBe(list.hash);
+    expect(back.shadowedLines).toEqual(list.shadowedLines);
+  });
+
+  test('GOAT, Speed and Rush are the lists with duplicate lines; written once each, their hashes would differ', () => {
+    for (const file of ['2005.4-GOAT.lflist.conf', '2025.07-Speed.lflist.conf', '2026.07.01-Rush-Prereleases.lflist.conf']) {
+      const [list] = parsedFile(file).lists;
+      expect(list!.shadowedLines.length).toBeGreaterThan(0);
+      expect(lflistHash(list!.entries)).not.toBe(list!.hash);
+    }
+  });
+
+  test("Rush's anti-collision line \"1 -1\" is exported as it was", () => {
+    const [list] = parsedFile('2026.07.01-Rush-Prereleases.lflist.conf').lists;
+    expect(serializeLflist(stored(list!)).split('\n')).toContain('1 -1');
+  });
+});
+
+describe('a $genesys points list', () => {
+  const [genesys] = parsedFile('2026.06.08-Genesys-points.lflist.conf').lists;
+
+  test('parses as a points list: the $genesys line is understood and the counts are the point values', () => {
+    expect(genesys).toMatchObject({ name: '2026.06.08 Genesys', genesys: true, whitelist: false });
+    expect(asMap(genesys!).get(4031928)).toBe(3); // Change of Heart: 3 points
+    expect(asMap(genesys!).get(87602890)).toBe(100); // Zaborg the Mega Monarch: 100 points
+  });
+
+  test('exports its $genesys line and its point values, grouped under point headings', () => {
+    const text = serializeLflist({ ...stored(genesys!), entries: [{ code: 4031928, count: 3, name: 'Change of Heart' }, { code: 34267821, count: 1 }, { code: 87602890, count: 100 }] });
+    expect(text).toBe(
+      [
+        '#[2026.06.08 Genesys]',
+        '!2026.06.08 Genesys',
+        '$genesys',
+        '# 1 Point',
+        '34267821 1',
+        '# 3 Points',
+        '4031928 3 --Change of Heart',
+        '# 100 Points',
+        '87602890 100',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('round trip of the whole list: every point value, and still a points list', () => {
+    const back = onlyList(serializeLflist(stored(genesys!)));
+    expect(back.genesys).toBe(true);
+    expect(pairs(back.entries).sort((a, b) => a[0] - b[0])).toEqual(pairs(genesys!.entries).sort((a, b) => a[0] - b[0]));
+  });
+});
+
+describe('a list edited on the site (decision 027)', () => {
+  const [speed] = parsedFile('2025.07-Speed.lflist.conf').lists;
+  // 17626381 is listed 3 then 2: one shadowed line
+  const CODE = 17626381;
+
+  test('the edited card\'s line changes, its earlier line stays: the hash is what EDOPro computes from the file', () => {
+    const edited = stored(speed!);
+    edited.entries = edited.entries.map((e) => (e.code === CODE ? { ...e, count: 0 } : e));
+    const back = onlyList(serializeLflist(edited));
+    expect(asMap(back).get(CODE)).toBe(0);
+    expect(back.shadowedLines).toContainEqual({ code: CODE, count: 3 });
+    expect(back.hash).toBe(exportedHash(edited));
+    expect(back.hash).not.toBe(speed!.hash);
+    expect(back.hash).toBe(lflistHash([...speed!.shadowedLines, ...edited.entries]));
+  });
+
+  test('a card that leaves the list takes its earlier lines with it (they would otherwise become its entry)', () => {
+    const edited = stored(speed!);
+    edited.entries = edited.entries.filter((e) => e.code !== CODE);
+    const back = onlyList(serializeLflist(edited));
+    expect(asMap(back).has(CODE)).toBe(false);
+    expect(back.shadowedLines.some((l) => l.code === CODE)).toBe(false);
+    expect(back.hash).toBe(exportedHash(edited));
+  });
+
+  test('an unedited list exports with its imported hash', () => {
+    expect(onlyList(serializeLflist(stored(speed!))).hash).toBe(speed!.hash);
   });
 });
 
@@ -118,7 +217,8 @@ describe('parseLflist line rules (design/edopro.md §1.2)', () => {
     { why: '--Name right after the space is not a count', body: '100 --Name', entries: [], skipped: 1 },
     { why: '"+1" is not a count ("+" ends the count chars)', body: '100 +1', entries: [], skipped: 1 },
     { why: 'a lone "-" is not a count', body: '100 -', entries: [], skipped: 1 },
-    { why: '$genesys is not a directive EDOPro knows', body: '$genesys\n100 1', entries: [[100, 1]], skipped: 1 },
+    { why: '$genesys is a known directive (a points list), not a skipped line', body: '$genesys\n100 1', entries: [[100, 1]], skipped: 0 },
+    { why: 'another $ line is skipped', body: '$points 100\n100 1', entries: [[100, 1]], skipped: 1 },
     { why: 'leading zeros in the code are fine', body: '07563579 1', entries: [[7563579, 1]], skipped: 0 },
     { why: '--Name comment is ignored', body: '100 2 --Some Card 3', entries: [[100, 2]], skipped: 0 },
     { why: 'count chars stop at the first other char', body: '100 1--x', entries: [[100, 1]], skipped: 0 },
@@ -164,6 +264,28 @@ describe('parseLflist line rules (design/edopro.md §1.2)', () => {
     expect(result.skippedLines).toBe(skipped);
   });
 
+  test.each([
+    { why: '$genesys after "!" marks a points list', text: '!A\n$genesys\n100 3', genesys: [true] },
+    { why: '$genesys before "!" is lost when "!" resets the list', text: '$genesys\n!A', genesys: [false] },
+    { why: 'the flag does not leak into the next list', text: '!A\n$genesys\n!B', genesys: [true, false] },
+  ])('genesys: $why', ({ text, genesys }) => {
+    const result = parseLflist(text);
+    expect(result.lists.map((l) => l.genesys)).toEqual(genesys);
+    expect(result.skippedLines).toBe(0);
+  });
+
+  test.each([
+    { why: 'no duplicates: nothing shadowed', body: '100 1\n200 2', shadowed: [] },
+    { why: 'the earlier line of a code is shadowed, in file order', body: '100 3\n200 2\n300 3\n100 1\n300 0', shadowed: [[100, 3], [300, 3]] },
+    { why: 'a code listed three times: the first two', body: '100 3\n100 2\n100 1', shadowed: [[100, 3], [100, 2]] },
+    { why: 'an identical duplicate is shadowed too (it cancels out of the XOR)', body: '100 1\n100 1', shadowed: [[100, 1]] },
+    { why: 'skipped lines are never shadowed lines', body: '100 1\n100\t2\n100  3', shadowed: [] },
+  ])('shadowed lines: $why', ({ body, shadowed }) => {
+    const list = onlyList(`!T\n${body}`);
+    expect(pairs(list.shadowedLines)).toEqual(shadowed);
+    expect(lflistHash([...list.shadowedLines, ...list.entries])).toBe(list.hash);
+  });
+
   test('entries go to their own list', () => {
     const { lists } = parseLflist('!A\n100 1\n!B\n200 2\n100 0');
     expect(lists.map((l) => pairs(l.entries))).toEqual([[[100, 1]], [[200, 2], [100, 0]]]);
@@ -174,7 +296,7 @@ describe('parseLflist line rules (design/edopro.md §1.2)', () => {
     { why: 'anything starting with $whitelist counts', text: '!A\n$whitelisted', whitelist: [true], skipped: 0 },
     { why: '$whitelist before "!" is lost when "!" resets the list', text: '$whitelist\n!A', whitelist: [false], skipped: 0 },
     { why: 'the flag does not leak into the next list', text: '!A\n$whitelist\n!B', whitelist: [true, false], skipped: 0 },
-    { why: '$genesys does not make a whitelist', text: '!A\n$genesys', whitelist: [false], skipped: 1 },
+    { why: '$genesys does not make a whitelist', text: '!A\n$genesys', whitelist: [false], skipped: 0 },
     { why: 'a "#$whitelist" comment is just a comment', text: '!A\n#$whitelist', whitelist: [false], skipped: 0 },
   ])('whitelist: $why', ({ text, whitelist, skipped }) => {
     const result = parseLflist(text);
@@ -245,6 +367,23 @@ describe('serializeLflist', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  test('shadowed lines come first, with the card name, so each card\'s own line is the one EDOPro keeps', () => {
+    const text = serializeLflist({
+      name: 'S',
+      whitelist: true,
+      entries: [{ code: 100, count: 1, name: 'Hundred' }, { code: 200, count: 3 }],
+      shadowedLines: [{ code: 100, count: 3 }, { code: 999, count: 2 }],
+    });
+    expect(text).toBe(['#[S]', '!S', '$whitelist', SHADOWED_LINES_HEADER, '100 3 --Hundred', '#Limited', '100 1 --Hundred', '#Unlimited', '200 3', ''].join('\n'));
+    const back = onlyList(text);
+    expect(pairs(back.entries)).toEqual([[100, 1], [200, 3]]);
+    expect(back.hash).toBe(lflistHash([{ code: 100, count: 3 }, { code: 100, count: 1 }, { code: 200, count: 3 }]));
+  });
+
+  test('a code given twice as an entry is refused: the file would carry a line the list does not have', () => {
+    expect(() => serializeLflist({ name: 'X', whitelist: false, entries: [{ code: 5, count: 1 }, { code: 5, count: 2 }] })).toThrow(RangeError);
   });
 
   test('no $whitelist line and no headers for empty groups', () => {

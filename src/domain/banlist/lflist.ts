@@ -14,8 +14,18 @@ export interface Lflist {
   /** Rest of the `!` line, not trimmed (EDOPro does not trim it). */
   name: string;
   whitelist: boolean;
+  /**
+   * A `$genesys` line: a points list (ProjectIgnis' genesys branch; counts are point values, not copies).
+   * EDOPro master skips the line; we keep it so the list stays a points list on export.
+   */
+  genesys: boolean;
   /** One per distinct code, last count wins, in order of first appearance. */
   entries: LflistEntry[];
+  /**
+   * Entry lines overridden by a later line of the same code, in file order. EDOPro's map forgets them but its
+   * hash XORs them, so they are part of the list's identity: hash === lflistHash([...shadowedLines, ...entries]).
+   */
+  shadowedLines: LflistEntry[];
   /** uint32, over every parsed entry line (duplicates included), as EDOPro computes it. */
   hash: number;
 }
@@ -23,10 +33,10 @@ export interface Lflist {
 export interface LflistParseResult {
   lists: Lflist[];
   /**
-   * Non-empty, non-comment lines that were not a `!` list start, not `$whitelist`, and did not yield an entry
-   * (junk, `$genesys`, `--StartDate`, code 0, tab separators, ...). Every such line before the first `!` counts
-   * too, even a well-formed entry, because EDOPro drops it; a `$whitelist` before the first `!` does not count
-   * (it is a known directive, merely lost when `!` resets the list).
+   * Non-empty, non-comment lines that were not a `!` list start, not `$whitelist` or `$genesys`, and did not yield
+   * an entry (junk, other `$...` lines, `--StartDate`, code 0, tab separators, ...). Every such line before the
+   * first `!` counts too, even a well-formed entry, because EDOPro drops it; a `$whitelist` or `$genesys` before
+   * the first `!` does not count (a known directive, merely lost when `!` resets the list).
    */
   skippedLines: number;
 }
@@ -60,6 +70,21 @@ export function lflistHash(entries: readonly LflistEntry[]): number {
   let hash = HASH_SEED;
   for (const { code, count } of entries) hash ^= hashTerm(code, count);
   return hash >>> 0;
+}
+
+/**
+ * The hash EDOPro gives the file `serializeLflist` writes for this list: its entries plus the shadowed lines
+ * still written (those of codes that are still entries).
+ */
+export function exportedHash(list: { entries: readonly LflistEntry[]; shadowedLines?: readonly LflistEntry[] }): number {
+  return lflistHash([...keptShadowedLines(list), ...list.entries]);
+}
+
+/** Shadowed lines whose code is still an entry: a card that left the list takes its earlier lines with it. */
+function keptShadowedLines(list: { entries: readonly LflistEntry[]; shadowedLines?: readonly LflistEntry[] }): LflistEntry[] {
+  if (!list.shadowedLines?.length) return [];
+  const codes = new Set(list.entries.map((e) => e.code));
+  return list.shadowedLines.filter((l) => codes.has(l.code));
 }
 
 /**
@@ -116,15 +141,29 @@ function parseEntryLine(line: string): LflistEntry | undefined {
 interface ListBuilder {
   name: string;
   whitelist: boolean;
+  genesys: boolean;
   counts: Map<number, number>;
+  /** every entry line, in file order */
+  lines: LflistEntry[];
   hash: number;
 }
 
 function finish(b: ListBuilder): Lflist {
+  // a line is shadowed when a later line has the same code: count each code's lines, keep all but the last
+  const left = new Map<number, number>();
+  for (const { code } of b.lines) left.set(code, (left.get(code) ?? 0) + 1);
+  const shadowedLines: LflistEntry[] = [];
+  for (const line of b.lines) {
+    const n = left.get(line.code)!;
+    left.set(line.code, n - 1);
+    if (n > 1) shadowedLines.push(line);
+  }
   return {
     name: b.name,
     whitelist: b.whitelist,
+    genesys: b.genesys,
     entries: [...b.counts].map(([code, count]) => ({ code, count })),
+    shadowedLines,
     hash: b.hash >>> 0,
   };
 }
@@ -142,11 +181,15 @@ export function parseLflist(text: string): LflistParseResult {
     if (line === '' || line[0] === '#') continue;
     if (line[0] === '!') {
       if (current) lists.push(finish(current));
-      current = { name: line.slice(1), whitelist: false, counts: new Map(), hash: HASH_SEED };
+      current = { name: line.slice(1), whitelist: false, genesys: false, counts: new Map(), lines: [], hash: HASH_SEED };
       continue;
     }
     if (line.startsWith('$whitelist')) {
       if (current) current.whitelist = true;
+      continue;
+    }
+    if (line.startsWith('$genesys')) {
+      if (current) current.genesys = true;
       continue;
     }
     const entry = current ? parseEntryLine(line) : undefined;
@@ -156,6 +199,7 @@ export function parseLflist(text: string): LflistParseResult {
     }
     // Map keeps the last count (and first position); the hash still XORs every line, like EDOPro.
     current.counts.set(entry.code, entry.count);
+    current.lines.push(entry);
     current.hash ^= hashTerm(entry.code, entry.count);
   }
   if (current) lists.push(finish(current));
@@ -170,38 +214,77 @@ const GROUPS: readonly { header: string; count?: number }[] = [
   { header: '#Other' },
 ];
 
+export const SHADOWED_LINES_HEADER = '#Earlier lines of the imported list, kept for its EDOPro hash (the later line of each card decides)';
+
 // A line break inside a name would start a new line (and could inject a `!` list), so flatten it.
 function oneLine(s: string): string {
   return s.replace(/[\r\n]+/g, ' ');
 }
 
+/** The point-value heading of a $genesys list, as ProjectIgnis writes it ("# 1 Point", "# 3 Points"). */
+const pointsHeader = (points: number) => `# ${points} Point${points === 1 ? '' : 's'}`;
+
+type SerializedEntry = { code: number; count: number; name?: string };
+
+function checkEntry({ code, count }: LflistEntry): void {
+  if (!Number.isInteger(code) || code < 1 || code > UINT32_MAX) throw new RangeError(`Invalid card code: ${code}`);
+  if (!Number.isInteger(count) || count < INT32_MIN || count > INT32_MAX) {
+    throw new RangeError(`Invalid count for ${code}: ${count}`);
+  }
+}
+
 /**
- * Writes one list in the ProjectIgnis layout. Only non-empty groups get a header. Throws RangeError for entries
- * EDOPro would drop or misread (code outside 1..uint32, non-int32 count) rather than exporting a silently
- * different list.
+ * Writes one list in the ProjectIgnis layout: copy-count groups, or point groups for a `$genesys` list. Only
+ * non-empty groups get a header. Shadowed lines (kept from an import, see Lflist.shadowedLines) come first, so
+ * that each card's entry line, written later, is the one EDOPro keeps while its hash still XORs both; those of
+ * codes no longer among the entries are dropped. Throws RangeError for entries EDOPro would drop or misread
+ * (code outside 1..uint32, non-int32 count) or a code listed twice, rather than exporting a silently different list.
  */
 export function serializeLflist(list: {
   name: string;
   whitelist: boolean;
-  entries: { code: number; count: number; name?: string }[];
+  genesys?: boolean;
+  entries: SerializedEntry[];
+  shadowedLines?: LflistEntry[];
 }): string {
-  for (const { code, count } of list.entries) {
-    if (!Number.isInteger(code) || code < 1 || code > UINT32_MAX) throw new RangeError(`Invalid card code: ${code}`);
-    if (!Number.isInteger(count) || count < INT32_MIN || count > INT32_MAX) {
-      throw new RangeError(`Invalid count for ${code}: ${count}`);
-    }
+  const seen = new Set<number>();
+  for (const e of list.entries) {
+    checkEntry(e);
+    if (seen.has(e.code)) throw new RangeError(`Card code listed twice: ${e.code}`);
+    seen.add(e.code);
   }
+  const shadowed = keptShadowedLines(list);
+  for (const e of shadowed) checkEntry(e);
+
+  const line = (e: SerializedEntry) => (e.name ? `${e.code} ${e.count} --${oneLine(e.name)}` : `${e.code} ${e.count}`);
   const name = oneLine(list.name);
   const lines = [`#[${name}]`, `!${name}`];
+  if (list.genesys) lines.push('$genesys');
   if (list.whitelist) lines.push('$whitelist');
-  for (const group of GROUPS) {
-    const inGroup = list.entries.filter((e) =>
-      group.count === undefined ? e.count < 0 || e.count > 3 : e.count === group.count,
-    );
-    if (inGroup.length === 0) continue;
-    lines.push(group.header);
-    for (const e of inGroup) {
-      lines.push(e.name ? `${e.code} ${e.count} --${oneLine(e.name)}` : `${e.code} ${e.count}`);
+  if (shadowed.length > 0) {
+    const names = new Map(list.entries.map((e) => [e.code, e.name]));
+    lines.push(SHADOWED_LINES_HEADER);
+    for (const e of shadowed) lines.push(line({ ...e, name: names.get(e.code) }));
+  }
+  if (list.genesys) {
+    const byPoints = new Map<number, SerializedEntry[]>();
+    for (const e of list.entries) {
+      const group = byPoints.get(e.count);
+      if (group) group.push(e);
+      else byPoints.set(e.count, [e]);
+    }
+    for (const points of [...byPoints.keys()].sort((a, b) => a - b)) {
+      lines.push(pointsHeader(points));
+      for (const e of byPoints.get(points)!) lines.push(line(e));
+    }
+  } else {
+    for (const group of GROUPS) {
+      const inGroup = list.entries.filter((e) =>
+        group.count === undefined ? e.count < 0 || e.count > 3 : e.count === group.count,
+      );
+      if (inGroup.length === 0) continue;
+      lines.push(group.header);
+      for (const e of inGroup) lines.push(line(e));
     }
   }
   return lines.join('\n') + '\n';
