@@ -31,14 +31,34 @@ export function icsDate(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-/** TEXT escaping: backslash, semicolon, comma and line breaks; other control characters dropped. */
+/**
+ * Every Unicode line break (UAX #14's mandatory breaks): CR LF, CR, LF, VT, FF, NEL, LS, PS. Some
+ * readers split lines on each of them (JavaScript's `^`/`$` and Python's splitlines() do), so none
+ * may reach the file raw or a name could start a property of its own.
+ */
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+/** RFC 5545's CONTROL (C0 and DEL) and the C1 controls, not allowed in a value; HTAB is, LF is kept to be written `\n`. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+/** A surrogate half without its pair (JavaScript strings allow it, UTF-8 does not). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * TEXT escaping: backslash, semicolon and comma escaped; every line break an escaped newline
+ * (`\n`); other control characters dropped; a lone surrogate the replacement character.
+ */
 export function icsText(s: string): string {
   return s
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '')
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(LINE_BREAK, '\n')
+    .replace(CONTROL, '')
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n');
+}
+
+/** A URI value (not TEXT, no escapes): anything but printable ASCII percent-encoded as UTF-8, so no space, control or line break. */
+export function icsUri(s: string): string {
+  return s.replace(LONE_SURROGATE, '\uFFFD').replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
 }
 
 const encoder = new TextEncoder();
@@ -68,7 +88,7 @@ export function foldLine(line: string): string {
 function eventLines(e: CalendarEvent, stamp: string, domain: string): string[] {
   return [
     'BEGIN:VEVENT',
-    `UID:${e.uid}@${domain}`,
+    `UID:${icsText(e.uid)}@${domain}`,
     `DTSTAMP:${stamp}`,
     `DTSTART:${icsDate(e.start)}`,
     `DTEND:${icsDate(e.end)}`,
@@ -76,8 +96,7 @@ function eventLines(e: CalendarEvent, stamp: string, domain: string): string[] {
     `LAST-MODIFIED:${icsDate(e.updatedAt)}`,
     `SUMMARY:${icsText(e.summary)}`,
     ...(e.description ? [`DESCRIPTION:${icsText(e.description)}`] : []),
-    // a URI value, not TEXT: no escaping (the page's own address)
-    `URL:${e.url}`,
+    `URL:${icsUri(e.url)}`,
     `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
   ];
@@ -91,7 +110,7 @@ export function toIcs(events: readonly CalendarEvent[], { siteName, calendarName
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${siteName.replace(/\/\//g, '/')}//Tournaments//EN`,
+    `PRODID:-//${icsText(siteName.replace(/\/\//g, '/'))}//Tournaments//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...(calendarName ? [`X-WR-CALNAME:${icsText(calendarName)}`] : []),
