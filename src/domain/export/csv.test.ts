@@ -13,8 +13,13 @@ describe('one CSV field', () => {
     ['a plus sign first', '+1 555', "'+1 555"],
     ['a minus sign first', '-2+3', "'-2+3"],
     ['an at sign first', '@SUM(A1)', "'@SUM(A1)"],
-    ['a tab first', '\tcmd', "'\tcmd"],
-    ['a carriage return first is escaped and quoted', '\r=1', '"\'\r=1"'],
+    ['a tab first is escaped and quoted', '\tcmd', '"\'\tcmd"'],
+    ['a carriage return is a line feed, and what follows it is escaped', '\r=1', '"\n\'=1"'],
+    ['a semicolon is quoted, a formula after it escaped', 'x;=1+1 team', '"x;\'=1+1 team"'],
+    ['a tab is quoted, a formula after it escaped', 'x\t@SUM(A1)', '"x\t\'@SUM(A1)"'],
+    ['a formula after spaces and quotes past a separator', 'Ann; " -2', '"Ann; "" \'-2"'],
+    ['a tab first, and a formula after it', '\t=1', '"\'\t\'=1"'],
+    ['a minus after a space is fine', 'Team A - B', 'Team A - B'],
     ['a minus later is fine', 'Team-A', 'Team-A'],
     ['numbers stay numbers, negative ones too', -3, '-3'],
     ['nothing is an empty field', null, ''],
@@ -37,8 +42,8 @@ describe('a CSV file', () => {
         const text = toCsv(['a', 'b'], rows);
         const back = parse(text, { bom: true, relax_column_count: false }) as string[][];
         expect(back[0]).toEqual(['a', 'b']);
-        const unescape = (s: string, original: string) => (s !== original && s.startsWith("'") ? s.slice(1) : s);
-        expect(back.slice(1).map((r, i) => r.map((f, j) => unescape(f, rows[i]![j]!)))).toEqual(rows);
+        expect(back).toHaveLength(rows.length + 1);
+        back.slice(1).forEach((r, i) => r.forEach((f, j) => readsAs(f, rows[i]![j]!)));
       }),
     );
   });
@@ -48,6 +53,86 @@ describe('a CSV file', () => {
       fc.property(fc.array(fc.string({ maxLength: 8 }), { minLength: 1, maxLength: 6 }), (names) => {
         const back = parse(toCsv(['name'], names.map((n) => [n])), { bom: true }) as string[][];
         for (const [field] of back.slice(1)) expect(/^[=+\-@\t\r]/.test(field!)).toBe(false);
+      }),
+    );
+  });
+});
+
+// ---- hostile text (issue 29 §6) -------------------------------------------------------------------
+
+/** The text a field should read back as: each line break one LF, other controls gone (tab stays). */
+// eslint-disable-next-line no-control-regex
+const cleaned = (s: string) => s.replace(/\r\n|[\r\v\f\u0085\u2028\u2029]/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
+/** Text without the apostrophes before formula starts at a cell start (the escapes), to compare a field with its original. */
+const unescaped = (s: string) => s.replace(/(?<=(?:^|[,;\t\n])[ "]*)'(?=[=+\-@\t])/g, '');
+/** A parsed field as its original text reads, escapes aside. */
+const readsAs = (field: string, original: string) => expect(unescaped(field)).toBe(unescaped(cleaned(original)));
+
+/**
+ * Where any reader starts a cell, whatever its separator: a naive one that splits each line on
+ * `sep` ignoring quotes (as Excel does with a quote in mid-field), after splitting lines on every
+ * Unicode line break. Returns the cells that would start a formula (spaces and quotes trimmed).
+ */
+function formulaCells(text: string, sep: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|[\n\v\f\r\x1c-\x1e\u0085\u2028\u2029]/) // eslint-disable-line no-control-regex
+    .flatMap((line) => line.split(sep))
+    .filter((cell) => /^[ "]*[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
+}
+
+const HOSTILE = [
+  'x;=1+1 team',
+  'x,=1+1 team',
+  'x\t=1+1 team',
+  'a;+cmd|x',
+  'Ann; @SUM(1)',
+  'b;"=1+1"',
+  'c\u2028=1+1',
+  'd\u2029-1',
+  'e\u0085@x',
+  'f\v=1\fg=2',
+  'h\r=1\r\n+2\n-3',
+  'i\u0000\u001b\u007f\u0090j',
+  '=HYPERLINK("http://evil.example";"x")',
+];
+
+describe('hostile text in a CSV file', () => {
+  test.each(HOSTILE)('%j stays one cell with ",", ";" or a tab as separator', (name) => {
+    const text = toCsv(['Team'], [[name]]);
+    const intended = cleaned(name); // these names hold no apostrophe: every one in the file is an escape
+    for (const delimiter of [',', ';', '\t']) {
+      const rows = parse(text, { bom: true, delimiter }) as string[][];
+      expect(rows, JSON.stringify(delimiter)).toEqual([['Team'], [expect.any(String)]]);
+      expect(unescaped(rows[1]![0]!)).toBe(intended);
+    }
+  });
+
+  test.each(HOSTILE)('%j starts no formula in a row read with any separator', (name) => {
+    // a row of several text cells, as pairings.csv and standings.csv write them
+    const text = toCsv(['Team 1', 'Team 1 players', 'Team 2'], [[name, `Ann; ${name}`, `${name}, ${name}`]]);
+    for (const sep of [',', ';', '\t']) expect(formulaCells(text, sep), JSON.stringify(sep)).toEqual([]);
+    expect((parse(text, { bom: true }) as string[][])[1]!.map(unescaped)).toEqual([cleaned(name), `Ann; ${cleaned(name)}`, `${cleaned(name)}, ${cleaned(name)}`]);
+  });
+
+  test('no raw line break but LF and the CRLF that ends a row, no control character but tab', () => {
+    const text = toCsv(['Team'], HOSTILE.map((n) => [n]));
+    // eslint-disable-next-line no-control-regex
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/);
+  });
+
+  test('any text, hostile characters mixed in, reads back cleaned with any separator and starts no formula', () => {
+    const unit = fc.constantFrom('a', ' ', '"', ',', ';', '\t', '\r', '\n', '\v', '\u0085', '\u2028', '\u2029', '\u0000', '\u0090', '=', '+', '-', '@', 'é', '🐉');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 1, maxLength: 4 }), (names) => {
+        const one = toCsv(['Team'], names.map((n) => [n]));
+        for (const delimiter of [',', ';', '\t']) {
+          const rows = (parse(one, { bom: true, delimiter }) as string[][]).slice(1);
+          expect(rows.map((r) => r.length)).toEqual(names.map(() => 1));
+          rows.forEach(([f], i) => readsAs(f!, names[i]!));
+        }
+        const wide = toCsv(names.map((_, i) => `c${i}`), [names]);
+        for (const sep of [',', ';', '\t']) expect(formulaCells(wide, sep)).toEqual([]);
       }),
     );
   });
