@@ -143,6 +143,13 @@ test.describe('a player on their own', () => {
     await view.goto(uid);
     await view.signUp('Ada Allstars');
     await expect(view.adminTools).toBeVisible(); // auth 2 is privileged everywhere
+    // only an admin marks an event rated (issue 29): the switch, and the header's badge follows
+    await expect(page.getByTestId('rated-badge')).toHaveText('Unrated');
+    const rated = (await view.adminSection('Settings')).getByRole('switch', { name: 'Rated' });
+    await rated.click();
+    await expect(rated).toBeChecked();
+    await expect(page.getByTestId('rated-badge')).toHaveText('Rated');
+    if (isMobile(page)) await view.adminTools.getByRole('tab', { name: 'Actions' }).click();
     await view.centre.getByRole('button', { name: 'Drop Team from Tournament' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Drop the team Ada Allstars from this tournament?');

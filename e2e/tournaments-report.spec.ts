@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isMobile, LINUS, signInAs, test } from './fixtures.ts';
+import { expect, expectAccessible, expectValidHtml, isMobile, LINUS, signInAs, test } from './fixtures.ts';
 import { hostByApi, signUpByApi } from './pages/tournament-page.ts';
 import { AdminApi } from './pages/tournament-play.ts';
 
@@ -65,6 +65,8 @@ test.describe('event report', () => {
     await expect(page).toHaveURL(new RegExp(`/tournaments/${uid}/report$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Report Cup /);
     await expect(page.getByTestId('report-champion-name')).toHaveText(report.champion!.teamName);
+    // no admin marked it: it does not count toward ratings
+    await expect(page.getByTestId('rated-badge')).toHaveText('Unrated');
 
     const placements = page.getByTestId('placements');
     await expect(placements.getByTestId('placement')).toHaveText(report.placements.map((p) => p.placement));
@@ -112,10 +114,11 @@ test.describe('event report', () => {
     const meta = page.getByTestId('report-meta-table');
     await expect(meta.getByRole('rowheader', { name: 'Blackwing' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Correct the archetype/ })).toHaveCount(0);
-    if (!isMobile(page)) await expect(page.getByTestId('report-meta-chart').locator('.recharts-responsive-container')).toBeVisible();
+    if (!isMobile(page)) await expect(page.getByTestId('report-meta-chart').getByTestId('share-bar').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'the event report', ['heading-order']);
+    await expectValidHtml(page, 'the event report');
     await shot(page, 'visitor');
 
     // ---- the host corrects the Blackwing deck's archetype, then gives the rule's name back ----------

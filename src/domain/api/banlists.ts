@@ -27,6 +27,8 @@ export const banlistEntrySchema = z.object({
   previousFormatStatus: cardStatusSchema,
   reason: z.string().nullable(),
   poster: posterSchema,
+  /** the card's point value on a `$genesys` points list (its formatStatus is then UNLIMITED); null on a copy-count list */
+  points: z.number().int().nullable(),
 });
 export type BanlistEntry = z.infer<typeof banlistEntrySchema>;
 
@@ -34,13 +36,21 @@ export const banlistDatesSchema = z.array(z.string());
 
 export const BANLIST_KINDS = ['format', 'reference'] as const;
 
-/** One item of GET /api/banlists/summaries: every list, format and reference, newest first. */
+/** One item of GET /api/banlists/summaries (every list, format and reference, newest first), and GET /api/banlists/{date}/summary. */
 export const banlistSummarySchema = z.object({
   date: z.string(),
   kind: z.enum(BANLIST_KINDS),
   name: z.string(),
   whitelist: z.boolean(),
   entries: z.number().int(),
+  /**
+   * The list's EDOPro hash, the uint32 by which EDOPro tells lists apart between host and players: the hash of the
+   * file GET /api/banlists/{date}/lflist serves, which for an imported list is the imported file's (decision 027).
+   * A number, as EDOPro's room lists carry it (`banlist_hash`).
+   */
+  hash: z.number().int().min(0).max(0xffffffff),
+  /** a `$genesys` points list: its counts are point values, not copy limits */
+  points: z.boolean(),
 });
 export type BanlistSummary = z.infer<typeof banlistSummarySchema>;
 

@@ -112,6 +112,8 @@ export const reportSchema = z.object({
     completedAt: z.string(),
     deckPrivacy: deckPrivacySchema,
     closed: z.boolean(),
+    /** counts toward the series' ratings (an admin marked it) */
+    rated: z.boolean(),
   }),
   version: z.number().int(),
   champion: z.object({ teamId: z.string(), teamName: z.string(), members: z.array(recordMemberSchema) }).nullable(),
@@ -214,6 +216,8 @@ export const playerEventSchema = z.object({
   losses: z.number().int(),
   ties: z.number().int(),
   champion: z.boolean(),
+  /** the event counts toward its series' ratings */
+  rated: z.boolean(),
   /** the published deck's archetype and id (null where the deck was not published) */
   archetype: z.string().nullable(),
   deckId: z.number().int().nullable(),

@@ -204,6 +204,9 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const hostUserSchema = z.object({ discordId: z.string(), displayName: z.string(), avatarUrl: z.string() });
 
+/** POST /api/tournaments/{id}/rated */
+export const ratedBodySchema = z.object({ rated: z.boolean({ error: 'rated: must be true or false' }) }, { error: 'The body must be a JSON object' }).strict();
+
 /** GET /api/tournaments/{id}: every field of spec 2 §3 Tournament with its teams and the EDOPro numbers. */
 export const tournamentSchema = z.object({
   uid: z.string(),
@@ -241,6 +244,8 @@ export const tournamentSchema = z.object({
   teams: z.array(teamSchema),
   /** teams that signed up; after Close (which removes the teams) the teams of the final standings */
   teamCount: z.number().int(),
+  /** counts toward its series' ratings (an admin marks it: POST .../rated) */
+  rated: z.boolean(),
   ...eventNightReply,
   /** grows by one with every change: live messages and caches carry it */
   version: z.number().int(),

@@ -188,6 +188,8 @@ export const tournaments = pgTable('tournaments', {
   deckPrivacy: text('deck_privacy', { enum: ['closed', 'top-cut', 'all'] }).notNull().default('top-cut'),
   /** round 1 is seeded by the players' ratings in the event's series */
   seedByRating: boolean('seed_by_rating').notNull().default(false),
+  /** counts toward its series' ratings: only an admin (auth 2) marks an event rated (issue 29) */
+  rated: boolean('rated').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('tournaments_series_idx').on(t.seriesUid), index('tournaments_starts_at_idx').on(t.startsAt)]);
@@ -322,8 +324,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   kind: text('kind').notNull(),
   url: text('url').notNull(),
   body: jsonb('body').notNull(),
-  /** pending, sent or failed (gave up) */
-  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  /** pending, held (restored from a backup: never sent until released, decision 026), sent or failed (gave up) */
+  status: text('status', { enum: ['pending', 'held', 'sent', 'failed'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),

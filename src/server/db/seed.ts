@@ -142,6 +142,7 @@ async function seedEventRecords(db: Db, o: { goat: string; modern: string; host:
       name: e.name, subtitle: 'Final standings', iteration: e.iteration, seriesUid: e.series, hostDiscordId: o.host, state: 'completed',
       players, deckOf: (i) => deckFrom(e.decks[(i + e.rotate) % e.decks.length]!), deckPrivacy: e.privacy, banlistName: e.banlistName ?? null,
       pairingSeed: 20261100 + e.iteration, createdAt: o.ago(e.days + 3), updatedAt: o.ago(e.days),
+      rated: true, // an admin marked the demo's past events rated: they make its ratings (issue 29)
     });
     await writeEventRecord(db as unknown as Tx, tournament, { completedAt: o.ago(e.days) });
     if (e.close) await closeEvent(db, tournament);

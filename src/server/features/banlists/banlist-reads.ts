@@ -24,6 +24,7 @@ export class BanlistReads {
   private lists = new Map<BanlistKind, Stamped<CachedBody>>();
   private pages = new Lru<string, Promise<CachedBody>>(8);
   private files = new Lru<string, Promise<CachedBody>>(8);
+  private summaries = new Lru<string, Promise<CachedBody>>(32);
 
   constructor(
     private readonly db: Db,
@@ -76,6 +77,23 @@ export class BanlistReads {
       this.pages.set(version, page);
     }
     return page;
+  }
+
+  /** GET /api/banlists/{date}/summary: the list's name, size and EDOPro hash as JSON bytes. */
+  async summary(date: string): Promise<CachedBody | undefined> {
+    const key = await this.key(date);
+    if (!key) return undefined;
+    // the list's own row and entries make it: its revision changes with any of them
+    const version = `${key.id}.${key.revision}`;
+    let body = this.summaries.get(version);
+    if (!body) {
+      body = this.remember(
+        BanlistsRepository.listSummary(this.db, key).then((summary) => new CachedBody(Buffer.from(JSON.stringify(summary)), JSON_TYPE)),
+        () => this.summaries.clear(),
+      );
+      this.summaries.set(version, body);
+    }
+    return body;
   }
 
   /** GET /api/banlists/{date}/lflist: the EDOPro file and its name. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { banlistEntries, banlists, cards, users } from '../../db/schema.ts';
@@ -90,15 +90,37 @@ export async function listDates(db: Tx, kind: BanlistKind = 'format'): Promise<s
   return rows.map((r) => r.date);
 }
 
-/** Every list with its size, newest first. */
-export async function listSummaries(db: Tx): Promise<BanlistSummary[]> {
-  return db
-    .select({
-      date: banlists.date, kind: banlists.kind, name: banlists.name, whitelist: banlists.whitelist,
-      entries: sql<number>`(select count(*)::int from banlist_entries e where e.banlist_id = "banlists"."id")`,
-    })
-    .from(banlists)
-    .orderBy(desc(banlists.date), asc(banlists.kind));
+/**
+ * EDOPro's hash of a list's lines, in SQL so that every list's comes in one query: the formula of lflistHash
+ * (domain/banlist/lflist.ts) in 64-bit integers masked to 32 bits; a line whose count is outside -27..5 adds
+ * nothing there too. The API tests check it against the hash of the file the list exports.
+ */
+const LINE_HASH = sql`(((e.card_id << 18) | (e.card_id >> 14)) # ((e.card_id << (27 + e.count)) | (e.card_id >> (5 - e.count)))) & 4294967295`;
+const LIST_HASH = sql`(${0x7dfcee6a}::int8 # coalesce(bit_xor(${LINE_HASH}) filter (where e.count between -27 and 5), 0))`;
+
+interface SummaryRow { date: string; kind: BanlistKind; name: string; whitelist: boolean; entries: number | string; hash: number | string | bigint }
+
+async function summaries(db: Tx, where: SQL): Promise<BanlistSummary[]> {
+  const result = (await db.execute(sql`
+    select l.date, l.kind, l.name, l.whitelist, count(e.id) as entries, ${LIST_HASH} as hash
+    from ${banlists} l left join ${banlistEntries} e on e.banlist_id = l.id
+    where ${where}
+    group by l.id
+    order by l.date desc, l.kind asc`)) as unknown as { rows: SummaryRow[] };
+  return result.rows.map((r) => ({
+    date: r.date, kind: r.kind, name: r.name, whitelist: r.whitelist, entries: Number(r.entries), hash: Number(r.hash), points: false,
+  }));
+}
+
+/** Every list with its size and EDOPro hash, newest first. */
+export function listSummaries(db: Tx): Promise<BanlistSummary[]> {
+  return summaries(db, sql`true`);
+}
+
+/** One list's summary. */
+export async function listSummary(db: Tx, key: Pick<ListKey, 'id'>): Promise<BanlistSummary | undefined> {
+  const [summary] = await summaries(db, sql`l.id = ${key.id}`);
+  return summary;
 }
 
 /**
@@ -165,6 +187,7 @@ export async function listEntries(db: Tx, key: ListKey, entryId?: number): Promi
     previousFormatStatus: r.previousCount === null ? 'NONE' : statusOfCount(r.previousCount),
     reason: r.reason,
     poster: r.posterId ? { discordId: r.posterId, username: r.posterUsername, displayName: r.posterDisplayName } : null,
+    points: null,
   }));
 }
 

@@ -10,7 +10,7 @@ import { discordIdSchema } from '../../../domain/api/users.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth, requireUser } from '../../auth/guards.ts';
 import { forbidden, notFoundIfMissing } from '../../errors.ts';
-import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { errors, fileReply, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { importLflist } from './banlist-import.ts';
 import { BanlistReads } from './banlist-reads.ts';
 import { sendCached } from './http-cache.ts';
@@ -26,7 +26,7 @@ const deleteQuery = z.object({
   reference: banlistImportQuerySchema.shape.reference,
 });
 const reasonQuery = z.object({ requesterId: discordIdSchema.optional() });
-const lflistFile = z.string().describe('An EDOPro .lflist.conf file (text/plain)');
+const lflistFile = fileReply('An EDOPro .lflist.conf file', 'text/plain; charset=utf-8');
 
 /** An .lflist.conf of a whole era (TOSS: 9,648 cards, YGOPro's 102 lists) is well under this. */
 const LFLIST_BODY_LIMIT = 8 * 1024 * 1024;
@@ -63,6 +63,15 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
       response: { 200: z.array(banlistEntrySchema), ...errors(400, 404) },
     },
   }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await reads.entries(req.params.date), 'Banlist not found')));
+
+  app.get('/api/banlists/:date/summary', { config: CACHED_READ,
+    schema: {
+      tags,
+      summary: 'The format’s list of a date: name, size and EDOPro hash (ETag; 304 when unchanged)',
+      params: dateParams,
+      response: { 200: banlistSummarySchema, ...errors(400, 404) },
+    },
+  }, async (req, reply) => sendCached(req, reply, notFoundIfMissing(await reads.summary(req.params.date), 'Banlist not found')));
 
   app.get('/api/banlists/:date/lflist', { config: CACHED_READ,
     compress: false,

@@ -10,7 +10,10 @@ import * as CardsRepository from '../cards/cards-repository.ts';
 
 const LFLISTS = new URL('../../../../../shared/data/lflists/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, LFLISTS), 'utf8');
-const summary = JSON.parse(read('PARSED-SUMMARY.json')) as Record<string, { lists: { name: string; whitelist: boolean; entries: number }[] }>;
+const summary = JSON.parse(read('PARSED-SUMMARY.json')) as Record<
+  string,
+  { lists: { name: string; whitelist: boolean; entries: number; hash: number }[]; duplicateEntryLines: number }
+>;
 const MULTI = 'ygopro-multi-list-102-lists.lflist.conf';
 
 const ADMIN = '201';
@@ -181,6 +184,7 @@ describe('PUT /api/banlists/{date}: import', () => {
       await admin.request('PUT', `/api/banlists/${date}`, { body: read('2026.05-TCG.lflist.conf') }),
       await anon.get(`/api/banlists/${date}`),
       await anon.get(`/api/banlists/${date}/lflist`),
+      await anon.get(`/api/banlists/${date}/summary`),
       await admin.request('DELETE', `/api/banlists/${date}?adminId=${ADMIN}`),
     ]) {
       expect(res.status).toBe(400);
@@ -274,6 +278,15 @@ describe('GET /api/banlists/{date}/lflist: download', () => {
     expect(back.lists[0]).toMatchObject({ name: original.name, whitelist: original.whitelist });
     expect(new Map(back.lists[0]!.entries.map((e) => [e.code, e.count]))).toEqual(new Map(original.entries.map((e) => [e.code, e.count])));
 
+    // the list's EDOPro hash: the API's is the served file's, and the original file's (its identity)
+    const listSummary = await anon.get(`/api/banlists/${date}/summary`);
+    expect(listSummary.status).toBe(200);
+    const expected = summary[file]!.lists.find((l) => l.name === original.name)!;
+    expect(await listSummary.json()).toEqual({
+      date, kind: 'format', name: original.name, whitelist: original.whitelist, entries: expected.entries, hash: back.lists[0]!.hash, points: false,
+    });
+    if (summary[file]!.duplicateEntryLines === 0 || list !== undefined) expect(back.lists[0]!.hash).toBe(expected.hash);
+
     // through the API again: the same cards with the same statuses
     const again = date.replace('2300-01', '2300-02');
     expect((await importList(admin, again, text)).status).toBe(200);
@@ -288,9 +301,11 @@ describe('GET /api/banlists/{date}/lflist: download', () => {
   });
 
   test('an unknown date is a 404', async () => {
-    const res = await anon.get('/api/banlists/1999-01-01/lflist');
-    expect(res.status).toBe(404);
-    expect((await res.json()).error).toBe('Banlist not found');
+    for (const path of ['lflist', 'summary']) {
+      const res = await anon.get(`/api/banlists/1999-01-01/${path}`);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toBe('Banlist not found');
+    }
   });
 });
 
@@ -448,9 +463,11 @@ describe('reads are revalidated with ETags and compressed; writes change them', 
     await expectMatchesModel(date);
   });
 
-  test('lflist: 304 on If-None-Match', async () => {
-    const first = await anon.get(`/api/banlists/${date}/lflist`);
-    expect((await anon.get(`/api/banlists/${date}/lflist`, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+  test('lflist and summary: 304 on If-None-Match', async () => {
+    for (const path of ['lflist', 'summary']) {
+      const first = await anon.get(`/api/banlists/${date}/${path}`);
+      expect((await anon.get(`/api/banlists/${date}/${path}`, { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
+    }
   });
 
   test('dates are newest first', async () => {
@@ -459,9 +476,14 @@ describe('reads are revalidated with ETags and compressed; writes change them', 
     expect(dates).toEqual([...model.format.keys()].sort().reverse());
   });
 
-  test('summaries list every list with its size', async () => {
-    const all = (await (await anon.get('/api/banlists/summaries')).json()) as { date: string; kind: string; entries: number }[];
+  test('summaries list every list with its size and EDOPro hash', async () => {
+    const all = (await (await anon.get('/api/banlists/summaries')).json()) as { date: string; kind: string; entries: number; hash: number }[];
     expect(all.find((s) => s.date === '2005-04-01' && s.kind === 'format')).toMatchObject({ name: '2005.4 GOAT', whitelist: true, entries: 1704 });
+    expect(all.find((s) => s.date === '2026-05-01' && s.kind === 'format')).toMatchObject({ name: '2026.05 TCG', hash: 0xe7305861, points: false });
+    // the same hash as the one list's read gives
+    for (const s of all.filter((x) => x.kind === 'format').slice(0, 5)) {
+      expect((await (await anon.get(`/api/banlists/${s.date}/summary`)).json()).hash).toBe(s.hash);
+    }
     expect(all.filter((s) => s.kind === 'reference').map((s) => s.date).sort()).toEqual([...model.reference.keys()].sort());
   });
 });

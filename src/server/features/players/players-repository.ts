@@ -3,7 +3,7 @@
 // the live tables, so they are the same before and after Close.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, users } from '../../db/schema.ts';
+import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, tournaments, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -26,7 +26,7 @@ export async function findUser(db: Tx, discordId: string) {
 
 export interface PlayerEventRow {
   tournamentUid: string; name: string; seriesUid: string | null; seriesName: string | null; completedAt: string;
-  placement: string; rank: number; wins: number; losses: number; ties: number; champion: boolean;
+  placement: string; rank: number; wins: number; losses: number; ties: number; champion: boolean; rated: boolean;
   /** the number of teams placed */
   teams: number;
 }
@@ -35,12 +35,13 @@ export interface PlayerEventRow {
 export async function playerEvents(db: Tx, discordId: string): Promise<PlayerEventRow[]> {
   const { rows: [row] } = (await db.execute(sql`
     select coalesce(json_agg(json_build_array(rp.tournament_uid, er.name, rp.series_uid, s.name, rp.completed_at, rp.placement, rp.rank,
-        rp.wins, rp.losses, rp.ties, rp.champion, er.team_count) order by rp.completed_at desc, rp.tournament_uid desc)::text, '[]') as j
+        rp.wins, rp.losses, rp.ties, rp.champion, er.team_count, coalesce(t.rated, false)) order by rp.completed_at desc, rp.tournament_uid desc)::text, '[]') as j
     from ${recordPlayers} rp join ${eventRecords} er on er.tournament_uid = rp.tournament_uid left join ${series} s on s.id = rp.series_uid
+      left join ${tournaments} t on t.uid = rp.tournament_uid
     where rp.discord_id = ${discordId}`)) as unknown as Rows<{ j: string }>;
-  type Line = [string, string, string | null, string | null, string, string, number, number, number, number, boolean, number];
-  return (JSON.parse(row!.j) as Line[]).map(([tournamentUid, name, seriesUid, seriesName, completedAt, placement, rank, wins, losses, ties, champion, teams]) => ({
-    tournamentUid, name, seriesUid, seriesName, completedAt: iso(completedAt), placement, rank, wins, losses, ties, champion, teams,
+  type Line = [string, string, string | null, string | null, string, string, number, number, number, number, boolean, number, boolean];
+  return (JSON.parse(row!.j) as Line[]).map(([tournamentUid, name, seriesUid, seriesName, completedAt, placement, rank, wins, losses, ties, champion, teams, rated]) => ({
+    tournamentUid, name, seriesUid, seriesName, completedAt: iso(completedAt), placement, rank, wins, losses, ties, champion, teams, rated,
   }));
 }
 

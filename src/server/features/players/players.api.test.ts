@@ -13,6 +13,7 @@ import { meetingRowsOf } from '../records/record-meetings.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { PLAYER_NOT_FOUND, SERIES_NOT_FOUND } from './players.ts';
+import { RATED_ADMINS_ONLY } from '../tournaments/rated-routes.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../../../shared/data/${p}`, import.meta.url), 'utf8');
 const DECKS = ['AI_Blackwing.ydk', 'AI_Lightsworn.ydk', 'AI_Zoodiac.ydk', 'AI_Nekroz.ydk', 'AI_Qliphort.ydk', 'AI_SkyStriker.ydk'].map((f) => `iceygo-windbot/${f}`);
@@ -81,12 +82,36 @@ describe('profiles and the leaderboard after two events of a series', () => {
     first = await eventOf(players.slice(0, 4), { topCut: 2, swissRounds: 2 });
     const byTeam = new Map(first.teams.map((t, i) => [t, i]));
     await playToWinner(first.uid, (t) => byTeam.get(t)!);
+    // unrated until an admin marks it (issue 29): its players have no rating yet
+    expect((await profile(players[0]!.id)).ratings).toEqual([]);
+    await ok(await admin.post(`/api/tournaments/${first.uid}/rated`, { rated: true }));
     report = await ok<Report>(await anonymous.get(`/api/tournaments/${first.uid}/report`));
     // second event: all six, Swiss only, the better-seeded one always winning again
     second = await eventOf(players, { topCut: 0, swissRounds: 3, deckPrivacy: 'all' });
     const byTeam2 = new Map(second.teams.map((t, i) => [t, i]));
     await playToWinner(second.uid, (t) => byTeam2.get(t)!);
+    await ok(await admin.post(`/api/tournaments/${second.uid}/rated`, { rated: true }));
   }, 240_000);
+
+  test('only an admin marks an event rated; only rated events count, and unmarking takes one out at once', async () => {
+    // the host (a curator) who ran it, and a player, may not
+    for (const who of [host, players[0]!.client]) {
+      const res = await who.post(`/api/tournaments/${second.uid}/rated`, { rated: false });
+      expect([res.status, await errorOf(res)]).toEqual([403, RATED_ADMINS_ONLY]);
+    }
+    expect((await admin.post(`/api/tournaments/${second.uid}/rated`, { rated: 'yes' })).status).toBe(400);
+    expect((await ok<Tournament>(await anonymous.get(`/api/tournaments/${second.uid}`))).rated).toBe(true);
+    const unmarked = await ok<Tournament>(await admin.post(`/api/tournaments/${second.uid}/rated`, { rated: false }));
+    expect(unmarked.rated).toBe(false);
+    expect((await profile(players[0]!.id)).ratings[0]).toMatchObject({ events: 1 });
+    // players[4] and [5] played only the second event: no rating now
+    expect((await profile(players[5]!.id)).ratings).toEqual([]);
+    expect((await profile(players[0]!.id)).events.map((e) => e.rated)).toEqual([false, true]);
+    await ok(await admin.post(`/api/tournaments/${second.uid}/rated`, { rated: true }));
+    expect((await profile(players[0]!.id)).ratings[0]).toMatchObject({ events: 2 });
+    const log = await ok<{ action: string }[]>(await host.get(`/api/tournaments/${second.uid}/audit`));
+    expect(log.map((a) => a.action).filter((a) => a.startsWith('mark-'))).toEqual(['mark-rated', 'mark-unrated', 'mark-rated']);
+  });
 
   test('a profile lists each event, newest first, with placement, teams, record and the champion', async () => {
     const p = await profile(players[0]!.id);

@@ -34,7 +34,7 @@ export async function readProfile(db: Tx, discordId: string): Promise<PlayerProf
     avatarUrl: user ? userAvatar(user, discordId) : recorded?.avatarUrl ?? userAvatar(undefined, discordId),
     events: events.map((e) => ({
       tournamentUid: e.tournamentUid, name: e.name, seriesUid: e.seriesUid, seriesName: e.seriesUid ? e.seriesName ?? DELETED_SERIES : null,
-      date: e.completedAt, placement: e.placement, rank: e.rank, teams: e.teams, wins: e.wins, losses: e.losses, ties: e.ties, champion: e.champion,
+      date: e.completedAt, placement: e.placement, rank: e.rank, teams: e.teams, wins: e.wins, losses: e.losses, ties: e.ties, champion: e.champion, rated: e.rated,
       archetype: deckOf.get(e.tournamentUid)?.archetype ?? null, deckId: deckOf.get(e.tournamentUid)?.id ?? null,
     })),
     ratings: ratings.map((r) => ({ ...r, seriesName: r.seriesName ?? DELETED_SERIES })),

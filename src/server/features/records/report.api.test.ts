@@ -202,6 +202,7 @@ describe('correcting a completed event', () => {
     // the team listed first always wins: a clear leader after three rounds
     await playToEnd(e.uid);
     await ok(await host.post(`/api/tournaments/${e.uid}/winner`));
+    await ok(await admin.post(`/api/tournaments/${e.uid}/rated`, { rated: true }));
     const before = await ok<Report>(await anonymous.get(`/api/tournaments/${e.uid}/report`));
     const ratingsBefore = await server.database.db.select().from(playerRatings).where(eq(playerRatings.seriesUid, seriesRes.id));
     expect(ratingsBefore.length).toBe(6);

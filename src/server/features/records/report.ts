@@ -48,7 +48,7 @@ export async function readReport(db: Tx, t: Repo.TournamentRow, cardName: CardNa
     tournament: {
       uid: t.uid, name: record.name, subtitle: t.subtitle, seriesUid: record.seriesUid, seriesName: seriesRow?.name ?? null, format: record.format,
       banlistName: record.banlistName, hostDiscordId: t.hostDiscordId, completedAt: record.completedAt.toISOString(),
-      deckPrivacy: record.deckPrivacy as Report['tournament']['deckPrivacy'], closed: t.closed,
+      deckPrivacy: record.deckPrivacy as Report['tournament']['deckPrivacy'], closed: t.closed, rated: t.rated,
     },
     version: record.version,
     champion: champion ? { teamId: champion.teamId, teamName: champion.teamName, members: champion.members } : null,

@@ -203,6 +203,7 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
     championTeamUid: playFacts(t, ctx.teams, ctx.matches).championTeamUid,
     teams: toTeams(ctx),
     teamCount: teamCountOf(t, ctx.teams.length),
+    rated: t.rated,
     ...tournamentNight(t, ctx.teams, ctx.matches),
     version: t.version,
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
@@ -210,13 +211,16 @@ export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserR
 }
 
 export function toState(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' | 'dropped' | 'checkedInAt'>[], matches: EngineMatchRow[]): TournamentState {
+  // the state's fields of the event night, not the host's settings: the live body is cached and sent
+  // as made, past the reply schema, so a field too many would reach every client
+  const { startsAt, checkIn, checkInStatus, lateEntryOpen, roundMinutes, roundEndsAt } = tournamentNight(t, teams, matches);
   return {
     ...playFacts(t, teams, matches),
     uid: t.uid, version: t.version, format: t.format, signupsOpen: t.signupsOpen, deckSubmissionOpen: t.deckSubmissionOpen,
     currentRound: t.currentRound, roundCount: t.roundCount, inProgress: t.inProgress, completed: t.completed,
     cancelled: t.cancelled, closed: t.closed, roundStartDates: t.roundStartDates, winnerTeamUid: t.winnerTeamUid,
     updatedAt: t.updatedAt.toISOString(), teamCount: teamCountOf(t, teams.length), activeTeamCount: teams.filter((x) => !x.dropped).length,
-    ...tournamentNight(t, teams, matches),
+    startsAt, checkIn, checkInStatus, lateEntryOpen, roundMinutes, roundEndsAt,
   };
 }
 

@@ -15,7 +15,7 @@ import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
-import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { errors, fileReply, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import { CardIndex } from '../cards/card-index.ts';
@@ -24,6 +24,7 @@ import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
 import { registerCheckInRoutes } from './check-in-routes.ts';
 import { registerDecksRoutes } from './decks-routes.ts';
+import { registerRatedRoutes } from './rated-routes.ts';
 import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
@@ -151,7 +152,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   });
 
   app.get('/api/tournaments/:id/banlist', {
-    schema: { tags, summary: 'The tournament’s banlist as an .lflist.conf file ({banlistName}.lflist.conf)', params: uidParams, response: { 200: z.string().describe('The .lflist.conf text'), ...errors(404) } },
+    schema: { tags, summary: 'The tournament’s banlist as an .lflist.conf file ({banlistName}.lflist.conf)', params: uidParams, response: { 200: fileReply('The .lflist.conf text', 'text/plain; charset=utf-8'), ...errors(404) } },
   }, async (req, reply) => {
     const t = await findOr404(req.params.id);
     if (!t.banlist) throw notFound('This tournament has no banlist');
@@ -342,6 +343,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);
   registerCheckInRoutes(server, helpers);
+  registerRatedRoutes(server, helpers);
   return helpers;
 }
 

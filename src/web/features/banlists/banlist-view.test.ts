@@ -17,6 +17,7 @@ function entry(overrides: Partial<BanlistEntry>): BanlistEntry {
     previousFormatStatus: 'LIMITED',
     reason: null,
     poster: null,
+    points: null,
     ...overrides,
   };
 }

@@ -118,7 +118,7 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
       {events.length === 0 ? (
         <p className="px-4 py-3 text-sm text-muted-foreground">No completed event yet.</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Events table">
+        <section className="overflow-x-auto" tabIndex={0} aria-label="Events table">
           <table className="w-full text-sm">
             <thead className="text-left text-xs text-muted-foreground">
               <tr>
@@ -138,7 +138,10 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
                       <Link to={report} className="font-medium text-primary hover:underline" data-testid="player-event-link">
                         {e.name}
                       </Link>
-                      {e.seriesName && <span className="block text-xs text-muted-foreground">{e.seriesName}</span>}
+                      <span className="block text-xs text-muted-foreground">
+                        {e.seriesName && `${e.seriesName} · `}
+                        <span data-testid="player-event-rated">{e.rated ? 'Rated' : 'Unrated'}</span>
+                      </span>
                       <span className="block text-xs text-muted-foreground desktop:hidden">{dateText(e.date)}</span>
                     </td>
                     <td className="px-2 py-2 whitespace-nowrap text-muted-foreground mobile:hidden">{dateText(e.date)}</td>
@@ -164,7 +167,7 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { RatedBadge } from '../../components/rated-badge.tsx';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Medal } from 'lucide-react';
 import type { PublishedDeck, Report } from '../../../domain/api/records.ts';
@@ -94,6 +95,7 @@ function ReportView({ report: r }: { report: Report }) {
           Completed <time dateTime={t.completedAt}>{day}</time>
           {facts.map((f) => ` · ${f}`)}
         </p>
+        <RatedBadge rated={t.rated} />
       </header>
 
       <Champion report={r} />
@@ -157,7 +159,7 @@ function Champion({ report: r }: { report: Report }) {
         <ul className="flex flex-wrap gap-3" aria-label="Champion team members">
           {c.members.map((m) => (
             <li key={m.discordId} className="flex items-center gap-2 rounded-full border bg-card py-1 pr-3 pl-1 text-sm">
-              <Avatar src={m.avatarUrl} name={m.displayName || 'Unknown player'} className="size-8" />
+              <Avatar src={m.avatarUrl} name={m.displayName || 'Unknown player'} />
               <PlayerLink discordId={m.discordId} name={m.displayName || 'Unknown player'} />
             </li>
           ))}

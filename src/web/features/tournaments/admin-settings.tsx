@@ -1,18 +1,19 @@
 import { useId, useState } from 'react';
 import { Switch } from 'radix-ui';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
 import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../series/series-form-fields.tsx';
 import { EventSettingsButton } from './event-settings-dialog.tsx';
 import { failureSentence } from './tournament-view.ts';
-import { useAdminAction } from './tournaments-api.ts';
+import { useAdminAction, useMarkRated } from './tournaments-api.ts';
 
 const SETTING_FAILED = 'Failed to change the setting. Please try again.';
 
 /** Admin Tools' Settings: the two one-way locks and the format (spec 2 §4 setting rules). */
-export function SettingsSection({ tournament: t }: { tournament: Tournament }) {
+export function SettingsSection({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
   const act = useAdminAction(t.uid);
   const [format, setFormat] = useState<TournamentFormat | null>(null);
   const started = t.inProgress || t.completed;
@@ -48,6 +49,7 @@ export function SettingsSection({ tournament: t }: { tournament: Tournament }) {
       </div>
       {!format && failure}
       <EventSettingsButton tournament={t} />
+      <RatedSetting tournament={t} user={user} />
       <ConfirmDialog
         open={!!format}
         onOpenChange={(o) => {
@@ -71,9 +73,35 @@ export function SettingsSection({ tournament: t }: { tournament: Tournament }) {
 function FormatSelect({ value, disabled, onChange }: { value: TournamentFormat; disabled: boolean; onChange: (f: TournamentFormat) => void }) {
   const options = TOURNAMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f], disabled }));
   return (
-    <fieldset disabled={disabled} className="disabled:opacity-70">
-      <SelectField name="admin-format" label="Format" value={value} onChange={(v) => onChange(v as TournamentFormat)} options={options} />
-    </fieldset>
+    <SelectField name="admin-format" label="Format" value={value} onChange={(v) => onChange(v as TournamentFormat)} options={options} disabled={disabled} />
+  );
+}
+
+/**
+ * Rated (issue 29): only an admin (auth 2) marks an event rated, at any stage; the host sees the
+ * state and who decides it.
+ */
+function RatedSetting({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
+  const rate = useMarkRated(t.uid);
+  if (user.auth < 2) {
+    return (
+      <p className="text-sm" data-testid="rated-setting">
+        <span className="font-medium">{t.rated ? 'Rated' : 'Unrated'}</span>
+        <span className="text-muted-foreground"> · an admin decides whether this event counts toward ratings.</span>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2" data-testid="rated-setting">
+      <SettingSwitch
+        label="Rated"
+        checked={t.rated}
+        disabled={rate.isPending}
+        hint={t.rated ? 'Counts toward its series’ ratings.' : 'Does not count toward ratings until you mark it rated.'}
+        onChange={(on) => rate.mutate(on)}
+      />
+      {rate.isError && <Alert>{failureSentence(rate.error, SETTING_FAILED)}</Alert>}
+    </div>
   );
 }
 
@@ -82,7 +110,7 @@ function SettingSwitch({ label, checked, disabled, hint, onChange }: { label: st
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium">
+        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
           {label}
         </label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -94,6 +122,8 @@ function SettingSwitch({ label, checked, disabled, hint, onChange }: { label: st
         checked={checked}
         disabled={disabled}
         onCheckedChange={onChange}
+        // named by its label for checkers that do not follow a label to a button, too
+        aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint`}
         className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full border bg-muted transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[state=checked]:border-primary data-[state=checked]:bg-primary"
       >

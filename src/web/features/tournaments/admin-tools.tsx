@@ -20,7 +20,7 @@ export function AdminTools({ tournament: t, user }: { tournament: Tournament; us
   const [tab, setTab] = useState<SectionId>('actions');
   const content: Record<SectionId, ReactNode> = {
     actions: <ActionsSection tournament={t} />,
-    settings: <SettingsSection tournament={t} />,
+    settings: <SettingsSection tournament={t} user={user} />,
     teams: <TeamsSection tournament={t} user={user} />,
   };
 

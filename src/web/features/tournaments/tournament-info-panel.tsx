@@ -7,6 +7,7 @@ import { displayState } from '../../../domain/tournament/display-state.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
+import { RatedBadge } from '../../components/rated-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { BANLIST_FAILED, failureSentence, iterationSuffix } from './tournament-view.ts';
@@ -45,6 +46,7 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
           <Badge tone="primary" data-testid="rules-badge" title="Rules preset">
             {t.preset}
           </Badge>
+          <RatedBadge rated={t.rated} />
         </div>
         <h1 className="text-2xl leading-tight font-bold tracking-tight break-words">
           {t.name}

@@ -357,6 +357,15 @@ export function adminActionPath(uid: string, action: AdminAction): string {
   }
 }
 
+/** An admin marks the event rated or unrated (POST .../rated): the series' ratings follow at once. */
+export function useMarkRated(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rated: boolean) => api.post<Tournament>(path(uid, '/rated'), { rated }),
+    onSuccess: (tournament) => settle(queryClient, uid, tournament),
+  });
+}
+
 export function useAdminAction(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
