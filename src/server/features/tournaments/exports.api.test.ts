@@ -285,3 +285,44 @@ describe('calendar', () => {
     expect(vevents(await next.text()).map((e) => field(e, 'summary'))).toContain('Brand New');
   });
 });
+
+// ---- hostile text (issue 29 §6) -------------------------------------------------------------------
+
+/** Every Unicode line break (and FS, GS, RS, which Python's splitlines() also breaks on). */
+const ANY_BREAK = /\r\n|[\n\v\f\r\x1c-\x1e\u0085\u2028\u2029]/; // eslint-disable-line no-control-regex
+
+describe('names with line breaks, controls and formulas', () => {
+  test('the calendar files and the CSV read back as the names meant, whatever line breaks or separator a reader uses', async () => {
+    const name = 'Cup\u2028X-INJECTED:1\u0085STATUS:CANCELLED\u000bEND:VEVENT';
+    const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', {
+      name, description: 'Bring a deck\u2029LOCATION:Mars\u0007', startsAt: inDays(4), manualDeckChecking: false,
+    }));
+    const player = await signedInClient(server, '972000000000000001', 0, 'Mallory');
+    await ok(await player.post(`/api/tournaments/${uid}/signup`, { name: 'x;=1+1 team\u0085@SUM(1)\u0007' }));
+
+    // the event's calendar file and the feed: no raw line break but CRLF, no property added, the text as meant
+    for (const path of [`/api/tournaments/${uid}/calendar.ics`, '/api/tournaments.ics']) {
+      const res = await anonymous.get(path);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text.split(ANY_BREAK), path).toEqual(text.split('\r\n'));
+      const e = vevents(text).find((x) => field(x, 'uid') === `tournament-${uid}@format-hub`)!;
+      expect(e.getAllProperties().map((p) => p.name).sort()).toEqual(
+        ['description', 'dtend', 'dtstamp', 'dtstart', 'last-modified', 'sequence', 'status', 'summary', 'uid', 'url'],
+      );
+      expect(field(e, 'summary')).toBe('Cup\nX-INJECTED:1\nSTATUS:CANCELLED\nEND:VEVENT');
+      expect(field(e, 'description')).toMatch(/^Bring a deck\nLOCATION:Mars\n\n/);
+      expect(field(e, 'status')).toBe('CONFIRMED');
+    }
+
+    // standings.csv: the team one cell, its formulas escaped where any reader would start a cell
+    const res = await anonymous.get(`/api/tournaments/${uid}/standings.csv`);
+    const rows = await csvOf(res.clone());
+    expect(rows.map((r) => r[2])).toEqual(['Team', "x;'=1+1 team\n'@SUM(1)"]);
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    for (const sep of [',', ';', '\t']) {
+      const cells = text.split(ANY_BREAK).flatMap((line) => line.split(sep));
+      expect(cells.filter((c) => /^[ "]*[=+\-@\t]/.test(c)), JSON.stringify(sep)).toEqual([]);
+    }
+  });
+});
