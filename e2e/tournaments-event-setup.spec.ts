@@ -159,6 +159,7 @@ test.describe('the event set up and opened', () => {
     await expect(confirm).toHaveCount(0);
     await expect(host.banner).toContainText('Round 1 of 3');
     await expect(host.details.getByTestId('signups-state')).toHaveText('Late entry through round 1');
+    await expect(host.details.getByTestId('deck-submission-state')).toHaveText('Fixed; late entries until paired');
     const after = await api.tournament();
     expect(after.teams.find((t) => t.uid === teams[3]!.uid)).toMatchObject({ dropped: true });
     expect((await api.matches(1)).flatMap((m) => [m.team1Id, m.team2Id])).not.toContain(teams[3]!.uid);

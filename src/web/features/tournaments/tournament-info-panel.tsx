@@ -103,7 +103,8 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
           {t.lateEntryOpen ? `Late entry through round ${t.lateEntryRounds}` : openClosed(t.signupsOpen && !t.inProgress && !t.completed)}
         </Fact>
         <Fact label="Deck submission" testId="deck-submission-state">
-          {openClosed(t.deckSubmissionOpen && !t.completed)}
+          {/* from Start decks are fixed (issue 29); a late entry submits until it is first paired */}
+          {t.inProgress ? (t.lateEntryOpen ? 'Fixed; late entries until paired' : 'Fixed') : openClosed(t.deckSubmissionOpen && !t.completed)}
         </Fact>
         {eventFacts(t, teams).map((f) => (
           <Fact key={f.testId} label={f.label} testId={f.testId}>
