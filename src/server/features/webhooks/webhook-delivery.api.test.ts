@@ -1,7 +1,7 @@
 // The outbox's delivery over real HTTP on PGlite and PostgreSQL (decision 018): a 5xx retried and
 // delivered once, a 429's retry_after obeyed, a 404 given up at once and audited (without the
-// token), the per-webhook window, a restart delivering what was pending, and two instances on one
-// database sending each message exactly once. Time is the test's: a movable clock and short
+// token), the per-webhook window, a restart delivering what was pending, a restored backup's
+// messages held until released, and two instances on one database sending each message exactly once. Time is the test's: a movable clock and short
 // delays, never a wait.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AuditEntry } from '../../../domain/api/tournaments.ts';
@@ -10,6 +10,7 @@ import { ok } from '../tournaments/tournament-test-kit.ts';
 import { FAST, HOOK, HOOK_PATH, sharedDatabase, startApp, testClock, WebhookSink } from './webhook-test-kit.ts';
 import { FAILED_ACTION, SYSTEM_ACTOR, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
+import type { Tx } from '../../db/client.ts';
 
 const HOST = '952000000000000002';
 const HOOK2 = 'https://discordapp.com/api/webhooks/223456789012345678/other-Token';
@@ -158,6 +159,45 @@ test('a restart delivers what was waiting', async () => {
   await until(async () => (await s.rows(uid))[0]!.status === 'sent');
   expect(s.sink.requests).toHaveLength(2);
   expect((await s.rows(uid))[0]!.attempts).toBe(2);
+});
+
+test('held messages (a restored backup\'s) are never sent; released, they go out even past the age limit; discarded, they are gone', async () => {
+  const clock = testClock();
+  const s = await setup({ ...FAST, now: clock.now });
+  const uid = await s.started(2);
+  await until(async () => (await s.rows(uid))[0]!.status === 'sent');
+  const queue = (tx: Tx, ...titles: string[]) =>
+    Repo.enqueue(tx, titles.map((title) => ({ tournamentUid: uid, kind: 'pairings', url: HOOK, body: { embeds: [{ title }], allowed_mentions: { parse: [] } } })), clock.now());
+  const sent = () => s.sink.requests.map((r) => r.body.embeds[0]!.title);
+  // as a restore leaves them: queued on the old site, then held
+  await s.db.database.db.transaction(async (tx) => {
+    await queue(tx, 'old 1', 'old 2');
+    expect(await Repo.holdPending(tx)).toBe(2);
+  });
+  // a newer message for the same webhook is not kept waiting behind them, and they are not sent
+  await queue(s.db.database.db, 'new');
+  s.app.app.eventWebhooks.worker.kick();
+  await s.sink.waitFor(2);
+  await until(async () => (await s.rows(uid))[3]!.status === 'sent');
+  expect(sent()).toEqual(['Round 1 pairings: Night 2', 'new']);
+  expect((await s.rows(uid)).map((r) => r.status)).toEqual(['sent', 'held', 'held', 'sent']);
+
+  // released three hours on (the outbox gives up what waited two): queued as of the release
+  clock.advance(3 * 3_600_000);
+  expect(await Repo.releaseHeld(s.db.database.db, clock.now())).toBe(2);
+  s.app.app.eventWebhooks.worker.kick();
+  await until(async () => (await s.rows(uid)).every((r) => r.status !== 'pending'));
+  expect((await s.rows(uid)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  expect(sent()).toEqual(['Round 1 pairings: Night 2', 'new', 'old 1', 'old 2']);
+  expect(await s.audit(uid)).toEqual([]);
+
+  await s.db.database.db.transaction(async (tx) => {
+    await queue(tx, 'stale');
+    await Repo.holdPending(tx);
+  });
+  expect(await Repo.discardHeld(s.db.database.db)).toBe(1);
+  expect((await s.rows(uid)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  expect(await Repo.releaseHeld(s.db.database.db, clock.now())).toBe(0);
 });
 
 describe('two instances on one database', () => {

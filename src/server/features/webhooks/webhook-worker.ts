@@ -2,7 +2,8 @@
 // seconds for retries and for rows a restart left behind (poll). One message at a time per webhook,
 // in order, at most 5 requests per 2 seconds to one webhook from this instance, Discord's rate-limit
 // headers and 429s obeyed; failures retried with backoff, then given up, each written to the
-// tournament's audit log. The webhook's URL (a secret) is never logged.
+// tournament's audit log. The webhook's URL (a secret) is never logged. Only 'pending' rows are
+// claimed: a restored backup's 'held' rows are never sent until an operator releases them (decision 026).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';

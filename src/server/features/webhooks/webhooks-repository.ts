@@ -103,6 +103,32 @@ export async function nextDue(db: Tx): Promise<Date | undefined> {
   return row?.at ? new Date(row.at) : undefined;
 }
 
+// A restored backup's queue (decision 026): what the old site had not yet sent waits, held, until
+// an operator releases it (`npm run cli -- outbox release`) or discards it (`outbox discard`).
+// claimDue, pause and failPendingOf see only 'pending' rows: a held row is never sent.
+
+/** Every pending row becomes held; returns how many (restore, before the data dir is put in place). */
+export async function holdPending(db: Tx): Promise<number> {
+  const rows = await db.update(webhookDeliveries).set({ status: 'held' }).where(eq(webhookDeliveries.status, 'pending')).returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
+
+/**
+ * Every held row is queued again as of `now`: due at once, no attempt counted, its age counted from
+ * now (else a backup older than the outbox's age limit would only be given up); returns how many.
+ */
+export async function releaseHeld(db: Tx, now: Date): Promise<number> {
+  const rows = await db.update(webhookDeliveries).set({ status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, lastError: null })
+    .where(eq(webhookDeliveries.status, 'held')).returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
+
+/** Every held row is deleted (never sent); returns how many. */
+export async function discardHeld(db: Tx): Promise<number> {
+  const rows = await db.delete(webhookDeliveries).where(eq(webhookDeliveries.status, 'held')).returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
+
 /** A tournament's deliveries, oldest first (tests and diagnostics; the URL left out). */
 export async function listFor(db: Tx, tournamentUid: string) {
   return db.select({
