@@ -12,6 +12,7 @@ import { importLflist } from './features/banlists/banlist-import.ts';
 import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
 import { backupCommand, restoreCommand } from './backup/backup-commands.ts';
+import { discardHeld, releaseHeld } from './features/webhooks/webhooks-repository.ts';
 
 const USAGE = `Format Hub operator commands (npm run cli -- <command>)
 
@@ -24,7 +25,10 @@ const USAGE = `Format Hub operator commands (npm run cli -- <command>)
   seed                                   load the demo data into an empty database
   backup <file>                          write a backup of the embedded database and the uploads (asks the
                                          running server when one holds DATA_DIR)
-  restore <file>                         fill an empty or absent DATA_DIR from a backup (never a non-empty one)
+  restore <file>                         fill an empty or absent DATA_DIR from a backup (never a non-empty one);
+                                         the Discord messages the backup had queued are held, not sent
+  outbox release                         send the held Discord messages (the server sends them when it runs)
+  outbox discard                         delete the held Discord messages unsent
 
 Works on the embedded database while no server holds it, and on PostgreSQL (DATABASE_URL) at any time.`;
 
@@ -90,7 +94,19 @@ async function run(argv: string[]): Promise<string> {
         return 'Demo data loaded.';
       });
     }
+    case 'outbox release':
+    case 'outbox discard': {
+      if (rest.length) throw new UsageError(`${key}: takes no arguments`);
+      const release = command === 'release';
+      const n = await withDb(({ db }) => (release ? releaseHeld(db, new Date()) : discardHeld(db)));
+      const messages = `${n} held Discord message${n === 1 ? '' : 's'}`;
+      if (n === 0) return `No held Discord messages: nothing ${release ? 'released' : 'discarded'}.`;
+      return release
+        ? `Released ${messages}: the server sends them (at once while it runs, else when it starts).`
+        : `Discarded ${messages}: they will never be sent.`;
+    }
     default:
+      if (group === 'outbox') throw new UsageError(command ? `outbox: unknown sub-command ${command}: release or discard` : 'outbox: name release or discard');
       if (group === 'backup' || group === 'restore') {
         if (!command || rest.length) throw new UsageError(`${group}: name one file`);
         return group === 'backup' ? backupCommand(parseEnv(), command) : restoreCommand(parseEnv(), command);

@@ -70,3 +70,26 @@ function isRunning(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * `file` (absolute) with every symbolic link resolved, as far as it exists: its nearest existing
+ * folder's real path joined with the rest. Tells where a path that only looks elsewhere really is.
+ */
+export function realPathOf(file: string): string {
+  const rest: string[] = [];
+  for (let at = path.resolve(file); ; at = path.dirname(at)) {
+    try {
+      return path.join(fs.realpathSync(at), ...rest.reverse());
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || path.dirname(at) === at) throw e;
+      rest.push(path.basename(at));
+    }
+  }
+}
+
+/** True when `file` is `dir` or anything under it (both absolute, already real paths). */
+export function isInside(file: string, dir: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel === '' || !(rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel));
+}

@@ -1,11 +1,13 @@
 // Reading a backup: every check (a whole archive, a known format and schema level, each file's
 // size and SHA-256) passes before anything is written; a restore then fills a temporary folder
-// next to DATA_DIR, opens it as the server would, and only then renames it into place.
+// next to DATA_DIR, opens it as the server would (holding the Discord messages the old site had
+// queued: decision 026), and only then renames it into place.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { openDatabase } from '../db/client.ts';
+import { holdPending } from '../features/webhooks/webhooks-repository.ts';
 import { BackupError, MANIFEST_ENTRY, parseManifest, restoredPath, type Manifest } from './backup-format.ts';
 import { assertMigrationLevelKnown } from './migration-level.ts';
 
@@ -100,8 +102,14 @@ function isEmptyOrAbsent(dir: string): boolean {
 export const notEmptyMessage = (dataDir: string) =>
   `The data dir ${dataDir} is not empty: restore only fills an empty (or absent) DATA_DIR. Nothing was changed; move it away or point DATA_DIR at a new folder.`;
 
+export interface RestoreResult {
+  manifest: Manifest;
+  /** Discord messages the backup had queued, now held until `outbox release` (or `outbox discard`) */
+  heldDeliveries: number;
+}
+
 /** Restores `file` into an empty or absent `dataDir`. */
-export async function restoreBackup(file: string, dataDir: string): Promise<Manifest> {
+export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
   const target = path.resolve(dataDir);
   if (!isEmptyOrAbsent(target)) throw new BackupError(notEmptyMessage(target));
   const backup = await checkBackupFile(file);
@@ -115,11 +123,14 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
       await fs.promises.mkdir(path.dirname(to), { recursive: true });
       await fs.promises.writeFile(to, data, { flag: 'wx' });
     });
-    // open it as the server does (lock, migrations up to this version's), and read from it
+    // open it as the server does (lock, migrations up to this version's), and read from it; the old
+    // site's queued messages are held before any server can start on it (a copy must not post them)
+    let heldDeliveries: number;
     try {
       const database = await openDatabase({ kind: 'pglite', dataDir: tmp });
       try {
         await database.embedded!.client.query('select count(*) from drizzle.__drizzle_migrations');
+        heldDeliveries = await holdPending(database.db);
       } finally {
         await database.close();
       }
@@ -132,7 +143,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
     } catch (e) {
       throw new BackupError(`The restored data could not be moved into ${target} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing was changed.`);
     }
-    return backup.manifest;
+    return { manifest: backup.manifest, heldDeliveries };
   } catch (e) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw e;

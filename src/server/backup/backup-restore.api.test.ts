@@ -1,12 +1,16 @@
 // `npm run cli -- backup` and `restore` with no server running: a round trip that a server reads
 // back the same (uploads byte for byte), and restores that must change nothing: a truncated or
-// damaged file, a data dir that is not empty. On PostgreSQL both commands say to use pg_dump.
+// damaged file, a data dir that is not empty. A backup is never written into DATA_DIR or
+// BACKUP_DIR. The restored copy sends none of the Discord messages the old site had queued until
+// `outbox release` (decision 026). On PostgreSQL both commands say to use pg_dump.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
 import { signedInClient, TestClient } from '../test/test-server.ts';
+import { FAST, HOOK, WebhookSink } from '../features/webhooks/webhook-test-kit.ts';
+import * as Webhooks from '../features/webhooks/webhooks-repository.ts';
 import { cli, digestTree, startDiskServer, tempRoot } from './backup-test-kit.ts';
 
 const ADMIN = '970000000000000001';
@@ -21,6 +25,10 @@ suiteOn('pglite')('backup and restore with no server running', () => {
   let file: string;
   let uid: string;
   let reads: Record<string, unknown>;
+  /** Discord, for the restored copies (the live site's worker is off: its messages stay queued) */
+  let sink: WebhookSink;
+  let relay: string;
+  const titles = () => sink.requests.map((r) => r.body.embeds[0]!.title);
   const readsOf = async (url: string, admin: TestClient) => {
     const anyone = new TestClient(url);
     const get = async (p: string, c = anyone) => ok(await c.get(p));
@@ -36,12 +44,15 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     root = tempRoot('fh-backup-');
     dataDir = path.join(root, 'data');
     file = path.join(root, 'backup.zip');
-    const server = await startDiskServer(dataDir);
+    sink = new WebhookSink();
+    relay = await sink.listen();
+    const server = await startDiskServer(dataDir, { webhooks: { enabled: false } });
     try {
       const admin = await signedInClient(server, ADMIN, 2, 'Ada');
       const host = await signedInClient(server, HOST, 1, 'Hosta');
       const kit = tournamentKit(server, { host, admin });
-      uid = await kit.event('DEFAULT', 8);
+      // its round 1 and round 2 pairings are queued for Discord, unsent, when the backup is taken
+      uid = await kit.event('DEFAULT', 8, { discordWebhookUrl: HOOK });
       await ok(await host.post(`/api/tournaments/${uid}/start`));
       await kit.finishRound(uid);
       await ok(await host.post(`/api/tournaments/${uid}/next-round`));
@@ -57,9 +68,13 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     fs.writeFileSync(path.join(uploads, 'nested', 'empty.gif'), '');
     fs.writeFileSync(path.join(uploads, '.url-signing-key'), randomBytes(32).toString('hex'));
   }, 180_000);
-  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  afterAll(async () => {
+    await sink?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  const restoredServer = (dir: string) => startDiskServer(dir, { env: { DISCORD_WEBHOOK_RELAY_URL: relay }, webhooks: FAST });
 
-  test('a backup restored into a new data dir serves the same reads, uploads byte for byte', async () => {
+  test('a backup restored into a new data dir serves the same reads, uploads byte for byte, and holds the old queued Discord messages', async () => {
     const backup = await cli(['backup', file], { DATA_DIR: dataDir });
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toMatch(/^Backup written to .*backup\.zip \([\d.]+ MB, \d+ files, in [\d.]+ s\)\.$/);
@@ -68,17 +83,67 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     const restoredDir = path.join(root, 'restored');
     const restore = await cli(['restore', file], { DATA_DIR: restoredDir });
     expect(restore.stderr).toBe('');
-    expect(restore.stdout).toMatch(/^Restored .*restored from .*backup\.zip \(taken .*; 4 uploaded files\)\.$/);
+    expect(restore.stdout).toMatch(/^Restored .*restored from .*backup\.zip \(taken .*; 4 uploaded files\)\.\n2 Discord messages the old site had queued are held, not sent: `npm run cli -- outbox release` sends them, `npm run cli -- outbox discard` drops them\.$/);
     expect(digestTree(path.join(restoredDir, 'uploads'))).toEqual(digestTree(path.join(dataDir, 'uploads')));
 
-    const server = await startDiskServer(restoredDir);
+    const server = await restoredServer(restoredDir);
     try {
       const admin = await signedInClient(server, ADMIN, 2, 'Ada');
       expect(await readsOf(server.url, admin)).toEqual(reads);
+      // a message queued now goes out; the old ones, queued earlier for the same webhook, would
+      // have gone first (one webhook's messages go in order), and are not sent at all
+      await Webhooks.enqueue(server.database.db, [{ tournamentUid: uid, kind: 'pairings', url: HOOK, body: { embeds: [{ title: 'After the restore' }], allowed_mentions: { parse: [] } } }], new Date());
+      server.app.eventWebhooks.worker.kick();
+      await sink.waitFor(1);
+      expect(titles()).toEqual(['After the restore']);
     } finally {
       await server.close();
     }
   }, 180_000);
+
+  test('outbox release sends what the restore held; outbox discard deletes it unsent', async () => {
+    const released = await cli(['outbox', 'release'], { DATA_DIR: path.join(root, 'restored') });
+    expect(released).toMatchObject({ code: 0, stderr: '' });
+    expect(released.stdout).toBe('Released 2 held Discord messages: the server sends them (at once while it runs, else when it starts).');
+    const server = await restoredServer(path.join(root, 'restored'));
+    try {
+      await sink.waitFor(3);
+      expect(titles()).toEqual(['After the restore', 'Round 1 pairings: DEFAULT 8', 'Round 2 pairings: DEFAULT 8']);
+    } finally {
+      await server.close();
+    }
+
+    const again = path.join(root, 'restored-again');
+    expect((await cli(['restore', file], { DATA_DIR: again })).stdout).toMatch(/\n2 Discord messages the old site had queued are held/);
+    expect(await cli(['outbox', 'discard'], { DATA_DIR: again })).toEqual({ code: 0, stderr: '', stdout: 'Discarded 2 held Discord messages: they will never be sent.' });
+    // no sub-command, or another: the usage, exit 2
+    const bad = await cli(['outbox', 'send'], { DATA_DIR: again });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^outbox: unknown sub-command send: release or discard\n\nFormat Hub operator commands/);
+    expect(bad.stderr).toContain('outbox discard ');
+  }, 120_000);
+
+  test('a backup is never written into DATA_DIR or BACKUP_DIR, also by a path that only looks outside', async () => {
+    const before = digestTree(dataDir);
+    // a symbolic link to the data dir: the file would land in DATA_DIR/uploads, and in every later backup
+    fs.symlinkSync(dataDir, path.join(root, 'alias'));
+    const viaLink = await cli(['backup', path.join(root, 'alias', 'uploads', 'copy.zip')], { DATA_DIR: dataDir });
+    expect(viaLink.code).toBe(1);
+    expect(viaLink.stdout).toBe('');
+    expect(viaLink.stderr).toBe(
+      `backup: ${path.join(root, 'alias', 'uploads', 'copy.zip')} (really ${path.join(dataDir, 'uploads', 'copy.zip')}) is inside DATA_DIR (${dataDir}): ` +
+      'keep a backup apart from the data it saves; name a file elsewhere. Nothing was written.',
+    );
+    // BACKUP_DIR, named with `..` from elsewhere
+    const backups = path.join(root, 'backups');
+    fs.mkdirSync(backups);
+    const relative = `${path.relative(process.cwd(), root)}/elsewhere/../backups/manual.zip`;
+    const intoSchedule = await cli(['backup', relative], { DATA_DIR: dataDir, BACKUP_DIR: backups });
+    expect(intoSchedule.code).toBe(1);
+    expect(intoSchedule.stderr).toBe(`backup: ${path.join(backups, 'manual.zip')} is inside BACKUP_DIR (${backups}): the scheduled backups' folder; name a file elsewhere. Nothing was written.`);
+    expect(fs.readdirSync(backups)).toEqual([]);
+    expect(digestTree(dataDir)).toEqual(before);
+  }, 60_000);
 
   test('a backup never replaces a file', async () => {
     const before = fs.statSync(file).mtimeMs;

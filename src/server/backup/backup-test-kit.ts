@@ -11,6 +11,7 @@ import { seedPgliteDataDir } from '../test/test-databases.ts';
 import { cliCommand } from '../test/test-cli.ts';
 import { parseEnv } from '../env.ts';
 import type { TestServer } from '../test/test-server.ts';
+import type { WebhookTuning } from '../features/webhooks/webhook-worker.ts';
 import { startBackups, type Backups, type StartBackupsOptions } from './backups.ts';
 
 
@@ -18,15 +19,20 @@ export const tempRoot = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir()
 
 export type DiskServer = TestServer & { backups: Backups; dataDir: string };
 
-/** A server on `dataDir` (filled with a migrated database on first use), listening on a free port, backups started. */
+/**
+ * A server on `dataDir` (filled with a migrated database on first use), listening on a free port,
+ * backups started; `webhooks` tunes its Discord outbox worker (`{ enabled: false }`: sends nothing).
+ */
 export async function startDiskServer(
   dataDir: string,
-  { env = {}, log, schedule }: { env?: Record<string, string>; log?: StartBackupsOptions['log']; schedule?: StartBackupsOptions['schedule'] } = {},
+  { env = {}, log, schedule, webhooks }: {
+    env?: Record<string, string>; log?: StartBackupsOptions['log']; schedule?: StartBackupsOptions['schedule']; webhooks?: WebhookTuning;
+  } = {},
 ): Promise<DiskServer> {
   await seedPgliteDataDir(dataDir);
   const database = await openDatabase({ kind: 'pglite', dataDir });
   const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ env: settings, database, rateLimitScale: 100 });
+  const app = await buildApp({ env: settings, database, rateLimitScale: 100, webhooks });
   const backups = await startBackups({ env: settings, database, log: log ?? app.log, schedule });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
