@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -27,13 +28,58 @@ Sign-in, uploads and writes are rate limited per user (else per address): 429 wi
 /** `{ error }`: the body of every error answer. */
 export const errorBodySchema = z.object({ error: z.string() }).describe('An error, said for a person');
 
+/**
+ * The operationId of a route, made from its method and path so that every operation has one, unique
+ * and stable, without a name written on each route: GET /api/tournaments/:id/matches/:mid is
+ * getTournamentsByIdMatchesByMid, GET /api/tournaments/:id/report/og.png getTournamentsByIdReportOgPng.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url.replace(/^\/api\//, '').split('/').flatMap((segment) => {
+    const param = /^:(\w+)$/.exec(segment);
+    return param ? ['by', param[1]!] : segment.split(/[^A-Za-z0-9]+/);
+  });
+  return method.toLowerCase() + words.filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/** A documented route's schema with its operationId (one written on the route wins). */
+function withOperationId(out: Transformed, method: string | string[]): Transformed {
+  const schema = out.schema as { hide?: boolean; operationId?: string } | undefined;
+  if (!schema || schema.hide || schema.operationId || typeof method !== 'string') return out;
+  return { ...out, schema: { ...schema, operationId: operationIdOf(method, out.url) } };
+}
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * OpenAPI 3.0.3 gives `nullable` a meaning only beside `type`, so zod's nullable union
+ * (`{ nullable: true, anyOf: [...] }`, a card's `atk`) would say that null is not allowed. Each
+ * branch with a type says it instead (an enum lists null too); a union of untyped branches gets
+ * zod's own null branch.
+ */
+function nullableBranches(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableBranches);
+  if (!isNode(node)) return node;
+  const out: Node = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableBranches(v)]));
+  if (out.nullable !== true || 'type' in out || !Array.isArray(out.anyOf)) return out;
+  const branches = (out.anyOf as unknown[]).filter(isNode);
+  delete out.nullable;
+  out.anyOf = branches.some((b) => 'type' in b)
+    ? branches.map((b) => ('type' in b ? { ...b, nullable: true, ...(Array.isArray(b.enum) && !b.enum.includes(null) && { enum: [...b.enum, null] }) } : b))
+    : [...branches, { type: 'string', nullable: true, enum: [null] }];
+  return out;
+}
+
 export async function registerOpenApi(app: FastifyInstance, { version }: { version: string }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Format Hub API', version, description: DESCRIPTION },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fh_session' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => withOperationId(jsonSchemaTransform(route), route.route.method),
+    transformObject: (documents) => nullableBranches((documents as { openapiObject: unknown }).openapiObject) as OpenAPIV3.Document,
     hideUntagged: false,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false, uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -1,4 +1,5 @@
-// Pieces every route schema shares: the error replies, and the documented text/plain bodies.
+// Pieces every route schema shares: the error replies, the documented text/plain bodies, and the
+// replies that are files rather than JSON.
 import { z } from 'zod';
 import { errorBodySchema } from './openapi.ts';
 
@@ -25,3 +26,18 @@ export const WRITE_ERRORS = [400, 401, 403, 429] as const;
 
 /** No body (204). */
 export const noContent = z.undefined().describe('No content');
+
+/** A text file's body (CSV, iCalendar, .lflist.conf, SVG). */
+const textFile = z.string();
+/** A binary file's body (a Buffer or a stream to the handler): OpenAPI 3.0 says `type: string, format: binary`. */
+const binaryFile = z.unknown().meta({ type: 'string', format: 'binary' });
+const isText = (mediaType: string) => /^text\/|\+xml\b/.test(mediaType);
+
+/**
+ * A reply that is a file, not JSON, for the docs: its media types exactly as the route sends them,
+ * parameters included (`text/csv; charset=utf-8; header=present`), so that a client knows how to
+ * read the bytes. Without it @fastify/swagger would call every reply `application/json`.
+ */
+export function fileReply(description: string, ...mediaTypes: [string, ...string[]]) {
+  return { description, content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: isText(t) ? textFile : binaryFile }])) };
+}

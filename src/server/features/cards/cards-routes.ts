@@ -11,7 +11,7 @@ import { cardDetail } from '../../../domain/banlist/card-info.ts';
 import { MIN_SEARCH_LENGTH, normalizeCardName } from '../../../domain/banlist/card-search.ts';
 import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';
-import { errors } from '../../http/route-schemas.ts';
+import { errors, fileReply } from '../../http/route-schemas.ts';
 import { CachedBody, etagMatches, sendCached } from '../banlists/http-cache.ts';
 import { Thumbnails, findImageFile, remoteImageUrl } from './card-images.ts';
 import { placeholderSvg } from './card-placeholder.ts';
@@ -21,7 +21,7 @@ import * as CardsRepository from './cards-repository.ts';
 const IMAGE_CACHE = 'public, max-age=86400';
 
 const idParams = z.object({ id: cardIdSchema });
-const imageBody = z.unknown().describe('The picture (JPEG/PNG from the image folder, or a generated SVG placeholder)');
+const imageBody = fileReply('The picture: JPEG or PNG from the image folder (a small size is a JPEG thumbnail), else a generated SVG placeholder', 'image/jpeg', 'image/png', 'image/svg+xml; charset=utf-8');
 
 export interface CardsRoutesOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUploadResponseSchema, type ImageUploadResponse } from '../../../domain/api/images.ts';
 import { requireUser } from '../../auth/guards.ts';
-import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { errors, fileReply, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { HttpError, badRequest, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -58,7 +58,7 @@ export function registerImagesRoutes(server: FastifyInstance, { db, env }: { db:
       summary: 'An uploaded image (temporary ones need their signature, and stop working after an hour)',
       params: z.object({ id: z.string().max(200) }),
       querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(200).optional() }),
-      response: { 200: z.unknown().describe('The image bytes'), ...errors(403, 404, 410) },
+      response: { 200: fileReply('The image, in the format it was stored in', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'), ...errors(403, 404, 410) },
     },
   }, async (req, reply) => {
     const { id } = req.params;

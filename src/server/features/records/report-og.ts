@@ -13,7 +13,7 @@ import type { Report } from '../../../domain/api/records.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
-import { errors } from '../../http/route-schemas.ts';
+import { errors, fileReply } from '../../http/route-schemas.ts';
 import { CachedBody, Lru, sendCached } from '../banlists/http-cache.ts';
 import { concurrencyLimit } from '../images/image-processing.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
@@ -104,7 +104,7 @@ export function registerReportOg(server: FastifyInstance, { db, helpers: h, webD
       summary: 'The report’s link card picture (1200×630 PNG: the site, the event, its champion and date), for Open Graph and Twitter',
       params: z.object({ id: z.string().min(1).max(64) }),
       querystring: z.object({ v: z.string().max(20).optional().describe('the record’s version (ignored: it makes a new address per version)') }),
-      response: { 200: z.unknown().describe('The PNG bytes'), 304: z.undefined().describe('Not modified'), ...errors(400, 404, 409) },
+      response: { 200: fileReply('The picture', 'image/png'), 304: z.undefined().describe('Not modified'), ...errors(400, 404, 409) },
     },
   }, async (req, reply) => {
     const uid = req.params.id;

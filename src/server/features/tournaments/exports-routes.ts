@@ -11,7 +11,7 @@ import { toIcs, type CalendarEvent } from '../../../domain/export/ics.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFoundIfMissing } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
-import { errors } from '../../http/route-schemas.ts';
+import { errors, fileReply } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import { CachedBody, replyCached, sendCached } from '../banlists/http-cache.ts';
 import { calendarEvent } from './exports-calendar.ts';
@@ -91,7 +91,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
     schema: {
       tags, summary: 'A round’s pairings as CSV (RFC 4180, UTF-8, a header row); the current round without ?round=',
       description: 'Columns: Round, Table, Team 1, Team 1 players, Team 2, Team 2 players, Team 1 games, Team 2 games, Winner, Status. Text a spreadsheet would run as a formula starts with an apostrophe.',
-      params: uidParams, querystring: roundQuerySchema, response: { 200: z.string().describe('text/csv'), ...errors(400, 404, 409) },
+      params: uidParams, querystring: roundQuerySchema, response: { 200: fileReply('The pairings, saved as “{event} round {n} pairings.csv”', CSV_TYPE), ...errors(400, 404, 409) },
     },
   }, (req, reply) => {
     const { id } = req.params;
@@ -106,7 +106,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
     schema: {
       tags, summary: 'The standings as CSV (RFC 4180, UTF-8, a header row); final placements once a winner is declared',
       description: 'Columns: Rank, Placement, Team, Players, Points, Wins, Losses, Ties, OMW%, OOMW%, Tie-breaker, Dropped.',
-      params: uidParams, response: { 200: z.string().describe('text/csv'), ...errors(404) },
+      params: uidParams, response: { 200: fileReply('The standings, saved as “{event} standings.csv”', CSV_TYPE), ...errors(404) },
     },
   }, (req, reply) => {
     const { id } = req.params;
@@ -124,7 +124,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
   app.get('/api/tournaments/:id/calendar.ics', { config: CACHED_READ,
     schema: {
       tags, summary: 'The tournament as an iCalendar event (RFC 5545): its start, an estimated end, the page as URL',
-      params: uidParams, response: { 200: z.string().describe('text/calendar'), ...errors(404, 409) },
+      params: uidParams, response: { 200: fileReply('One VEVENT, saved as “{event}.ics”', ICS_TYPE), ...errors(404, 409) },
     },
   }, (req, reply) => {
     const { id } = req.params;
@@ -143,7 +143,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
     schema: {
       tags, summary: 'Every upcoming tournament with a start time as an iCalendar feed to subscribe to',
       description: `Events not started, not closed and not cancelled; one cancelled in the last ${CANCELLED_KEPT_DAYS} days and not yet due stays, STATUS:CANCELLED, so that calendars remove it.`,
-      response: { 200: z.string().describe('text/calendar') },
+      response: { 200: fileReply('A VEVENT per event, saved as “tournaments.ics”', ICS_TYPE) },
     },
   }, (req, reply) => {
     const from = origin(req);

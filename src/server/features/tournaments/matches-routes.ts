@@ -20,7 +20,7 @@ import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
-import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
+import { errors, fileReply, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../banlists/banlists-routes.ts';
 import { replyCached } from '../banlists/http-cache.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
@@ -425,7 +425,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Every approved deck as {team}/{player}/{label}.ydk (an admin or the host; once a winner exists)', params: uidParams,
-      response: { 200: z.unknown().describe('application/zip'), ...errors(401, 403, 404, 409, 410) },
+      response: { 200: fileReply('A ZIP of .ydk files, saved as “{event} decks.zip”', 'application/zip'), ...errors(401, 403, 404, 409, 410) },
     },
   }, async (req, reply) => {
     const t = await h.findOr404(req.params.id);
