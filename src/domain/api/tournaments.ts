@@ -313,7 +313,10 @@ export const standingRowSchema = z.object({
 });
 export type StandingRowBody = z.infer<typeof standingRowSchema>;
 
-/** The state every live message and the scoreboard carry. */
+/**
+ * The state every live message and the scoreboard carry: what play changes. The host's settings
+ * (topCut, swissRounds, deckPrivacy…) are in GET /api/tournaments/{id} only, which a client reads again on a change.
+ */
 export const tournamentStateSchema = tournamentSchema.pick({
   uid: true, version: true, format: true, signupsOpen: true, deckSubmissionOpen: true, currentRound: true, roundCount: true,
   inProgress: true, completed: true, cancelled: true, closed: true, roundStartDates: true, winnerTeamUid: true, championTeamUid: true,

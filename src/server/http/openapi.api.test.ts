@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 interface Operation {
+  operationId?: string;
   parameters?: { in: string; name: string; schema?: unknown }[];
   requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }>; description?: string }>;
@@ -53,6 +54,20 @@ test('every route declares its replies, and its path parameters, query and body 
       expect(Object.keys(op.responses).some((c) => c.startsWith('4')), `${where}: its refusals`).toBe(true);
     }
   }
+});
+
+test('every operation has an operationId, unique, made from its method and path', () => {
+  const seen = new Map<string, string>();
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.operationId, where).toMatch(/^[a-z]+[A-Z][A-Za-z0-9]*$/);
+      expect(seen.get(op.operationId!), `${where} has the operationId of another`).toBeUndefined();
+      seen.set(op.operationId!, where);
+    }
+  }
+  expect(doc.paths['/api/tournaments/{id}/matches/{mid}']!.get!.operationId).toBe('getTournamentsByIdMatchesByMid');
+  expect(doc.paths['/api/tournaments.ics']!.get!.operationId).toBe('getTournamentsIcs');
 });
 
 test('errors are documented as { error }', () => {
