@@ -103,6 +103,8 @@ const ADMIN = '954000000000000001';
 const HOST = '954000000000000002';
 const DATE = '2026-05-01';
 const PLAYER_IDS = DECKS.map((_, i) => `95400000000000001${i}`);
+/** a live view is made a while after a change (decision 019's gap, longer on a busy machine) */
+const LIVE_WAIT_MS = 15_000;
 
 let server: TestServer;
 let dataDir: string;
@@ -156,8 +158,10 @@ beforeAll(async () => {
   const participants = await ok<Participant[]>(await host.get(`/api/tournaments/${uid}/participants`));
   const participant = participants.find((p) => p.discordId === PLAYER_IDS[0])!;
   ids = {
-    uid, upcomingUid: upcoming.uid, teamUid: participant.teamUid, participantId: participant.id, participantIds: participants.map((p) => p.id).join(','), matchId: 0, playerId: PLAYER_IDS[0]!,
-    date: DATE, cardWithFile: card.id, cardName: card.name, seriesId: series.id, imagePath: image.pathname.replace('/api/images/', '') + image.search,
+    uid, upcomingUid: upcoming.uid, teamUid: participant.teamUid, participantId: participant.id, participantIds: participants.map((p) => p.id).join(','),
+    matchId: 0, // the player's match of round 2, once it is paired
+    playerId: PLAYER_IDS[0]!, date: DATE, cardWithFile: card.id, cardName: card.name, seriesId: series.id,
+    imagePath: image.pathname.replace('/api/images/', '') + image.search,
   };
 }, 60_000);
 afterAll(async () => {
@@ -219,20 +223,21 @@ test('every answer during and after an event is what the document says, and so i
     ids.matchId = round2.find((m: Match) => m.team1Id === ids.teamUid || m.team2Id === ids.teamUid)!.id;
     const reporter = await playerOf(open.team1Id);
     await ok(await reporter.post(`/api/tournaments/${uid}/matches/${open.id}/report-score?fromTeam1=true`, { gamesWon: 2, gamesLost: 0 }));
-    // (the new round's full board may come first)
-    for (let change: { full: boolean; change: string } | undefined; !change || change.full;) {
-      change = JSON.parse((await live.frame('MESSAGE')).body);
-      expect(check.jsonProblems(scoreboard, change), `the live message of ${change!.change}`).toEqual([]);
+    // every message up to the report's (the new round's may come first, or both as one within the gap)
+    const { version } = await kit.state(uid);
+    for (let message: { version: number; change: string } | undefined; !message || message.version < version;) {
+      message = JSON.parse((await live.frame('MESSAGE', LIVE_WAIT_MS)).body);
+      expect(check.jsonProblems(scoreboard, message), `the live message of ${message!.change}`).toEqual([]);
     }
     live.send(`SEND\ndestination:/app/tournaments/${uid}/request-scoreboard\n\n\0`);
-    const asked = JSON.parse((await live.frame('MESSAGE')).body);
+    const asked = JSON.parse((await live.frame('MESSAGE', LIVE_WAIT_MS)).body);
     expect(asked).toMatchObject({ full: true, change: 'request' });
     expect(check.jsonProblems(scoreboard, asked), 'the live answer to request-scoreboard').toEqual([]);
   } finally {
     live.close();
   }
   const during = await sweep();
-  expect(during.problems, 'during the event').toEqual([]);
+  expect.soft(during.problems, 'during the event').toEqual([]);
 
   // every round played, the winner marked: the report, the record, the deck files
   await kit.advanceToEnd(uid);
