@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { parseLflist } from '../src/domain/banlist/lflist.ts';
 import { ADA, closeWithEscape, emptyUrl, JOEY, LINUS, expect, isMobile, screenshot, signInAs, test } from './fixtures.ts';
 import {
   BanlistPage,
@@ -15,7 +16,7 @@ import {
 
 const LFLISTS = new URL('../../shared/data/lflists/', import.meta.url);
 const lflist = (name: string) => fs.readFileSync(new URL(name, LFLISTS), 'utf8');
-const summary = JSON.parse(lflist('PARSED-SUMMARY.json')) as Record<string, { lists: { name: string; entries: number }[] }>;
+const summary = JSON.parse(lflist('PARSED-SUMMARY.json')) as Record<string, { lists: { name: string; entries: number; hash: number }[] }>;
 
 // Every test renders a list of hundreds of rows, some several times: seconds each on the 2-core CI machine.
 test.describe.configure({ timeout: 60_000 });
@@ -72,6 +73,8 @@ test.describe('banlist page: reading', () => {
     await expect(page.getByTestId('section-count-FORBIDDEN')).toHaveText(String(counts.FORBIDDEN));
     await expect(page.getByRole('heading', { level: 2, name: /^Forbidden/ })).toBeVisible();
     await expect(bl.shownCount).toHaveText(`· ${cardCount(entries)} cards`);
+    // the demo's newest list is ProjectIgnis' 2026.07 OCG: the page gives its EDOPro hash, in decimal
+    await expect(page.getByTestId('lflist-hash')).toHaveText(`· EDOPro hash ${summary['2026.07-OCG.lflist.conf']!.lists[0]!.hash}`);
   });
 
   test('entries are sorted by card type order, then by name (spec 1 §9)', async ({ page }) => {
@@ -369,6 +372,9 @@ test.describe('banlist page: download', () => {
     const entries = await apiEntries(page, NEWEST_DEMO);
     // the file keeps every passcode, alternate artworks too
     expect(lines.filter((l) => /^\d+ -?\d+/.test(l))).toHaveLength(entries.length);
+    // and is the list the page names: EDOPro computes the hash the page shows from it
+    const [file] = parseLflist(lines.join('\n')).lists;
+    await expect(page.getByTestId('lflist-hash')).toHaveText(`· EDOPro hash ${file!.hash}`);
     await expect(bl.download).toHaveText('Download Banlist File');
   });
 

@@ -29,3 +29,8 @@ export const STATUS_LABEL: Record<CardStatus, string> = {
   UNLIMITED: 'Unlimited',
   NONE: 'None',
 };
+
+/** A card's value on a `$genesys` points list, as the page reads it: "1 point", "3 points". */
+export function pointsLabel(points: number): string {
+  return `${points} ${Math.abs(points) === 1 ? 'point' : 'points'}`;
+}

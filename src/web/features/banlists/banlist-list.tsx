@@ -7,9 +7,9 @@ import { STATUS_LABEL, type CardStatus, type SectionStatus } from '../../../doma
 import { CardThumbnail } from '../../components/card-preview.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
-import { remarkOf, type BanlistRow } from './banlist-view.ts';
+import { POINTS_SECTION_TITLE, formatStatusLabel, remarkOf, type BanlistRow } from './banlist-view.ts';
 import { FORMAT_NAME } from './banlists-api.ts';
-import { STATUS_DOT, STATUS_TONE } from './status-style.ts';
+import { POINTS_DOT, POINTS_TONE, STATUS_DOT, STATUS_TONE } from './status-style.ts';
 
 export interface BanlistListOptions {
   showPictures: boolean;
@@ -48,6 +48,16 @@ function StatusBadge({ status, className }: { status: CardStatus; className?: st
   return (
     <Badge tone={STATUS_TONE[status]} className={className}>
       {STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+/** What this list says of the card: its point value on a points list, else its status. */
+function FormatBadge({ entry }: { entry: BanlistEntry }) {
+  if (entry.points === null) return <StatusBadge status={entry.formatStatus} />;
+  return (
+    <Badge tone={POINTS_TONE} data-testid="points">
+      {formatStatusLabel(entry)}
     </Badge>
   );
 }
@@ -122,7 +132,8 @@ function CardName({ entry, previewable, className }: { entry: BanlistEntry; prev
   );
 }
 
-function SectionHeading({ status, count, compact }: { status: SectionStatus; count: number; compact?: boolean }) {
+function SectionHeading({ status, title, count, compact }: { status: SectionStatus; title: string; count: number; compact?: boolean }) {
+  const points = title === POINTS_SECTION_TITLE;
   return (
     <h2
       id={sectionHeadingId(status)}
@@ -130,9 +141,9 @@ function SectionHeading({ status, count, compact }: { status: SectionStatus; cou
       // below the sticky navigation bar, and on desktop the sticky table head too
       className={cn('flex scroll-mt-20 items-center gap-2 text-lg font-semibold desktop:scroll-mt-32', compact && 'text-base')}
     >
-      <span className={cn('inline-block size-3 rounded-full', STATUS_DOT[status])} aria-hidden="true" />
-      {STATUS_LABEL[status]}
-      <Badge tone={STATUS_TONE[status]} data-testid={`section-count-${status}`}>
+      <span className={cn('inline-block size-3 rounded-full', points ? POINTS_DOT : STATUS_DOT[status])} aria-hidden="true" />
+      {title}
+      <Badge tone={points ? POINTS_TONE : STATUS_TONE[status]} data-testid={`section-count-${status}`}>
         {count}
       </Badge>
       <span className="sr-only">{count === 1 ? 'card' : 'cards'}</span>
@@ -205,7 +216,7 @@ export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(funct
         {rows.map((row) =>
           row.kind === 'section' ? (
             <div key={`s-${row.status}`} className="pt-3 pb-3">
-              <SectionHeading status={row.status} count={row.count} />
+              <SectionHeading status={row.status} title={row.title} count={row.count} />
               {row.count === 0 && <p className="mt-1 text-sm text-muted-foreground">No cards.</p>}
             </div>
           ) : (
@@ -249,7 +260,7 @@ export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(funct
             return (
               <tr key={`s-${row.status}`} className="block border-b">
                 <td colSpan={columns} className="block px-3 pt-5 pb-2">
-                  <SectionHeading status={row.status} count={row.count} />
+                  <SectionHeading status={row.status} title={row.title} count={row.count} />
                   {row.count === 0 && <p className="mt-1 text-sm text-muted-foreground">No cards.</p>}
                 </td>
               </tr>
@@ -275,7 +286,7 @@ export const BanlistList = forwardRef<BanlistListHandle, BanlistListProps>(funct
                 <AlsoPasscodes alternates={row.alternates} />
               </td>
               <td className={cell}>
-                <StatusBadge status={e.formatStatus} />
+                <FormatBadge entry={e} />
               </td>
               <td className={cell}>
                 <Remark text={remarkOf(e, hasPrevious)} />
@@ -324,7 +335,7 @@ function EntryCard({
           <div className="flex items-center gap-1">
             <dt className="sr-only">{STATUS_COLUMN}</dt>
             <dd>
-              <StatusBadge status={e.formatStatus} />
+              <FormatBadge entry={e} />
             </dd>
           </div>
           <div className="flex items-center gap-1">

@@ -1,13 +1,13 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, LoaderCircle, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
-import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { SECTION_STATUSES, STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,6 +15,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { BanlistList, type BanlistListHandle } from './banlist-list.tsx';
 import { flattenSections, groupIntoSections, type BanlistFilters } from './banlist-view.ts';
 import {
+  banlistKeys,
   countByStatus,
   downloadLflist,
   useBanlistDates,
@@ -31,6 +32,33 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
 
 type Notice = { tone: 'error' | 'success'; text: string };
+
+/** One list's name, size and EDOPro hash; under banlistKeys.all, so an import or a delete refreshes it. */
+function useBanlistSummary(date: string | undefined) {
+  return useQuery({
+    queryKey: [...banlistKeys.all, 'summary', date ?? ''],
+    queryFn: ({ signal }) => api.get<BanlistSummary>(`/banlists/${encodeURIComponent(date!)}/summary`, { signal }),
+    enabled: !!date,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The list's identity as EDOPro knows it. EDOPro shows players no hash (a room names its list, or "???" when the
+ * player has no list of that hash); the one place a hash can be read is a lobby's room list, whose JSON carries
+ * it as a decimal number (`banlist_hash`, edopro gframe/server_lobby.cpp). So the page shows that same decimal
+ * number, for a host and players to compare with what their server lists.
+ */
+function EdoproHash({ hash }: { hash: number }) {
+  return (
+    <span data-testid="lflist-hash" title="The number EDOPro knows this list by: the same number means the same list for host and players">
+      {' · '}
+      <span className="whitespace-nowrap">
+        EDOPro hash <code className="font-mono text-foreground">{hash}</code>
+      </span>
+    </span>
+  );
+}
 
 function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
@@ -94,6 +122,7 @@ export function BanlistPage() {
     (!DATE_PATTERN.test(dateParam) || (!!dates.data && !dates.isFetching && !dates.data.includes(dateParam)));
   const selectedDate = dateParam && !unknownDate ? dateParam : newest;
   const entries = useBanlistEntries(selectedDate);
+  const summary = useBanlistSummary(selectedDate);
   // The address then names the list shown; the notice says what was asked for.
   const [fallbackFrom, setFallbackFrom] = useState<string | null>(null);
   useEffect(() => {
@@ -330,6 +359,7 @@ export function BanlistPage() {
                         : `${total.toLocaleString('en-US')} cards`}
                     </span>
                   )}
+                  {summary.data && summary.data.date === selectedDate && <EdoproHash hash={summary.data.hash} />}
                 </>
               ) : (
                 'Cards by status for a chosen effective date.'
@@ -396,23 +426,21 @@ export function BanlistPage() {
           </div>
         )}
 
-        {sections && shown > 0 && (
+        {/* a points list has one section: nothing to jump between */}
+        {sections && shown > 0 && sections.length > 1 && (
           <nav aria-label="Sections" className="flex flex-wrap gap-2">
-            {SECTION_STATUSES.map((s) => {
-              const count = sections.find((x) => x.status === s)?.cards.length ?? 0;
-              return (
-                <button
-                  key={s}
-                  type="button"
-                  onClick={() => listRef.current?.scrollToSection(s)}
-                  data-testid={`jump-${s}`}
-                  className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm shadow-sm hover:bg-muted"
-                >
-                  <span className={cn('font-semibold', STATUS_TEXT[s])}>{STATUS_LABEL[s]}</span>
-                  <span className="tabular-nums">{count}</span>
-                </button>
-              );
-            })}
+            {sections.map(({ status, title, cards }) => (
+              <button
+                key={status}
+                type="button"
+                onClick={() => listRef.current?.scrollToSection(status)}
+                data-testid={`jump-${status}`}
+                className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm shadow-sm hover:bg-muted"
+              >
+                <span className={cn('font-semibold', STATUS_TEXT[status])}>{title}</span>
+                <span className="tabular-nums">{cards.length}</span>
+              </button>
+            ))}
           </nav>
         )}
 

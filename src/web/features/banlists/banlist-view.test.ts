@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { NO_FILTERS, compareEntries, flattenSections, groupIntoSections, matchesFilters, remarkOf } from './banlist-view.ts';
+import {
+  NO_FILTERS, POINTS_SECTION_TITLE, compareEntries, flattenSections, formatStatusLabel, groupIntoSections, isPointsList, matchesFilters, remarkOf,
+} from './banlist-view.ts';
 import { countByStatus } from './banlists-api.ts';
 
 let nextId = 1;
@@ -154,5 +156,58 @@ describe('remarks', () => {
     ['moved from semi-limited', 'SEMI_LIMITED', 'UNLIMITED', true, 'Was Semi-Limited'],
   ] as const)('%s', (_why, previousFormatStatus, formatStatus, hasPrevious, remark) => {
     expect(remarkOf({ previousFormatStatus, formatStatus }, hasPrevious)).toBe(remark);
+  });
+});
+
+describe('a $genesys points list: points, not Limited or Unlimited', () => {
+  const points = (cardName: string, value: number, o: Partial<BanlistEntry> = {}) =>
+    entry({ cardName, points: value, formatStatus: 'UNLIMITED', ...o });
+
+  test.each([
+    ['a point value reads as points', { points: 3, formatStatus: 'UNLIMITED' }, '3 points'],
+    ['one point is singular', { points: 1, formatStatus: 'UNLIMITED' }, '1 point'],
+    ['a copy-count list reads its status', { points: null, formatStatus: 'LIMITED' }, 'Limited'],
+    ['a forbidden card of a copy-count list', { points: null, formatStatus: 'FORBIDDEN' }, 'Forbidden'],
+  ] as const)('%s', (_why, o, label) => {
+    expect(formatStatusLabel(o)).toBe(label);
+  });
+
+  test('a list is a points list when its entries carry points', () => {
+    expect(isPointsList([points('Change of Heart', 3)])).toBe(true);
+    expect(isPointsList([entry({})])).toBe(false);
+    expect(isPointsList([])).toBe(false);
+  });
+
+  test('one section, "Points", most points first, then type order and name; no status heading', () => {
+    const sections = groupIntoSections([
+      points('Pot of Greed', 20, { cardType: 'SPELL_NORMAL' }),
+      points('Change of Heart', 3, { cardType: 'SPELL_NORMAL' }),
+      points('Zaborg the Mega Monarch', 100),
+      points('Artifact Lancea', 1),
+      points('Ash Blossom & Joyous Spring', 20),
+    ]);
+    expect(sections).toHaveLength(1);
+    expect(sections[0]!.title).toBe(POINTS_SECTION_TITLE);
+    expect(sections[0]!.cards.map((c) => formatStatusLabel(c.entry) + ' ' + c.entry.cardName)).toEqual([
+      '100 points Zaborg the Mega Monarch',
+      '20 points Ash Blossom & Joyous Spring',
+      '20 points Pot of Greed',
+      '3 points Change of Heart',
+      '1 point Artifact Lancea',
+    ]);
+    const rows = flattenSections(sections);
+    expect(rows[0]).toMatchObject({ kind: 'section', title: 'Points', count: 5 });
+  });
+
+  test('filters still apply; alternate artworks of one value are one card', () => {
+    const sections = groupIntoSections(
+      [points('Dark Magician', 5, { cardId: 46986414 }), points('Dark Magician', 5, { cardId: 46986415, alias: 46986414 }), points('Sangan', 2)],
+      { ...NO_FILTERS, search: 'magician' },
+    );
+    expect(sections[0]!.cards.map((c) => [c.entry.cardId, c.alternates.map((a) => a.cardId)])).toEqual([[46986414, [46986415]]]);
+  });
+
+  test('a copy-count list keeps its four status sections with their titles', () => {
+    expect(groupIntoSections([entry({ formatStatus: 'LIMITED' })]).map((s) => s.title)).toEqual(['Forbidden', 'Limited', 'Semi-Limited', 'Unlimited']);
   });
 });

@@ -9,6 +9,10 @@ export const STATUS_TONE: Record<SectionStatus, BadgeTone> = {
   UNLIMITED: 'unlimited',
 };
 
+/** The point values of a $genesys list: one tone for all, since no value is a status. */
+export const POINTS_TONE: BadgeTone = 'primary';
+export const POINTS_DOT = 'bg-primary';
+
 /** Status names and counts as text: the darker ink shades, readable at WCAG AA. */
 export const STATUS_TEXT: Record<SectionStatus, string> = {
   FORBIDDEN: 'text-forbidden-ink',
