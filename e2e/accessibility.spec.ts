@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADA, JOEY, LINUS, collectConsoleErrors, demoUrl, expect, expectAccessible, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
+import { ADA, JOEY, LINUS, collectConsoleErrors, demoUrl, expect, expectAccessible, expectValidHtml, isMobile, openMenuIfMobile, screenshot, signInAs, test } from './fixtures.ts';
 
 const RAIGEKI = 12580477;
 
@@ -50,6 +50,7 @@ async function everyTabAccessible(page: Page, path: string, tabs: readonly strin
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('data-state', 'active');
     await expectAccessible(page, `${path}, ${tab}`, OUTLINE);
+    await expectValidHtml(page, `${path}, ${tab}`);
     await after?.(tab);
   }
 }
@@ -83,6 +84,7 @@ test.describe('accessibility and a quiet console', () => {
       await expect(visit.ready(page), path).toBeVisible();
       if (path === '/banlist') await sampleBanlistRows(page);
       await expectAccessible(page, path, OUTLINE);
+      await expectValidHtml(page, path);
       if (visit.screenshot) await screenshot(page, visit.screenshot, visit.fullPage);
       expect(errors, `console errors on ${path}`).toEqual([]);
     });
@@ -96,6 +98,7 @@ test.describe('accessibility and a quiet console', () => {
       await openMenuIfMobile(page);
       await expect(page.locator('#mobile-menu')).toBeVisible();
       await expectAccessible(page, '/ with the menu open', OUTLINE);
+      await expectValidHtml(page, '/ with the menu open');
     }
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const [path, ready] of [['/', 'banlist-effective-date'], ['/banlist', 'banlist-entry']] as const) {
@@ -123,6 +126,7 @@ test.describe('accessibility and a quiet console', () => {
       await expect(page.getByTestId('judgement-row').first()).toBeVisible();
       await expect(page.getByRole('button', { name: /Send Votes|Resend Votes/ })).toBeVisible();
       await expectAccessible(page, '/judgement (admin)', OUTLINE);
+      await expectValidHtml(page, '/judgement (admin)');
       await screenshot(page, 'judgement');
       await page.emulateMedia({ colorScheme: 'dark' });
       await expectAccessible(page, '/judgement (admin, dark)', OUTLINE);
@@ -151,6 +155,7 @@ test.describe('accessibility and a quiet console', () => {
     await page.goto('/secret/upload');
     await expect(page.getByRole('button', { name: 'Select Image' })).toBeVisible();
     await expectAccessible(page, '/secret/upload (signed in)', OUTLINE);
+    await expectValidHtml(page, '/secret/upload (signed in)');
     expect(errors, 'console errors of a signed-in admin').toEqual([]);
   });
 
@@ -166,10 +171,12 @@ test.describe('accessibility and a quiet console', () => {
       await page.goto(await tournamentPath(page, name));
       await expect(page.getByTestId('admin-tools')).toBeVisible();
       await expectAccessible(page, `${name} (admin)`, OUTLINE);
+      await expectValidHtml(page, `${name} (admin)`);
     }
     await page.goto('/tournaments/new');
     await expect(page.getByRole('button', { name: 'Create Tournament' })).toBeVisible();
     await expectAccessible(page, '/tournaments/new', OUTLINE);
+    await expectValidHtml(page, '/tournaments/new');
     expect(errors, 'console errors of a signed-in admin').toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -100,6 +101,29 @@ export async function expectAccessible(page: Page, what: string, alsoRequired: r
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRequired.includes(v.id))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}; first: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary ?? ''}`);
   expect(grave, `axe on ${what}`).toEqual([]);
+}
+
+let htmlValidator: Promise<import('html-validate').HtmlValidate> | undefined;
+
+/**
+ * html-validate (.htmlvalidate.json: its recommended rules, less those about how source is written,
+ * which a serialised DOM is not: decision 029) on the page as the browser holds it now, `page.content()`:
+ * what the Nu Html Checker and other outside checkers read once the app has run. Loaded on first use,
+ * once per worker.
+ */
+export async function expectValidHtml(page: Page, what: string) {
+  const html = await page.content();
+  // HTML_DUMP_DIR=dir keeps each page checked, for a checker run by hand (the Nu Html Checker: README, Tests)
+  if (process.env.HTML_DUMP_DIR) {
+    const width = page.viewportSize()?.width ?? 1280;
+    fs.mkdirSync(process.env.HTML_DUMP_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.HTML_DUMP_DIR, `${what.replace(/[^\w-]+/g, '_')}-${width}.html`), html);
+  }
+  htmlValidator ??= import('html-validate').then(({ HtmlValidate, FileSystemConfigLoader }) => new HtmlValidate(new FileSystemConfigLoader()));
+  // a file name in the repository's root, so the loader finds the root's .htmlvalidate.json
+  const report = await (await htmlValidator).validateString(html, path.resolve('rendered-page.html'));
+  const errors = report.results.flatMap((r) => r.messages).map((m) => `${m.ruleId}: ${m.message} (at ${m.selector ?? `${m.line}:${m.column}`})`);
+  expect(errors, `html-validate on ${what}`).toEqual([]);
 }
 
 /** A 1×1 PNG: what Discord's CDN answers for an avatar here. */

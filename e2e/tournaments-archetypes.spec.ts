@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADA, expect, expectAccessible, JOEY, signInAs, test } from './fixtures.ts';
+import { ADA, expect, expectAccessible, expectValidHtml, JOEY, signInAs, test } from './fixtures.ts';
 
 // AI_OldSchool: Frostosaurus, Luster Dragon, Insect Knight... no archetype dominates, and none of the demo's signatures marks it
 const OLD_SCHOOL = fs.readFileSync(path.resolve(import.meta.dirname, '../../shared/data/decks/iceygo-windbot/AI_OldSchool.ydk'), 'utf8');
@@ -70,6 +70,7 @@ test.describe('archetype signatures', () => {
     await testDeck(page, name);
     await expect(page.getByTestId('archetype-preview')).toContainText(`signature #${before.length + 1} “${name}”`);
     await expectAccessible(page, 'the admin page with the new signature');
+    await expectValidHtml(page, 'the admin page with the new signature');
     await shot(page, 'admin');
 
     if (before.length > 0) {

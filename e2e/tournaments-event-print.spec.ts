@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { ADA, expect, expectAccessible, isMobile, signInByApi, test } from './fixtures.ts';
+import { ADA, expect, expectAccessible, expectValidHtml, isMobile, signInByApi, test } from './fixtures.ts';
 import { apiAs, hostByApi } from './pages/tournament-page.ts';
 import { AdminApi } from './pages/tournament-play.ts';
 
@@ -109,6 +109,7 @@ test('the print view of a round: pairings by table and every player A–Z with t
   // nothing wider than the screen
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessible(page, 'the print view of a round', ['heading-order']);
+  await expectValidHtml(page, 'the print view of a round');
   await expectPrintMedia(page);
   // the list by player starts a page of its own, and table headers repeat on every printed page
   expect(await byPlayer.evaluate((el) => getComputedStyle(el).breakBefore)).toBe('auto');

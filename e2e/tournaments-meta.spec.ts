@@ -7,7 +7,7 @@
 // the moment, not fixed numbers.
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
-import { ADA, demoUrl, expect, expectAccessible, isMobile, JOEY, signInAs, test } from './fixtures.ts';
+import { ADA, demoUrl, expect, expectAccessible, expectValidHtml, isMobile, JOEY, signInAs, test } from './fixtures.ts';
 
 interface MetaBody {
   banlist: string | null;
@@ -31,11 +31,6 @@ async function shot(page: Page, what: string) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   await page.evaluate(() => window.scrollTo(0, 0));
-  // recharts grows its bars in: the picture waits for them
-  if (await page.getByTestId('meta-archetypes-chart').count()) {
-    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
-    await page.waitForTimeout(1600);
-  }
   await page.screenshot({ path: path.join(dir, `meta-${what}-${page.viewportSize()!.width}.png`), fullPage: true });
 }
 
@@ -68,6 +63,7 @@ test.describe('the format’s meta', () => {
     await expect(first.getByRole('button', { name: `Preview ${all.cards[0]!.name}` }).locator('img')).toBeVisible();
     await expect(first.getByText(all.cards[0]!.status === 'NONE' ? 'Not listed' : /Forbidden|Limited|Semi-Limited|Unlimited/).first()).toBeAttached();
     await expectAccessible(page, 'the meta of every event');
+    await expectValidHtml(page, 'the meta of every event');
     await shot(page, 'all');
     if (all.cards.length > CARDS_SHOWN) {
       await page.getByRole('button', { name: `Show all ${all.cards.length} cards` }).click();

@@ -6,7 +6,7 @@
 // page is checked against the API's answer of the moment, not fixed figures.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectValidHtml, test } from './fixtures.ts';
 
 interface BoardBody {
   series: { uid: string; name: string } | null;
@@ -15,7 +15,7 @@ interface BoardBody {
 }
 interface ProfileBody {
   displayName: string;
-  events: { tournamentUid: string; name: string; placement: string; archetype: string | null; deckId: number | null }[];
+  events: { tournamentUid: string; name: string; placement: string; rated: boolean; archetype: string | null; deckId: number | null }[];
   ratings: { seriesName: string; rating: number; rank: number }[];
   headToHead: { discordId: string; displayName: string }[];
 }
@@ -39,6 +39,7 @@ test.describe('players', () => {
     await expect(rows).toHaveCount(overall.players.length);
     await expect(rows.first().getByRole('link')).toHaveText(overall.players[0]!.displayName);
     await expectAccessible(page, 'the overall leaderboard');
+    await expectValidHtml(page, 'the overall leaderboard');
 
     // a series from the picker: the URL keeps it, the board is by rating
     const goat = overall.seriesOptions.find((o) => o.name === 'GOAT Format Monthly')!;
@@ -83,10 +84,14 @@ test.describe('players', () => {
     await expect(events).toHaveCount(profile.events.length);
     await expect(page.getByTestId('player-event-link')).toHaveText(profile.events.map((e) => e.name));
     await expect(page.getByTestId('player-event-placement')).toHaveText(profile.events.map((e) => e.placement));
+    // the demo's past events were marked rated by an admin: they make its ratings
+    expect(profile.events.slice(-4).every((e) => e.rated)).toBe(true);
+    await expect(page.getByTestId('player-event-rated')).toHaveText(profile.events.map((e) => (e.rated ? 'Rated' : 'Unrated')));
     // the deck shows only where it was published
     await expect(page.getByTestId('player-event-deck')).toHaveCount(profile.events.filter((e) => e.deckId !== null).length);
     await expect(page.getByTestId('head-to-head')).toHaveCount(Math.min(profile.headToHead.length, 12));
     await expectAccessible(page, 'a player profile');
+    await expectValidHtml(page, 'a player profile');
     await shot(page, 'profile');
 
     // an event's name opens its report
@@ -102,7 +107,8 @@ test.describe('players', () => {
       await expect(page).toHaveURL(new RegExp(`/tournaments/${withDeck.tournamentUid}/report#deck-${withDeck.deckId}$`));
       const deck = page.locator(`#deck-${withDeck.deckId}`);
       await expect(deck).toBeInViewport();
-      await expect(deck.getByRole('img').first()).toBeVisible();
+      // a card is a button named for it (its picture is decoration: alt="")
+      await expect(deck.getByRole('button', { name: /^Preview / }).first()).toBeVisible();
       await page.goBack();
     }
 

@@ -42,7 +42,10 @@ export function CardFootprint({ cardId, cardName }: { cardId: number; cardName: 
         footprint.isError ? (
           <span className="text-muted-foreground">Meta unavailable</span>
         ) : (
-          <span className="text-muted-foreground" aria-label={`Loading the meta of ${cardName}`}>…</span>
+          <span className="text-muted-foreground">
+            <span className="sr-only">Loading the meta of {cardName}</span>
+            <span aria-hidden="true">…</span>
+          </span>
         )
       ) : f.decks === 0 ? (
         <span className="text-muted-foreground" title={f.banlist ? `Events on ${f.banlist}` : undefined}>

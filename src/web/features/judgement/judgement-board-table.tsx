@@ -71,7 +71,7 @@ export function JudgementBoardTable({
 
   return (
     // relative: screen-reader-only text inside must not widen the page past the scroller
-    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm" data-testid="judgement-board" role="region" tabIndex={0} aria-label="Judgement board">
+    <section className="relative overflow-x-auto rounded-xl border bg-card shadow-sm" data-testid="judgement-board" tabIndex={0} aria-label="Judgement board">
       <table className="w-full border-collapse text-sm">
         <thead className="border-b bg-muted text-xs text-muted-foreground">
           <tr>
@@ -113,7 +113,7 @@ export function JudgementBoardTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -139,7 +139,9 @@ function BoardRow({
             {own ? (
               <VoteSelect value={vote} onChange={(v) => onVote(entry, v)} label={`Your vote on ${entry.cardName}`} />
             ) : (
-              <Badge tone={VOTE_TONE[vote]} aria-label={`${adminLabel(id, adminNames)}: ${VOTE_LABEL[vote]}`}>
+              // whose vote, in words for a screen reader (a span takes no aria-label)
+              <Badge tone={VOTE_TONE[vote]}>
+                <span className="sr-only">{adminLabel(id, adminNames)}: </span>
                 {VOTE_LABEL[vote]}
               </Badge>
             )}

@@ -23,7 +23,7 @@ export function MetaCardsTable({ cards, statusList }: { cards: MetaBody['cards']
   const shown = all ? cards : cards.slice(0, CARDS_SHOWN);
   return (
     <>
-      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Cards by inclusion table">
+      <section className="relative overflow-x-auto" tabIndex={0} aria-label="Cards by inclusion table">
         <table className="w-full text-sm" data-testid="meta-cards">
           <caption className="sr-only">Cards by inclusion in the published decks, with their status on {statusList}</caption>
           <thead className="text-left text-xs text-muted-foreground">
@@ -60,7 +60,7 @@ export function MetaCardsTable({ cards, statusList }: { cards: MetaBody['cards']
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {cards.length > shown.length && (
         <Button variant="secondary" className="mt-3" onClick={() => setAll(true)}>
           Show all {cards.length} cards

@@ -1,5 +1,6 @@
 // The filters of /meta: banlist, series and a date range, each a control that rewrites the URL
-// (the URL is the state, so a meta can be shared as a link).
+// (the URL is the state, so a meta can be shared as a link). A <search> landmark, not a <form>:
+// nothing is submitted, and a form without a submit button fails WCAG's H32.
 import { useId } from 'react';
 import { X } from 'lucide-react';
 import type { MetaBody } from '../../../domain/api/records.ts';
@@ -21,10 +22,9 @@ export function MetaFilterBar({ filters, options, onChange }: {
   const seriesOptions = options?.seriesOptions ?? [];
   const any = FILTER_NAMES.some((k) => filters[k]);
   return (
-    <form
+    <search
       className="grid grid-cols-[repeat(4,minmax(0,1fr))_auto] items-end gap-3 rounded-xl border bg-card p-4 mobile:grid-cols-2"
       aria-label="Meta filters"
-      onSubmit={(e) => e.preventDefault()}
       data-testid="meta-filters"
     >
       <div className="flex min-w-0 flex-col gap-1">
@@ -58,6 +58,6 @@ export function MetaFilterBar({ filters, options, onChange }: {
         <X aria-hidden="true" />
         Clear filters
       </Button>
-    </form>
+    </search>
   );
 }

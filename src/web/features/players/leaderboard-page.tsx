@@ -99,7 +99,7 @@ export function LeaderboardPage() {
 function BoardTable({ board, stale }: { board: Leaderboard; stale: boolean }) {
   const rated = board.series !== null;
   return (
-    <div className={cn('overflow-x-auto rounded-xl border bg-card', stale && 'opacity-60')} tabIndex={0} role="region" aria-label="Leaderboard table" aria-busy={stale}>
+    <section className={cn('overflow-x-auto rounded-xl border bg-card', stale && 'opacity-60')} tabIndex={0} aria-label="Leaderboard table" aria-busy={stale}>
       <table className="w-full text-sm">
         <thead className="text-left text-xs text-muted-foreground">
           <tr>
@@ -139,6 +139,6 @@ function BoardTable({ board, stale }: { board: Leaderboard; stale: boolean }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

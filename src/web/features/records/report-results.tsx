@@ -30,7 +30,7 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
       <h2 id="placements-title" className="border-b px-4 py-3 font-semibold">
         Placements
       </h2>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Placements table">
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Placements table">
         <table className="w-full text-sm">
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
@@ -53,9 +53,9 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
                     {p.dropped && <Badge>dropped</Badge>}
                   </span>
                   {/* phones: the players under the team instead of in a column of their own */}
-                  <span className="mt-0.5 block text-xs desktop:hidden">
+                  <div className="mt-0.5 text-xs desktop:hidden">
                     <Members members={p.members} />
-                  </span>
+                  </div>
                 </td>
                 <td className="px-2 py-2 mobile:hidden">
                   <Members members={p.members} />
@@ -67,7 +67,7 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }
@@ -97,7 +97,7 @@ export function ReportBracket({ matches, teamName }: { matches: readonly ReportM
         return (
           <div key={part} className="space-y-1.5">
             {parts.length > 1 && <h3 className="text-sm font-semibold">{title}</h3>}
-            <div className="flex snap-x gap-4 overflow-x-auto rounded-lg border bg-muted/30 p-2" tabIndex={0} role="region" aria-label={`${title}: scrolls sideways`}>
+            <section className="flex snap-x gap-4 overflow-x-auto rounded-lg border bg-muted/30 p-2" tabIndex={0} aria-label={`${title}: scrolls sideways`}>
               {rounds.map((round) => {
                 const column = matches.filter((m) => m.bracket === part && m.round === round);
                 const heading = part === 'top' ? cutRoundTitle(column.length, round) : `Round ${round}`;
@@ -115,7 +115,7 @@ export function ReportBracket({ matches, teamName }: { matches: readonly ReportM
                   </div>
                 );
               })}
-            </div>
+            </section>
           </div>
         );
       })}

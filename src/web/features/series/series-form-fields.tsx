@@ -97,7 +97,8 @@ export function Toggle({ name, label, checked, onChange, hint, error }: TogglePr
   const aria = describedBy(name, hint, error);
   return (
     <div className="space-y-1">
-      <label htmlFor={aria.id} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted/60">
+      {/* the label holds its checkbox: no `for` needed (a redundant one is a validator's error) */}
+      <label className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 hover:bg-muted/60">
         <input
           {...aria}
           type="checkbox"
@@ -121,9 +122,16 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+/**
+ * Inside a form Radix keeps a hidden native select whose empty <option> stands for "nothing chosen",
+ * which HTML refuses (an empty option needs a label). A value that no option has keeps it out; the
+ * placeholder is then shown as the value's text.
+ */
+const NOTHING_CHOSEN = '\u0000';
+
 /** A Radix select with a visible label. */
 export function SelectField({
-  name, label, value, onChange, options, placeholder, hint, className,
+  name, label, value, onChange, options, placeholder, hint, className, disabled,
 }: {
   name: string;
   label: string;
@@ -133,6 +141,7 @@ export function SelectField({
   placeholder?: string;
   hint?: ReactNode;
   className?: string;
+  disabled?: boolean;
 }) {
   const labelId = `${fieldId(name)}-label`;
   return (
@@ -140,13 +149,13 @@ export function SelectField({
       <span id={labelId} className="block text-sm font-medium">
         {label}
       </span>
-      <Select.Root value={value} onValueChange={onChange}>
+      <Select.Root value={value || NOTHING_CHOSEN} onValueChange={onChange} disabled={disabled}>
         <Select.Trigger
           id={fieldId(name)}
           aria-labelledby={labelId}
-          className={cn(inputClasses(), 'flex h-10 items-center justify-between gap-2 text-left')}
+          className={cn(inputClasses(), 'flex h-10 items-center justify-between gap-2 text-left disabled:opacity-70')}
         >
-          <Select.Value placeholder={placeholder} />
+          <Select.Value>{value ? undefined : placeholder}</Select.Value>
           <Select.Icon>
             <ChevronDown aria-hidden="true" className="size-4 opacity-60" />
           </Select.Icon>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { CircleAlert, Download } from 'lucide-react';
 import type { DeckCard, DeckProblemBody } from '../../../domain/api/tournaments.ts';
 import { exportYdk } from '../../../domain/deck/ydk.ts';
@@ -37,6 +37,8 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
   const [exportError, setExportError] = useState<string>();
   const empty = deck.mainDeck.length + deck.extraDeck.length + deck.sideDeck.length === 0;
   const perRow = useMediaQuery(MOBILE_QUERY) ? PHONE_CARDS_PER_ROW : CARDS_PER_ROW;
+  // a page can show several decks (the report): ids of their own
+  const problemsTitle = `${useId()}-problems`;
 
   function download() {
     setExportError(undefined);
@@ -57,10 +59,10 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
       <div className="flex flex-col gap-4 @3xl:flex-row-reverse @3xl:items-start">
         {problems.length > 0 && (
           <section
-            aria-labelledby="deck-problems-title"
+            aria-labelledby={problemsTitle}
             className="rounded-lg border border-danger/40 bg-danger/5 p-3 text-sm @3xl:sticky @3xl:top-0 @3xl:w-72 @3xl:shrink-0"
           >
-            <h4 id="deck-problems-title" className="flex items-center gap-1.5 font-semibold text-danger">
+            <h4 id={problemsTitle} className="flex items-center gap-1.5 font-semibold text-danger">
               <CircleAlert aria-hidden="true" className="size-4" />
               {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
             </h4>
@@ -101,12 +103,15 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
 function Section({ title, cards, flagged, layout }: { title: string; cards: DeckCard[]; flagged: Set<number>; layout: { columns: number; slots: number; width: number } }) {
   const empties = Math.max(0, layout.slots - cards.length);
   const { columns } = layout;
+  const headingId = useId();
+  // not a landmark of its own (a report shows many decks, each with a Main Deck): a heading and its list
   return (
-    <section aria-label={`${title} (${cards.length})`}>
-      <h4 className="mb-1.5 text-sm font-semibold">
+    <div>
+      <h4 id={headingId} className="mb-1.5 text-sm font-semibold">
         {title} <span className="font-normal text-muted-foreground tabular-nums">({cards.length})</span>
       </h4>
       <ul
+        aria-labelledby={headingId}
         className="grid gap-1"
         // rows of 4 keep the card size of full rows
         style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `${layout.width * 100}%` }}
@@ -122,7 +127,7 @@ function Section({ title, cards, flagged, layout }: { title: string; cards: Deck
           <li key={`empty-${i}`} aria-hidden="true" className="aspect-[59/86] rounded-sm border border-dashed bg-muted/40" />
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 
@@ -141,8 +146,8 @@ function CardTile({ card, flagged }: { card: DeckCard; flagged: boolean }) {
     <CardThumbnail cardId={card.cardId} name={name} width={59} className={cn('w-full', ring)}>
       <img
         src={`/api/cards/${card.cardId}/image?size=small`}
+        // the button around it is named "Preview {name}": the picture adds nothing for a screen reader
         alt=""
-        title={name}
         loading="lazy"
         decoding="async"
         onError={() => setFailed(true)}

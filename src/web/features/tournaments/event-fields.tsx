@@ -84,9 +84,11 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
             className="max-w-48"
           />
         )}
-        <fieldset disabled={!swiss} className="grid gap-4 disabled:opacity-70 sm:grid-cols-2">
+        {/* Swiss only: the selects are disabled for other formats (not a fieldset, which would need a legend) */}
+        <div className="grid gap-4 sm:grid-cols-2">
           <Locked reason={locked('topCut')}>
             <SelectField
+              disabled={!swiss}
               name="topCut"
               label={HOST_FIELD_LABEL.topCut}
               value={v.topCut === '' ? RULE : v.topCut}
@@ -101,6 +103,7 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
           </Locked>
           <Locked reason={locked('swissRounds')}>
             <SelectField
+              disabled={!swiss}
               name="swissRounds"
               label={HOST_FIELD_LABEL.swissRounds}
               value={v.swissRounds === '' ? RULE : v.swissRounds}
@@ -113,7 +116,7 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
             />
             <FieldMessage name="swissRounds" error={errors.swissRounds} />
           </Locked>
-        </fieldset>
+        </div>
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -122,23 +125,22 @@ export function EventFields({ values: v, onChange, errors, format, teams, locked
       </div>
 
       <Locked reason={locked('lateEntryRounds')}>
-        <fieldset disabled={!swiss} className="disabled:opacity-70">
-          <SelectField
-            name="lateEntryRounds"
-            label={HOST_FIELD_LABEL.lateEntryRounds}
-            value={v.lateEntryRounds || '0'}
-            onChange={(x) => onChange('lateEntryRounds', x)}
-            options={Array.from({ length: LATE_ENTRY_ROUNDS_MAX + 1 }, (_, i) => ({
-              value: String(i),
-              label: i === 0 ? 'No late entry' : `Through round ${i}`,
-            }))}
-            hint={
-              swiss
-                ? 'Sign-ups stay open through that round; a late team plays from the next one, with a loss for each round it missed.'
-                : SWISS_ONLY
-            }
-          />
-        </fieldset>
+        <SelectField
+          disabled={!swiss}
+          name="lateEntryRounds"
+          label={HOST_FIELD_LABEL.lateEntryRounds}
+          value={v.lateEntryRounds || '0'}
+          onChange={(x) => onChange('lateEntryRounds', x)}
+          options={Array.from({ length: LATE_ENTRY_ROUNDS_MAX + 1 }, (_, i) => ({
+            value: String(i),
+            label: i === 0 ? 'No late entry' : `Through round ${i}`,
+          }))}
+          hint={
+            swiss
+              ? 'Sign-ups stay open through that round; a late team plays from the next one, with a loss for each round it missed.'
+              : SWISS_ONLY
+          }
+        />
         <FieldMessage name="lateEntryRounds" error={errors.lateEntryRounds} />
       </Locked>
 

@@ -63,6 +63,7 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
         </label>
         <input
           id={id}
+          type="text"
           value={name}
           autoComplete="off"
           placeholder={`e.g. ${user.displayName}'s team`}

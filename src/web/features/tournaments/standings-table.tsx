@@ -38,7 +38,7 @@ export function StandingsTable({
         {title}
       </Heading>
       {/* a region of its own so a keyboard can scroll the table sideways on a phone */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} table`}>
+      <section className="overflow-x-auto" tabIndex={0} aria-label={`${title} table`}>
         <table className="w-full min-w-[30rem] text-sm mobile:min-w-0" aria-describedby={cut ? 'standings-cut-note' : undefined}>
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
@@ -121,7 +121,7 @@ export function StandingsTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {cut && (
         <p id="standings-cut-note" className="border-t px-4 py-2 text-xs text-muted-foreground">
           Points and W-L-T count every match, top cut included. Swiss, OMW, OOMW and the tie-breaker count the Swiss rounds.
@@ -149,7 +149,7 @@ export function ChampionBlock({ champion: c, usernameOf }: { champion: Champion;
         <ul className="flex flex-wrap gap-3" aria-label="Champion team members">
           {c.members.map((m) => (
             <li key={m.discordId} className="flex items-center gap-2 rounded-full border bg-card py-1 pr-3 pl-1 text-sm" data-testid="champion-member">
-              <Avatar src={m.avatarUrl} name={m.displayName || UNKNOWN_PLAYER} className="size-8" />
+              <Avatar src={m.avatarUrl} name={m.displayName || UNKNOWN_PLAYER} />
               <span>
                 <PlayerLink discordId={m.discordId} name={m.displayName || UNKNOWN_PLAYER} />
                 {usernameOf?.(m.discordId) && usernameOf(m.discordId) !== m.displayName && (
