@@ -35,6 +35,8 @@ import { registerJudgementRoutes } from './features/judgement/judgement-routes.t
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
 import { registerReportOg } from './features/records/report-og.ts';
+import { registerTournamentLinkCard } from './features/tournaments/tournament-link-card.ts';
+import { registerPlayerLinkCard } from './features/players/player-link-card.ts';
 import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPlayersRoutes } from './features/players/players-routes.ts';
@@ -211,6 +213,9 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });
   registerReportOg(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  // the link cards of the event and player pages (Discord unfurls them)
+  registerTournamentLinkCard(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerPlayerLinkCard(app, { db, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   const meta = registerMetaRoutes(app, { db });
   registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });

@@ -165,3 +165,66 @@ describe('no report', () => {
     expect(await errorOf(png)).toBe('Tournament not found');
   });
 });
+
+// The event and player pages' link cards (issue 29 §9): the same index.html with Open Graph and
+// Twitter tags, so that a sign-up link or a profile posted on Discord unfurls.
+describe('the link cards of an event’s page and a player’s page', () => {
+  const EVIL_PLAYER = `Zoë "<i>Zed</i>" & 'Co' $&`;
+  const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+  test('an event open for sign-ups: its name, format, field and state, escaped; cached with an ETag; gone once cancelled', async () => {
+    const uid = await event(EVIL_EVENT, EVIL_TEAM, false);
+    const res = await fetch(`${server.url}/tournaments/${uid}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    const tags = metaTags(html);
+    expect(Object.fromEntries(tags)).toEqual({
+      description: 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
+      'og:type': 'website',
+      'og:site_name': 'Format Hub',
+      'og:title': EVIL_EVENT,
+      'og:description': 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
+      'og:url': `${server.url}/tournaments/${uid}`,
+      'twitter:card': 'summary',
+      'twitter:title': EVIL_EVENT,
+      'twitter:description': 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
+    });
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<title>([^<]*)<\/title>/)![1]).toBe(`${escaped(EVIL_EVENT)} · Format Hub`);
+    // the same bytes from memory until the event changes
+    const again = await fetch(`${server.url}/tournaments/${uid}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+
+    await ok(await host.post(`/api/tournaments/${uid}/cancel`));
+    expect(await (await fetch(`${server.url}/tournaments/${uid}`)).text()).toBe(INDEX);
+  }, 60_000);
+
+  test('an unknown event, and the app’s own pages under /tournaments/: the plain index.html', async () => {
+    for (const path of ['/tournaments/no-such-event', '/tournaments/new', `/tournaments/${'x'.repeat(65)}`]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect([path, res.status, await res.text()]).toEqual([path, 200, INDEX]);
+    }
+  });
+
+  test('a player: name, titles and events, escaped; an unknown or malformed id gets the plain index.html', async () => {
+    await signedInClient(server, '952000000000000300', 0, EVIL_PLAYER);
+    const html = await (await fetch(`${server.url}/players/952000000000000300`)).text();
+    const tags = metaTags(html);
+    expect([tags.get('og:title'), tags.get('og:description'), tags.get('og:type'), tags.get('twitter:card')]).toEqual([EVIL_PLAYER, '0 events', 'profile', 'summary']);
+    expect(tags.get('og:url')).toBe(`${server.url}/players/952000000000000300`);
+    expect(html.match(/<title>([^<]*)<\/title>/)![1]).toBe(`${escaped(EVIL_PLAYER)} · Format Hub`);
+    expect(html).not.toContain('<i>');
+
+    // the champion of the first event of this file: a title among the events
+    const champion = await ok<{ events: { champion: boolean }[] }>(await anonymous.get('/api/players/952000000000000100'));
+    const titles = champion.events.filter((e) => e.champion).length;
+    expect(titles).toBeGreaterThan(0);
+    const card = metaTags(await (await fetch(`${server.url}/players/952000000000000100`)).text());
+    expect(card.get('og:title')).toBe('Player 0');
+    expect(card.get('og:description')).toBe(`${titles} ${titles === 1 ? 'title' : 'titles'} · ${champion.events.length} ${champion.events.length === 1 ? 'event' : 'events'}`);
+
+    for (const id of ['999999999999999999', 'not-a-number']) expect(await (await fetch(`${server.url}/players/${id}`)).text()).toBe(INDEX);
+  });
+});
