@@ -15,7 +15,15 @@ test.describe('the tournament list', () => {
     await expect(page.getByRole('heading', { name: 'Ongoing & Upcoming Tournaments', level: 1 })).toBeVisible();
     const goat = page.getByTestId('tournament-card').filter({ hasText: 'GOAT Monthly #12' });
     await expect(goat.getByTestId('series-tag')).toHaveText('Series Tournament');
-    await expect(goat).toHaveAttribute('href', /^\/tournaments\/[^/]+$/);
+    await expect(goat.getByTestId('tournament-card-link')).toHaveAttribute('href', /^\/tournaments\/[^/]+$/);
+    // a completed event's card: its champion, when it ended and its report (issue 30 §8), not its planned start
+    const done = page.getByTestId('tournament-card').filter({ hasText: 'GOAT Monthly #11' });
+    await expect(done.getByTestId('card-champion')).toHaveText(/^Champion: \S/);
+    await expect(done.getByTestId('card-ended')).toHaveText(/^Ended /);
+    await expect(done.getByTestId('card-starts-at')).toHaveCount(0);
+    await done.getByTestId('card-report-link').click();
+    await expect(page).toHaveURL(/\/tournaments\/[^/]+\/report$/);
+    await page.goBack();
     const roundRobin = page.getByTestId('tournament-card').filter({ hasText: 'Weekend Round Robin' });
     await expect(roundRobin.getByTestId('series-tag')).toHaveCount(0);
     await expect(page.getByTestId('notification-dot')).toHaveCount(0);

@@ -43,6 +43,9 @@ export const tournamentSummarySchema = z.object({
   startsAt: z.string().nullable(),
   /** spec 2 §4's notification dot: a flagged current-round match, a round ready to move on, or teams waiting for the start */
   needsAttention: z.boolean(),
+  /** a completed event's record: when its winner was marked, and the champion (the card links its report) */
+  completedAt: z.string().nullable(),
+  championName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

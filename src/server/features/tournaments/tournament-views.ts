@@ -53,6 +53,7 @@ export function teamCountOf(t: Pick<TournamentRow, 'closed' | 'finalStandings'>,
 export function toSummary(r: {
   t: TournamentRow; teamCount: number | null; activeTeams: number | null; keptTeams: number | null;
   total: number | null; complete: number | null; flagged: number | null; anyMatches: number | null;
+  completedAt?: Date | null; championName?: string | null;
 }): TournamentSummary {
   const { t } = r;
   const flagged = (r.flagged ?? 0) > 0;
@@ -64,6 +65,7 @@ export function toSummary(r: {
     currentRound: t.currentRound, roundCount: t.roundCount, teamCount: teamCountOf(t, r.teamCount ?? 0, r.keptTeams), closed: t.closed,
     startsAt: t.startsAt?.toISOString() ?? null,
     needsAttention: !t.cancelled && !t.closed && (flagged || roundDone || waiting),
+    completedAt: r.completedAt?.toISOString() ?? null, championName: r.completedAt ? (r.championName ?? null) : null,
     createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
   };
 }

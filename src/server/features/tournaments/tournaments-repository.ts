@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnList, insertRows, jsonRows, rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
-import { auditLog, decks, matches, members, teams, tournaments, users } from '../../db/schema.ts';
+import { auditLog, decks, eventRecords, matches, members, teams, tournaments, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -59,8 +59,12 @@ export async function listForSummaries(db: Tx) {
       complete: current.complete,
       flagged: current.flagged,
       anyMatches: anyMatch.n,
+      // the record's champion is its first placement (decision 014: the winner first)
+      completedAt: eventRecords.completedAt,
+      championName: sql<string | null>`case when ${eventRecords.placements}->0->>'teamId' = ${eventRecords.championTeamUid} then ${eventRecords.placements}->0->>'teamName' end`,
     })
     .from(tournaments)
+    .leftJoin(eventRecords, eq(eventRecords.tournamentUid, tournaments.uid))
     .leftJoin(teamCounts, eq(teamCounts.tournamentUid, tournaments.uid))
     .leftJoin(current, eq(current.tournamentUid, tournaments.uid))
     .leftJoin(anyMatch, eq(anyMatch.tournamentUid, tournaments.uid))

@@ -22,15 +22,19 @@ export interface TournamentCardProps {
   detailed?: boolean;
 }
 
+/** The date a completed event ended (its winner marked), in the viewer's calendar. */
+const endedText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
 export function TournamentCard({ tournament: t, showDot, participating, detailed, headingLevel = 3 }: TournamentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const state = displayState(t);
   const attention = showDot && t.needsAttention;
+  const page = `/tournaments/${encodeURIComponent(t.uid)}`;
+  // the whole card opens the event (its heading's link covers it); a completed event's report link sits above that
   return (
-    <Link
-      to={`/tournaments/${encodeURIComponent(t.uid)}`}
+    <article
       data-testid="tournament-card"
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:border-primary/50 hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition hover:border-primary/50 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-primary"
     >
       {attention && (
         <span
@@ -68,15 +72,36 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
           )}
         </div>
         <Heading className="leading-snug font-semibold group-hover:text-primary">
-          {t.name}
-          {iterationSuffix(t) && <span className="ml-1.5 font-normal text-muted-foreground">{iterationSuffix(t)}</span>}
+          <Link to={page} className="outline-none after:absolute after:inset-0" data-testid="tournament-card-link">
+            {t.name}
+            {iterationSuffix(t) && <span className="ml-1.5 font-normal text-muted-foreground">{iterationSuffix(t)}</span>}
+          </Link>
         </Heading>
         {t.subtitle && <p className="line-clamp-2 text-sm text-muted-foreground">{t.subtitle}</p>}
-        {t.startsAt && (
-          <p className="flex items-center gap-1.5 text-sm" data-testid="card-starts-at">
-            <CalendarClock aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
-            <time dateTime={t.startsAt}>{formatStart(t.startsAt)}</time>
-          </p>
+        {t.completedAt ? (
+          <>
+            {t.championName && (
+              <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="card-champion">
+                <Trophy aria-hidden="true" className="size-3.5 shrink-0 text-limited-ink" />
+                <span className="min-w-0 truncate">Champion: {t.championName}</span>
+              </p>
+            )}
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="text-muted-foreground" data-testid="card-ended">
+                Ended <time dateTime={t.completedAt}>{endedText(t.completedAt)}</time>
+              </span>
+              <Link to={`${page}/report`} className="relative z-10 font-medium text-primary hover:underline" data-testid="card-report-link" aria-label={`Event report of ${t.name}`}>
+                Event report
+              </Link>
+            </p>
+          </>
+        ) : (
+          t.startsAt && (
+            <p className="flex items-center gap-1.5 text-sm" data-testid="card-starts-at">
+              <CalendarClock aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+              <time dateTime={t.startsAt}>{formatStart(t.startsAt)}</time>
+            </p>
+          )
         )}
         {detailed && (
           <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
@@ -99,6 +124,6 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
           </div>
         )}
       </div>
-    </Link>
+    </article>
   );
 }
