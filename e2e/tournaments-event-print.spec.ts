@@ -1,11 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
-import { ADA, expect, expectAccessible, expectValidHtml, isMobile, signInByApi, test } from './fixtures.ts';
+import { ADA, expect, expectAccessible, expectValidHtml, isMobile, screenshot, signInByApi, test } from './fixtures.ts';
 import { apiAs, hostByApi } from './pages/tournament-page.ts';
-import { AdminApi } from './pages/tournament-play.ts';
+import { AdminApi, type ApiMatch } from './pages/tournament-play.ts';
 
 // Print and export (issue 19): the print view of a round (both lists) and of the standings, print
-// media without navigation, the CSV files and the calendar downloaded from the pages.
+// media without navigation, the CSV files and the calendar downloaded from the pages; the match
+// slips of a round (issue 30 §6).
 
 /** Players whose names sort differently from their teams' (the list by player is not the list by team). */
 const PLAYERS = [
@@ -21,6 +23,9 @@ const soon = () => new Date(Math.round((Date.now() + 3 * 86_400_000) / 60_000) *
 
 let uid: string;
 let calendarUid: string;
+/** 11 teams, best of 3: five matches and a bye in round 1, so two A4 pages of slips */
+let slipUid: string;
+const SLIP_TEAMS = 11;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,6 +44,15 @@ test.beforeAll(async () => {
   const [first] = await admin.matches(1);
   await admin.override(first!, 1, true);
   calendarUid = await hostByApi(ADA, { name: 'Calendar Night', startsAt: soon() });
+
+  slipUid = await hostByApi(ADA, { name: 'Slip Night', manualDeckChecking: false, bestOf: 3 });
+  for (let i = 0; i < SLIP_TEAMS; i++) {
+    const ctx = await apiAs({ id: `${base}${String(50 + i).padStart(7, '0')}`, name: `Slip Player ${i + 1}` });
+    const res = await ctx.post(`/api/tournaments/${slipUid}/signup`, { data: { name: `Table Team ${i + 1}` } });
+    expect(res.status(), await res.text()).toBe(201);
+    await ctx.dispose();
+  }
+  await (await AdminApi.as(ADA, slipUid)).start();
 });
 
 async function openPrint(page: Page, query: string) {
@@ -64,6 +78,15 @@ async function expectPrintMedia(page: Page) {
   const colours = await page.locator('.print-page').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
   expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
   await page.emulateMedia({ media: 'screen' });
+}
+
+/** A PDF's first page as a PNG for docs/screenshots, where poppler's pdftoppm is installed (a look at the paper itself). */
+function slipsPdfPage(pdf: string, png: string) {
+  try {
+    execFileSync('pdftoppm', ['-r', '80', '-png', '-singlefile', '-f', '1', '-l', '1', pdf, png]);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
 }
 
 async function savedText(download: Download): Promise<string> {
@@ -168,7 +191,7 @@ test('both CSV files download from the print view; the admin panel links to them
   const tools = page.getByTestId('admin-tools');
   if (isMobile(page)) await tools.getByRole('tab', { name: 'Actions' }).click();
   const links = tools.getByTestId('export-links');
-  await expect(links.getByRole('link')).toHaveText(['Print pairings', 'Print standings', 'Download pairings (CSV)', 'Download standings (CSV)']);
+  await expect(links.getByRole('link')).toHaveText(['Print pairings', 'Print match slips', 'Print standings', 'Download pairings (CSV)', 'Download standings (CSV)']);
   const [fromPanel] = await Promise.all([page.waitForEvent('download'), links.getByRole('link', { name: 'Download pairings (CSV)' }).click()]);
   expect(fromPanel.suggestedFilename()).toBe('Print Night round 1 pairings.csv');
   await links.getByRole('link', { name: 'Print standings' }).click();
@@ -193,4 +216,74 @@ test('the tournament page adds the event to a calendar; the list subscribes to a
   const text = await savedText(all);
   expect(text).toContain('SUMMARY:Calendar Night');
   expect(text).not.toContain('SUMMARY:Print Night'); // started: no longer upcoming
+});
+
+test('match slips of a round with a bye: one per match, with its room for the host only, four to an A4 page', async ({ page }) => {
+  const admin = await AdminApi.as(ADA, slipUid);
+  const matches = (await admin.matches(1)) as (ApiMatch & { table: number | null })[];
+  const played = matches.filter((m) => m.team1Id && m.team2Id && m.table !== null).sort((a, b) => a.table! - b.table!);
+  expect(played).toHaveLength(5);
+  const bye = matches.find((m) => m.bye)!;
+  const { roundCount } = await admin.tournament();
+  // the rooms as the host reads them, one match at a time
+  const rooms = await Promise.all(played.map(async (m) => {
+    const res = await admin.ctx.get(`/api/tournaments/${slipUid}/matches/${m.id}`);
+    return ((await res.json()) as { room: { name: string; password: string } }).room;
+  }));
+  expect(rooms.every((r) => r.password.length > 0)).toBe(true);
+
+  // a visitor: the slips, without a room or a password, and no read of them asked
+  const roomReads: string[] = [];
+  page.on('request', (r) => { if (/\/api\/tournaments\/[^/]+\/matches\/\d+$/.test(r.url())) roomReads.push(r.url()); });
+  await page.goto(`/tournaments/${slipUid}/print?round=1`);
+  // reached from the print view's choices, by keyboard
+  await page.getByRole('link', { name: 'Match slips' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/print\\?slips&round=1$`));
+  await expect(page.getByRole('button', { name: 'Print match slips' })).toBeEnabled();
+  const slips = page.getByTestId('match-slip');
+  await expect(slips).toHaveCount(5);
+  await expect(page.getByTestId('slips-note')).toHaveText(`No slip for a bye (${bye.team1Name ?? bye.team2Name}): nothing to report.`);
+  await expect(page.getByTestId('slips-rooms-note')).toContainText('host and admins only');
+  const visitorText = await page.getByTestId('match-slips').innerText();
+  for (const r of rooms) expect(visitorText).not.toContain(r.password);
+  expect(roomReads).toEqual([]);
+
+  // the host: each slip with its room and password
+  await signInByApi(page, ADA);
+  await page.reload();
+  await expect(slips).toHaveCount(5);
+  for (const [i, m] of played.entries()) {
+    const slip = slips.nth(i);
+    await expect(slip.getByRole('heading', { level: 3 })).toHaveText(`Table ${m.table}`);
+    await expect(slip).toContainText('Slip Night');
+    await expect(slip).toContainText(`Round 1 of ${roundCount}`);
+    await expect(slip.getByRole('rowheader')).toHaveText([new RegExp(`^${m.team1Name}Slip Player`), new RegExp(`^${m.team2Name}Slip Player`)]);
+    await expect(slip.getByTestId('slip-room')).toHaveText(`Room${rooms[i]!.name}Password${rooms[i]!.password}`);
+    await expect(slip.getByTestId('slip-games').getByRole('columnheader')).toHaveText(['Team', 'Game 1', 'Game 2', 'Game 3', 'Games won']);
+    await expect(slip.getByTestId('game-box')).toHaveCount(6);
+    await expect(slip.getByTestId('result-box')).toHaveCount(2);
+    await expect(slip.getByTestId('signature-line')).toHaveText([`Signature, ${m.team1Name}`, `Signature, ${m.team2Name}`]);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(page, 'the match slips', ['heading-order']);
+  await expectValidHtml(page, 'the match slips');
+  await screenshot(page, 'print-match-slips');
+
+  // on paper: the slips only, two by two, none split across pages, on A4
+  await expectPrintMedia(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('slips-note')).toBeHidden();
+  expect(await slips.first().evaluate((el) => getComputedStyle(el).breakInside)).toBe('avoid');
+  expect(await page.getByTestId('match-slips').locator('ol').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)).toBe(2);
+  const pdf = await page.pdf({ format: 'A4', path: '/tmp/event-print-slips-A4.pdf' });
+  // five slips, four to a page: the fifth on a page of its own, whole
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(2);
+  if (process.env.SCREENSHOTS) slipsPdfPage('/tmp/event-print-slips-A4.pdf', 'docs/screenshots/print-match-slips-a4');
+  await page.emulateMedia({ media: 'screen' });
+
+  // a phone's screen: one column, nothing wider than the screen
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'print-match-slips');
 });

@@ -6,7 +6,7 @@ import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CALENDAR_FEED, exportLinks } from './print-api.ts';
 
-/** Admin Tools: print and download the current round's pairings and the standings, once there are any. */
+/** Admin Tools: print and download the current round's pairings (and its match slips) and the standings, once there are any. */
 export function ExportLinks({ tournament: t }: { tournament: Pick<Tournament, 'uid' | 'inProgress' | 'completed' | 'closed' | 'currentRound'> }) {
   if (!t.inProgress && !t.completed) return null;
   const links = exportLinks(t.uid);
@@ -19,6 +19,12 @@ export function ExportLinks({ tournament: t }: { tournament: Pick<Tournament, 'u
         <Link to={links.printPairings()} className={cls}>
           <Printer aria-hidden="true" />
           Print pairings
+        </Link>
+      )}
+      {pairings && (
+        <Link to={links.printSlips()} className={cls}>
+          <Printer aria-hidden="true" />
+          Print match slips
         </Link>
       )}
       <Link to={links.printStandings} className={cls}>

@@ -1,6 +1,8 @@
 // The print view's reads: a round's pairings and the standings, each team with its players.
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
+import type { Room } from '../../../../domain/api/event-night.ts';
+import type { Match } from '../../../../domain/api/tournaments.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { tournamentKeys } from '../tournaments-api.ts';
 
@@ -26,6 +28,27 @@ export function usePrintStandings(uid: string, enabled = true) {
   });
 }
 
+/**
+ * The EDOPro rooms of the slips' matches: the server adds a match's room (name and password) to
+ * GET .../matches/{mid} only for its players, the host and admins, and to no list, so one read per
+ * match, asked only when the viewer is the host or an admin (`enabled`). Same key as the match
+ * dialog's read: a swap's live message (new passwords) refetches both.
+ */
+export function useSlipRooms(uid: string, matchIds: readonly number[], enabled: boolean) {
+  return useQueries({
+    queries: matchIds.map((id) => ({
+      queryKey: tournamentKeys.match(uid, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Match>(`${base(uid)}/matches/${id}`, { signal }),
+      retry: (count: number, error: unknown) => !answered(error) && count < 2,
+      enabled,
+    })),
+    combine: (results) => ({
+      rooms: new Map<number, Room>(results.flatMap((r, i) => (r.data?.room ? [[matchIds[i]!, r.data.room] as const] : []))),
+      pending: enabled && results.some((r) => r.isPending),
+    }),
+  });
+}
+
 /** Addresses of the files and views, for links (downloads need no script: the server names the file). */
 export const exportLinks = (uid: string) => ({
   pairingsCsv: (round?: number) => `/api${base(uid)}/pairings.csv${round ? `?round=${round}` : ''}`,
@@ -33,6 +56,7 @@ export const exportLinks = (uid: string) => ({
   calendar: `/api${base(uid)}/calendar.ics`,
   printPairings: (round?: number) => `${base(uid)}/print${round ? `?round=${round}` : ''}`,
   printStandings: `${base(uid)}/print?standings`,
+  printSlips: (round?: number) => `${base(uid)}/print?slips${round ? `&round=${round}` : ''}`,
 });
 
 /** The calendar of every upcoming event, to subscribe to. */

@@ -1,6 +1,6 @@
-// /tournaments/{uid}/print?round=N and ?standings (issue 19): the sheets a hall posts, black on
-// white, without the site's navigation; on screen a bar to print, switch rounds and download the
-// CSV files, which print.css leaves off the paper.
+// /tournaments/{uid}/print?round=N, ?slips and ?standings (issues 19 and 30): the sheets a hall
+// posts and the match slips it hands out, black on white, without the site's navigation; on screen
+// a bar to print, switch sheets and rounds and download the CSV files, which print.css leaves off the paper.
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RoundClock } from '../round-clock.tsx';
 import { useTournamentLive } from '../tournament-live.ts';
+import { MatchSlipsSheet } from './match-slips.tsx';
 import { exportLinks, usePrintPairings, usePrintStandings } from './print-api.ts';
 import { PairingsLists, StandingsList } from './print-tables.tsx';
 import { clockTime, printTarget, roundTitle } from './print-view.ts';
@@ -22,15 +23,16 @@ export function TournamentPrintPage() {
   const { uid = '' } = useParams();
   const [search] = useSearchParams();
   const target = printTarget(search);
-  const pairings = usePrintPairings(uid, target.kind === 'pairings' ? target.round : undefined, target.kind === 'pairings');
-  const standings = usePrintStandings(uid, target.kind === 'standings');
-  const query = target.kind === 'pairings' ? pairings : standings;
+  const ofRound = target.kind !== 'standings';
+  const pairings = usePrintPairings(uid, ofRound ? target.round : undefined, ofRound);
+  const standings = usePrintStandings(uid, !ofRound);
+  const query = ofRound ? pairings : standings;
   const event = query.data;
   const title = !event
     ? 'Print'
     : target.kind === 'standings'
       ? `${event.name} standings`
-      : `${event.name} round ${(event as PrintPairings).round} pairings`;
+      : `${event.name} round ${(event as PrintPairings).round} ${SHEETS[target.kind].toLowerCase()}`;
   useDocumentTitle(title);
   // live, as the tournament page is: a print view projected in the hall follows results, extended
   // tables and (without ?round=) the next round's pairings
@@ -43,7 +45,7 @@ export function TournamentPrintPage() {
   }, []);
 
   const links = exportLinks(uid);
-  const round = target.kind === 'pairings' ? (pairings.data?.round ?? target.round) : undefined;
+  const round = ofRound ? (pairings.data?.round ?? target.round) : undefined;
   return (
     <div className="print-page min-h-dvh bg-white text-black">
       <div className="no-print border-b border-neutral-300 bg-neutral-100">
@@ -54,18 +56,15 @@ export function TournamentPrintPage() {
           </Link>
           <Button size="sm" onClick={() => window.print()} disabled={!event}>
             <Printer aria-hidden="true" />
-            {target.kind === 'standings' ? 'Print standings' : 'Print pairings'}
+            Print {SHEETS[target.kind].toLowerCase()}
           </Button>
-          {target.kind === 'standings' ? (
-            <Link to={links.printPairings()} className={buttonClasses('secondary', 'sm')}>
-              Pairings
+          {/* the other sheets, of the round shown */}
+          {(Object.keys(SHEETS) as (keyof typeof SHEETS)[]).filter((k) => k !== target.kind).map((k) => (
+            <Link key={k} to={k === 'standings' ? links.printStandings : k === 'slips' ? links.printSlips(round) : links.printPairings(round)} className={buttonClasses('secondary', 'sm')}>
+              {SHEETS[k]}
             </Link>
-          ) : (
-            <Link to={links.printStandings} className={buttonClasses('secondary', 'sm')}>
-              Standings
-            </Link>
-          )}
-          {target.kind === 'pairings' && event && (
+          ))}
+          {ofRound && event && (
             <a href={links.pairingsCsv(round)} download className={buttonClasses('secondary', 'sm')}>
               <Download aria-hidden="true" />
               Download pairings (CSV)
@@ -76,7 +75,7 @@ export function TournamentPrintPage() {
             Download standings (CSV)
           </a>
         </nav>
-        {event && event.currentRound > 1 && <RoundLinks uid={uid} current={event.currentRound} shown={round} />}
+        {event && event.currentRound > 1 && <RoundLinks current={event.currentRound} shown={round} to={target.kind === 'slips' ? links.printSlips : links.printPairings} />}
       </div>
 
       <main id="main" className="mx-auto max-w-4xl px-4 py-6 print:max-w-none print:p-0">
@@ -90,6 +89,11 @@ export function TournamentPrintPage() {
           <Sheet event={query.data} heading={standingsHeading(query.data as PrintStandings)}>
             <StandingsList standings={query.data as PrintStandings} />
           </Sheet>
+        ) : target.kind === 'slips' ? (
+          // each slip names the event and the round: the paper is slips only
+          <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} />} className="slips-sheet" headerOnScreenOnly>
+            <MatchSlipsSheet pairings={query.data as PrintPairings} />
+          </Sheet>
         ) : (
           <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} />}>
             <PairingsLists pairings={query.data as PrintPairings} />
@@ -100,10 +104,21 @@ export function TournamentPrintPage() {
   );
 }
 
-function Sheet({ event, heading, children }: { event: PrintPairings | PrintStandings; heading: ReactNode; children: ReactNode }) {
+/** What the bar calls each sheet. */
+const SHEETS = { pairings: 'Pairings', slips: 'Match slips', standings: 'Standings' } as const;
+
+interface SheetProps {
+  event: PrintPairings | PrintStandings;
+  heading: ReactNode;
+  children: ReactNode;
+  className?: string;
+  headerOnScreenOnly?: boolean;
+}
+
+function Sheet({ event, heading, children, className, headerOnScreenOnly }: SheetProps) {
   return (
-    <article className="space-y-6" aria-labelledby="sheet-title">
-      <header className="space-y-1 border-b-2 border-black pb-3">
+    <article className={cn('space-y-6', className)} aria-labelledby="sheet-title">
+      <header className={cn('space-y-1 border-b-2 border-black pb-3', headerOnScreenOnly && 'no-print')}>
         <h1 id="sheet-title" className="text-2xl leading-tight font-bold break-words">
           {event.name}
         </h1>
@@ -141,15 +156,14 @@ function RoundHeading({ pairings: p }: { pairings: PrintPairings }) {
 }
 
 /** Every round paired so far; the one shown is marked. */
-function RoundLinks({ uid, current, shown }: { uid: string; current: number; shown: number | undefined }) {
-  const links = exportLinks(uid);
+function RoundLinks({ current, shown, to }: { current: number; shown: number | undefined; to: (round: number) => string }) {
   return (
     <nav aria-label="Rounds" className="mx-auto flex max-w-4xl flex-wrap items-center gap-1.5 px-4 pb-3 text-sm">
       <span className="mr-1 text-neutral-700">Round</span>
       {Array.from({ length: current }, (_, i) => i + 1).map((n) => (
         <Link
           key={n}
-          to={links.printPairings(n)}
+          to={to(n)}
           aria-current={n === shown ? 'page' : undefined}
           aria-label={`Round ${n}`}
           className={cn(buttonClasses(n === shown ? 'primary' : 'secondary', 'sm'), 'min-w-8 px-2')}

@@ -38,13 +38,16 @@ export function seatsByPlayer(rows: readonly PairingRow[]): PlayerSeat[] {
   return seats.sort((a, b) => collator.compare(a.player, b.player) || collator.compare(a.team, b.team));
 }
 
-/** What the address asks for: a round's pairings (`?round=N`, or the current round), or the standings (`?standings`). */
-export type PrintTarget = { kind: 'standings' } | { kind: 'pairings'; round: number | undefined };
+/**
+ * What the address asks for: a round's pairings (`?round=N`, or the current round), its match slips
+ * (`?slips`, with `&round=N` or not), or the standings (`?standings`).
+ */
+export type PrintTarget = { kind: 'standings' } | { kind: 'pairings' | 'slips'; round: number | undefined };
 
 export function printTarget(search: URLSearchParams): PrintTarget {
   if (search.has('standings')) return { kind: 'standings' };
   const round = Number(search.get('round'));
-  return { kind: 'pairings', round: Number.isInteger(round) && round >= 1 ? round : undefined };
+  return { kind: search.has('slips') ? 'slips' : 'pairings', round: Number.isInteger(round) && round >= 1 ? round : undefined };
 }
 
 /** 'Round 3 of 5', 'Top cut, round 6 of 7'. */
