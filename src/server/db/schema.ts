@@ -59,6 +59,10 @@ export const banlists = pgTable('banlists', {
   kind: text('kind', { enum: ['format', 'reference'] }).notNull().default('format'),
   name: text('name').notNull(),
   whitelist: boolean('whitelist').notNull().default(false),
+  /** a `$genesys` points list: its entries' counts are point values (decision 027) */
+  genesys: boolean('genesys').notNull().default(false),
+  /** [code, count] of the lines a later line of the same card overrides, in file order: EDOPro's hash counts them (decision 027) */
+  shadowedLines: jsonb('shadowed_lines').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
   createdBy: text('created_by'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('banlists_kind_date_idx').on(t.kind, t.date)]);
@@ -324,8 +328,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   kind: text('kind').notNull(),
   url: text('url').notNull(),
   body: jsonb('body').notNull(),
-  /** pending, held (restored from a backup: never sent until released, decision 026), sent or failed (gave up) */
-  status: text('status', { enum: ['pending', 'held', 'sent', 'failed'] }).notNull().default('pending'),
+  /** pending, held (restored from a backup: never sent until released, decision 026), sent, failed (gave up) or dropped (its round was over, issue 30) */
+  status: text('status', { enum: ['pending', 'held', 'sent', 'failed', 'dropped'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   lastError: text('last_error'),

@@ -50,6 +50,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/tournaments/{id}': (i) => [i.uid, i.upcomingUid],
   '/api/tournaments/{id}/banlist': (i) => [i.uid],
   '/api/tournaments/{id}/audit': (i) => [i.uid],
+  '/api/tournaments/{id}/discord': (i) => [i.uid],
   '/api/tournaments/{id}/teams': (i) => [i.uid],
   '/api/tournaments/{id}/teams/{tid}': (i) => [i.teamUid],
   '/api/tournaments/{id}/participants': (i) => [i.uid],
@@ -81,7 +82,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
 /** Operations whose answer depends on who asks: called anonymously, as a player and as the host; the rest anonymously. */
 const PER_USER = new Set([
   '/api/oauth/me', '/api/tournaments/participating', '/api/judgement', '/api/judgement/sendoff-status', '/api/players/{discordId}',
-  '/api/tournaments/{id}', '/api/tournaments/{id}/audit', '/api/tournaments/{id}/teams', '/api/tournaments/{id}/teams/{tid}',
+  '/api/tournaments/{id}', '/api/tournaments/{id}/audit', '/api/tournaments/{id}/discord', '/api/tournaments/{id}/teams', '/api/tournaments/{id}/teams/{tid}',
   '/api/tournaments/{id}/participants', '/api/tournaments/{id}/participants/{pid}/decks', '/api/tournaments/{id}/participants/decks',
   '/api/tournaments/{id}/matches', '/api/tournaments/{id}/matches/{mid}', '/api/tournaments/{id}/decks.zip', '/api/tournaments/{id}/report',
 ]);

@@ -11,6 +11,7 @@ import {
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import { registerDiscordChannelRoutes } from './discord-channel-routes.ts';
 import { MAX_BODY_BYTES } from './webhook-sender.ts';
 import { WebhookWorker, type WebhookTuning } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
@@ -34,6 +35,7 @@ export function registerEventWebhooks(app: FastifyInstance, { db, env, tuning }:
     if (req.webhooksQueued) worker.kick();
     done();
   });
+  registerDiscordChannelRoutes(app, { db });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   return worker;
@@ -46,13 +48,13 @@ function eventRef(req: FastifyRequest, t: Tournament): EventRef {
   return { name: t.name, url: `${origin}/tournaments/${encodeURIComponent(t.uid)}` };
 }
 
-async function enqueue(tx: Tx, req: FastifyRequest, t: Tournament, kind: Repo.DeliveryKind, messages: DiscordMessage[]): Promise<void> {
+async function enqueue(tx: Tx, req: FastifyRequest, t: Tournament, kind: Repo.DeliveryKind, messages: DiscordMessage[], round?: number): Promise<void> {
   const url = t.discordWebhookUrl;
   if (!url) return;
   // the builders keep within Discord's limits; a body past this bound is a bug, not a message
   const bodies = messages.filter((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_BODY_BYTES);
   if (bodies.length < messages.length) req.log.warn({ tournament: t.uid, kind }, 'Discord webhook message too large: left out');
-  await Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: t.uid, kind, url, body })), req.server.eventWebhooks.worker.clock());
+  await Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: t.uid, kind, url, body, round })), req.server.eventWebhooks.worker.clock());
   req.webhooksQueued = true;
 }
 
@@ -82,7 +84,7 @@ export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
     : { table: m.tableNumber ?? ++n, team1: name(m.team1Name), team2: name(m.team2Name) }));
   const top = played.filter((m) => m.bracket === 'top');
   const label = top.length === 0 ? `Round ${round}` : top.length === 1 ? 'Final' : `Top ${top.length * 2}`;
-  await enqueue(tx, req, t, 'pairings', pairingsMessages(eventRef(req, t), round, label, rows, roundEndsAt(t, matches)));
+  await enqueue(tx, req, t, 'pairings', pairingsMessages(eventRef(req, t), round, label, rows, roundEndsAt(t, matches)), round);
 }
 
 /** The champion, with its record and players, and the links to the standings and the event report. */

@@ -4,11 +4,12 @@
 // messages held until released, and two instances on one database sending each message exactly once. Time is the test's: a movable clock and short
 // delays, never a wait.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { AuditEntry } from '../../../domain/api/tournaments.ts';
-import { signedInClient, type TestServer } from '../../test/test-server.ts';
-import { ok } from '../tournaments/tournament-test-kit.ts';
+import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
+import type { AuditEntry, Tournament } from '../../../domain/api/tournaments.ts';
+import { signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
+import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { FAST, HOOK, HOOK_PATH, sharedDatabase, startApp, testClock, WebhookSink } from './webhook-test-kit.ts';
-import { FAILED_ACTION, SYSTEM_ACTOR, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
+import { DROPPED_ACTION, FAILED_ACTION, SYSTEM_ACTOR, type DroppedEntry, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
 import type { Tx } from '../../db/client.ts';
 
@@ -223,5 +224,88 @@ describe('two instances on one database', () => {
     const titles = (path: string) => s.sink.requests.filter((r) => r.path === path).map((r) => r.body.embeds[0]!.title);
     expect(titles(HOOK_PATH)).toEqual(['Round 1 pairings: Night 2', ...bodies(30, 'one').map((b) => b.embeds[0]!.title)]);
     expect(titles('/api/webhooks/223456789012345678/other-Token')).toEqual(['Round 1 pairings: Night 2', ...bodies(30, 'two').map((b) => b.embeds[0]!.title)]);
+  });
+});
+
+// Issue 30 §7: each message has its own retry schedule; Discord's rate limit holds the whole
+// webhook; a message about a round that is over is dropped; the channel's state for the host.
+describe('deliveries that do not stall', () => {
+  /** A minute between tries: a failed message waits for the test to move the clock on. */
+  const SLOW_RETRY: WebhookTuning = { ...FAST, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } };
+  const dropped = async (s: Awaited<ReturnType<typeof setup>>, uid: string) =>
+    (await ok<AuditEntry[]>(await s.host.get(`/api/tournaments/${uid}/audit`))).filter((e) => e.action === DROPPED_ACTION).map((e) => e.after as DroppedEntry);
+  const titles = (s: Awaited<ReturnType<typeof setup>>, list: 'requests' | 'delivered' = 'requests') => s.sink[list].map((r) => r.body.embeds[0]!.title);
+
+  test('a message failing with a 5xx keeps no later one waiting; past its round, its retry drops it with an audit line', async () => {
+    const clock = testClock();
+    const s = await setup({ ...SLOW_RETRY, now: clock.now });
+    s.sink.respond = (r) => (r.body.embeds[0]!.title.startsWith('Check-in') ? { status: 502 } : { status: 204 });
+    const { uid } = await ok<{ uid: string }>(await s.host.post('/api/tournaments/host', { name: 'Stall', format: 'DEFAULT', manualDeckChecking: false, discordWebhookUrl: HOOK, checkIn: true, startsAt: '2026-12-05T19:00:00.000Z' }));
+    await ok(await s.host.post(`/api/tournaments/${uid}/seed-test?count=4`));
+    await ok(await s.host.post(`/api/tournaments/${uid}/check-in/open`));
+    await until(async () => (await s.rows(uid))[0]!.lastError === 'HTTP 502');
+    // the check-in call waits a minute for its retry; the teams check in and the event starts meanwhile
+    const { teams } = await ok<Tournament>(await s.host.get(`/api/tournaments/${uid}`));
+    for (const team of teams) await ok(await s.host.post(`/api/tournaments/${uid}/teams/${team.uid}/check-in`));
+    await ok(await s.host.post(`/api/tournaments/${uid}/start`));
+    await s.sink.waitFor(1);
+    await until(async () => (await s.rows(uid))[1]?.status === 'sent');
+    expect(titles(s, 'delivered')).toEqual(['Round 1 pairings: Stall']);
+    expect((await s.rows(uid)).map((r) => [r.kind, r.status, r.attempts])).toEqual([['check-in', 'pending', 1], ['pairings', 'sent', 1]]);
+    // its retry comes after the start: check-in is over, so it is dropped rather than posted late
+    clock.advance(61_000);
+    await until(async () => (await s.rows(uid))[0]!.status === 'dropped');
+    expect(titles(s)).toEqual(['Check-in is open: Stall', 'Round 1 pairings: Stall']);
+    expect(await dropped(s, uid)).toEqual([{ kind: 'check-in', reason: 'check-in is over: the event has started', attempts: 1 }]);
+  });
+
+  test('pairings of round 1 still failing when round 2 is paired are dropped, with an audit line; the host reads the channel’s state', async () => {
+    const clock = testClock();
+    const s = await setup({ ...SLOW_RETRY, now: clock.now });
+    s.sink.respond = (r) => (r.body.embeds[0]!.title.startsWith('Round 1') ? { status: 500, body: { message: 'Internal Server Error', code: 0 } } : { status: 204 });
+    const uid = await s.started(4);
+    await until(async () => (await s.rows(uid))[0]!.attempts === 1 && (await s.rows(uid))[0]!.lastError !== null);
+    const kit = tournamentKit({ app: s.app.app, database: db.database, url: s.app.url, close: s.app.close }, { host: s.host, admin: s.host });
+    await kit.finishRound(uid);
+    await ok(await s.host.post(`/api/tournaments/${uid}/next-round`));
+    // round 2 goes out at once, though round 1 waits for its retry
+    await s.sink.waitFor(1);
+    await until(async () => (await s.rows(uid))[1]?.status === 'sent');
+    expect(titles(s, 'delivered')).toEqual(['Round 2 pairings: Night 4']);
+    clock.advance(61_000);
+    await until(async () => (await s.rows(uid))[0]!.status === 'dropped');
+    expect(titles(s)).toEqual(['Round 1 pairings: Night 4', 'Round 2 pairings: Night 4']);
+    expect(await dropped(s, uid)).toEqual([{ kind: 'pairings', round: 1, reason: 'round 1 is over: round 2 has been paired', attempts: 1 }]);
+    expect((await s.rows(uid))[0]!.lastError).toBe('dropped: round 1 is over: round 2 has been paired');
+
+    // the channel's state: for the host, not for a player (nor anonymously)
+    const state = await ok<DiscordChannel>(await s.host.get(`/api/tournaments/${uid}/discord`));
+    expect(state).toEqual({
+      configured: true, lastDeliveredAt: (await s.rows(uid))[1]!.sentAt!.toISOString(),
+      lastError: { at: expect.any(String), kind: 'pairings', message: 'HTTP 500: Internal Server Error (0)', final: false }, waiting: 0, held: 0,
+    });
+    const player = await signedInClient({ app: s.app.app, database: db.database, url: s.app.url, close: s.app.close }, '952000000000000077', 0, 'Pat');
+    expect((await player.get(`/api/tournaments/${uid}/discord`)).status).toBe(403);
+    expect((await new TestClient(s.app.url).get(`/api/tournaments/${uid}/discord`)).status).toBe(401);
+  });
+
+  test('a 429 holds the whole webhook for its retry_after, a message queued meanwhile included; then both go out in order', async () => {
+    const clock = testClock();
+    const s = await setup({ ...SLOW_RETRY, now: clock.now });
+    s.sink.respond = (_r, n) => (n === 1
+      ? { status: 429, headers: { 'retry-after': '30' }, body: { message: 'You are being rate limited.', retry_after: 30, global: false } }
+      : { status: 204 });
+    const uid = await s.started(2);
+    await until(async () => (await s.rows(uid))[0]!.lastError?.startsWith('HTTP 429') ?? false);
+    // queued during the pause: a message for this webhook, then another webhook's (the same pass claims both when both may go)
+    await Repo.enqueue(s.db.database.db, [{ tournamentUid: uid, kind: 'champion', url: HOOK, body: { embeds: [{ title: 'later' }], allowed_mentions: { parse: [] } } }], clock.now());
+    const other = await s.started(2, HOOK2);
+    await until(async () => (await s.rows(other))[0]!.status === 'sent');
+    expect((await s.rows(uid)).map((r) => [r.status, r.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+    expect(s.sink.requests.filter((r) => r.path === HOOK_PATH)).toHaveLength(1);
+    clock.advance(31_000);
+    await until(async () => (await s.rows(uid)).every((r) => r.status === 'sent'));
+    expect(s.sink.requests.filter((r) => r.path === HOOK_PATH).map((r) => r.body.embeds[0]!.title)).toEqual(['Round 1 pairings: Night 2', 'Round 1 pairings: Night 2', 'later']);
+    expect(await s.audit(uid)).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 // Sends the outbox (decision 018): after each commit that queued a message (kick), and every few
-// seconds for retries and for rows a restart left behind (poll). One message at a time per webhook,
-// in order, at most 5 requests per 2 seconds to one webhook from this instance, Discord's rate-limit
-// headers and 429s obeyed; failures retried with backoff, then given up, each written to the
-// tournament's audit log. The webhook's URL (a secret) is never logged. Only 'pending' rows are
+// seconds for retries and for rows a restart left behind (poll). One request at a time per webhook,
+// oldest due message first, at most 5 requests per 2 seconds to one webhook from this instance,
+// Discord's rate-limit headers and 429s obeyed for the whole webhook; each message has its own
+// retry schedule (a failing one keeps no later one waiting, issue 30 §7), is retried with backoff,
+// then given up, each failure written to the tournament's audit log. A message about a round that
+// is over is dropped, not sent late (round-over.ts), with an audit line saying why. The webhook's URL (a secret) is never logged. Only 'pending' rows are
 // claimed: a restored backup's 'held' rows are never sent until an operator releases them (decision 026).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import { overReason } from './round-over.ts';
 import { afterFailure, DEFAULT_RETRY, formatSpan, type RetryPolicy } from './backoff.ts';
 import { deliveryUrl, sendMessage } from './webhook-sender.ts';
 import * as Repo from './webhooks-repository.ts';
@@ -14,6 +17,16 @@ import * as Repo from './webhooks-repository.ts';
 /** Who the audit log names for what the server did on its own. */
 export const SYSTEM_ACTOR = 'system';
 export const FAILED_ACTION = 'discord-webhook-failed';
+export const DROPPED_ACTION = 'discord-webhook-dropped';
+
+/** What the audit entry of a dropped message holds. */
+export interface DroppedEntry {
+  kind: string;
+  round?: number;
+  reason: string;
+  /** attempts made before (failed or waited out) */
+  attempts: number;
+}
 
 export interface WebhookTuning {
   /** the clock of every decision (tests move it on instead of waiting) */
@@ -137,7 +150,7 @@ export class WebhookWorker {
           if (failure) throw failure.reason;
         }
       } while (this.again && !this.stopped);
-      const due = await Repo.nextDue(this.db);
+      const due = await Repo.nextDue(this.db, this.now());
       if (due) wake = Math.min(this.pollMs, Math.max(due.getTime() - this.now().getTime(), 10));
     } catch (e) {
       // the database went away (closing) or refused: try again at the next poll
@@ -158,6 +171,9 @@ export class WebhookWorker {
 
   private async deliver(row: Repo.ClaimedDelivery): Promise<void> {
     const started = this.now();
+    const event = await TournamentsRepo.findTournament(this.db, row.tournamentUid);
+    const over = overReason(row.kind, row.round, event);
+    if (over) return this.drop(row, over, !!event);
     if (started.getTime() - row.createdAt.getTime() > this.policy.maxAgeMs) {
       return this.giveUp(row, null, `not sent within ${formatSpan(this.policy.maxAgeMs)} (the server was down or Discord unreachable)`);
     }
@@ -165,8 +181,10 @@ export class WebhookWorker {
     if (!target) return this.giveUp(row, null, 'the webhook address is not a Discord webhook');
     const wait = this.windowWait(row.url, started.getTime());
     if (wait > 0) {
-      // this instance's share of the window is used up: back in the queue until a slot frees
-      await Repo.reschedule(this.db, row.id, new Date(started.getTime() + wait), { uncount: true });
+      // this instance's share of the window is used up: the webhook waits until a slot frees
+      const until = new Date(started.getTime() + wait);
+      await Repo.reschedule(this.db, row.id, until, { uncount: true });
+      await Repo.pause(this.db, row.url, until);
       return;
     }
     const outcome = await sendMessage(target, JSON.stringify(row.body), row.url, { timeoutMs: this.timeoutMs, fetch: this.fetch });
@@ -197,6 +215,16 @@ export class WebhookWorker {
         this.warn(row, outcome.status, outcome.error, false);
       }
     }
+  }
+
+  /** Dropped, with an audit line saying why (none when the event itself is gone: its log went with it). */
+  private async drop(row: Repo.ClaimedDelivery, reason: string, audited: boolean): Promise<void> {
+    const entry: DroppedEntry = { kind: row.kind, ...(row.round !== undefined ? { round: row.round } : {}), reason, attempts: row.attempts - 1 };
+    await this.db.transaction(async (tx) => {
+      await Repo.markDropped(tx, row.id, `dropped: ${reason}`);
+      if (audited) await TournamentsRepo.audit(tx, { tournamentUid: row.tournamentUid, actorDiscordId: SYSTEM_ACTOR, action: DROPPED_ACTION, after: entry });
+    });
+    this.log.info({ tournament: row.tournamentUid, kind: row.kind, round: row.round }, `Discord webhook message dropped: ${reason}`);
   }
 
   private async giveUp(row: Repo.ClaimedDelivery, status: number | null, error: string): Promise<void> {
