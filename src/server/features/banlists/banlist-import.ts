@@ -32,6 +32,9 @@ export async function importLflist(db: Db, text: string, o: ImportOptions): Prom
     kind: o.reference ? 'reference' : 'format',
     name: chosen.name,
     whitelist: chosen.whitelist,
+    // what keeps the file's EDOPro hash and meaning on export (decision 027)
+    genesys: chosen.genesys,
+    shadowedLines: chosen.shadowedLines,
     entries: chosen.entries,
     createdBy: o.createdBy ?? null,
     defaultPoster: o.createdBy ?? null,

@@ -23,7 +23,7 @@ export class BanlistReads {
   private keys = new Lru<string, Stamped<ListKey | undefined>>(256);
   private lists = new Map<BanlistKind, Stamped<CachedBody>>();
   private pages = new Lru<string, Promise<CachedBody>>(8);
-  private files = new Lru<string, Promise<CachedBody>>(8);
+  private files = new Lru<string, Promise<CachedBody | undefined>>(8);
   private summaries = new Lru<string, Promise<CachedBody>>(32);
 
   constructor(
@@ -104,14 +104,14 @@ export class BanlistReads {
     let file = this.files.get(version);
     if (!file) {
       file = this.remember(
-        BanlistsRepository.listForExport(this.db, key.id).then((entries) => {
-          const text = serializeLflist({ name: key.name, whitelist: key.whitelist, entries });
-          return new CachedBody(Buffer.from(text), 'text/plain; charset=utf-8');
-        }),
+        // with its $genesys line and shadowed lines: the file has the imported list's EDOPro hash (decision 027)
+        BanlistsRepository.listForExport(this.db, key.id).then((list) =>
+          list && new CachedBody(Buffer.from(serializeLflist(list)), 'text/plain; charset=utf-8')),
         () => this.files.clear(),
       );
       this.files.set(version, file);
     }
-    return { body: await file, fileName: lflistFileName(date, this.formatName) };
+    const body = await file;
+    return body && { body, fileName: lflistFileName(date, this.formatName) };
   }
 }

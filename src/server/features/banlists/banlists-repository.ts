@@ -5,6 +5,7 @@ import { banlistEntries, banlists, cards, users } from '../../db/schema.ts';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import { statusOfCount } from '../../../domain/banlist/statuses.ts';
 import type { CardType } from '../../../domain/banlist/card-types.ts';
+import type { LflistEntry } from '../../../domain/banlist/lflist.ts';
 import { conflict } from '../../errors.ts';
 
 export type BanlistKind = 'format' | 'reference';
@@ -22,6 +23,10 @@ export interface ImportedList {
   kind: BanlistKind;
   name: string;
   whitelist: boolean;
+  /** a `$genesys` points list (decision 027) */
+  genesys?: boolean;
+  /** the lines a later line of the same card overrides, kept for the list's EDOPro hash (decision 027) */
+  shadowedLines?: readonly LflistEntry[];
   entries: ImportedEntry[];
   createdBy?: string | null;
   /** poster of entries that bring no poster and had no reason before (the importing admin) */
@@ -61,7 +66,10 @@ export async function replaceList(db: Db, list: ImportedList): Promise<{ id: num
       }
       const [row] = await tx
         .insert(banlists)
-        .values({ date: list.date, kind: list.kind, name: list.name, whitelist: list.whitelist, createdBy: list.createdBy ?? null })
+        .values({
+          date: list.date, kind: list.kind, name: list.name, whitelist: list.whitelist, createdBy: list.createdBy ?? null,
+          genesys: list.genesys ?? false, shadowedLines: storedShadowedLines(list.shadowedLines),
+        })
         .returning({ id: banlists.id });
       const id = row!.id;
       const values = list.entries.map((e, position) => {
@@ -84,6 +92,9 @@ export async function replaceList(db: Db, list: ImportedList): Promise<{ id: num
   }
 }
 
+/** The shadowed_lines column: [code, count] pairs in file order. */
+export const storedShadowedLines = (lines: readonly LflistEntry[] = []): [number, number][] => lines.map((l) => [l.code, l.count]);
+
 /** Dates of the lists of a kind, newest first. */
 export async function listDates(db: Tx, kind: BanlistKind = 'format'): Promise<string[]> {
   const rows = await db.select({ date: banlists.date }).from(banlists).where(eq(banlists.kind, kind)).orderBy(desc(banlists.date));
@@ -93,22 +104,29 @@ export async function listDates(db: Tx, kind: BanlistKind = 'format'): Promise<s
 /**
  * EDOPro's hash of a list's lines, in SQL so that every list's comes in one query: the formula of lflistHash
  * (domain/banlist/lflist.ts) in 64-bit integers masked to 32 bits; a line whose count is outside -27..5 adds
- * nothing there too. The API tests check it against the hash of the file the list exports.
+ * nothing there too. The lines are those of the file the list exports (exportedHash): each entry, and each
+ * shadowed line whose card is still an entry. The API tests check it against the hash of the downloaded file.
  */
-const LINE_HASH = sql`(((e.card_id << 18) | (e.card_id >> 14)) # ((e.card_id << (27 + e.count)) | (e.card_id >> (5 - e.count)))) & 4294967295`;
-const LIST_HASH = sql`(${0x7dfcee6a}::int8 # coalesce(bit_xor(${LINE_HASH}) filter (where e.count between -27 and 5), 0))`;
+const lineHash = (code: SQL, count: SQL) =>
+  sql`(((${code} << 18) | (${code} >> 14)) # ((${code} << (27 + ${count})) | (${code} >> (5 - ${count})))) & 4294967295`;
+const SHADOWED_HASH = sql`(select coalesce(bit_xor(${lineHash(sql`s.code`, sql`s.count`)}), 0)
+  from (select (j.line->>0)::int8 as code, (j.line->>1)::int4 as count from jsonb_array_elements(l.shadowed_lines) as j(line)) s
+  where s.count between -27 and 5 and exists (select 1 from ${banlistEntries} k where k.banlist_id = l.id and k.card_id = s.code))`;
+const LIST_HASH = sql`(${0x7dfcee6a}::int8 # coalesce(bit_xor(${lineHash(sql`e.card_id`, sql`e.count`)}) filter (where e.count between -27 and 5), 0) # ${SHADOWED_HASH})`;
 
-interface SummaryRow { date: string; kind: BanlistKind; name: string; whitelist: boolean; entries: number | string; hash: number | string | bigint }
+interface SummaryRow {
+  date: string; kind: BanlistKind; name: string; whitelist: boolean; genesys: boolean; entries: number | string; hash: number | string | bigint;
+}
 
 async function summaries(db: Tx, where: SQL): Promise<BanlistSummary[]> {
   const result = (await db.execute(sql`
-    select l.date, l.kind, l.name, l.whitelist, count(e.id) as entries, ${LIST_HASH} as hash
+    select l.date, l.kind, l.name, l.whitelist, l.genesys, count(e.id) as entries, ${LIST_HASH} as hash
     from ${banlists} l left join ${banlistEntries} e on e.banlist_id = l.id
     where ${where}
     group by l.id
     order by l.date desc, l.kind asc`)) as unknown as { rows: SummaryRow[] };
   return result.rows.map((r) => ({
-    date: r.date, kind: r.kind, name: r.name, whitelist: r.whitelist, entries: Number(r.entries), hash: Number(r.hash), points: false,
+    date: r.date, kind: r.kind, name: r.name, whitelist: r.whitelist, entries: Number(r.entries), hash: Number(r.hash), points: r.genesys,
   }));
 }
 
@@ -133,23 +151,25 @@ export interface ListKey {
   date: string;
   name: string;
   whitelist: boolean;
+  /** a `$genesys` points list: its counts are point values */
+  genesys: boolean;
   referenceId: number | null;
   previousId: number | null;
 }
 
 export async function findListKey(db: Tx, date: string, kind: BanlistKind = 'format'): Promise<ListKey | undefined> {
   const result = (await db.execute(sql`
-    select l.id, l.xmin::text as revision, l.date, l.name, l.whitelist,
+    select l.id, l.xmin::text as revision, l.date, l.name, l.whitelist, l.genesys,
       (select r.id from ${banlists} r where r.kind = 'reference' and r.date <= l.date order by r.date desc limit 1) as reference_id,
       (select p.id from ${banlists} p where p.kind = 'format' and p.date < l.date order by p.date desc limit 1) as previous_id
     from ${banlists} l where l.kind = ${kind} and l.date = ${date}`)) as unknown as {
-    rows: { id: number; revision: string; date: string; name: string; whitelist: boolean; reference_id: number | null; previous_id: number | null }[];
+    rows: { id: number; revision: string; date: string; name: string; whitelist: boolean; genesys: boolean; reference_id: number | null; previous_id: number | null }[];
   };
   const r = result.rows[0];
   if (!r) return undefined;
   const num = (v: number | string | null) => (v === null ? null : Number(v));
   return {
-    id: Number(r.id), revision: String(r.revision), date: r.date, name: r.name, whitelist: r.whitelist,
+    id: Number(r.id), revision: String(r.revision), date: r.date, name: r.name, whitelist: r.whitelist, genesys: r.genesys,
     referenceId: num(r.reference_id), previousId: num(r.previous_id),
   };
 }
@@ -182,12 +202,13 @@ export async function listEntries(db: Tx, key: ListKey, entryId?: number): Promi
     // alternate artworks only (|id - alias| < 10): "treated as" aliases are different cards
     alias: r.cardAlias && Math.abs(r.cardAlias - r.cardId) < 10 ? r.cardAlias : 0,
     cardType: (r.cardType ?? 'UNKNOWN') as CardType,
-    formatStatus: statusOfCount(r.count),
+    // a points list's count is a point value: every card on it may be played (its points are the limit)
+    formatStatus: key.genesys ? 'UNLIMITED' : statusOfCount(r.count),
     advancedFormatStatus: r.advancedCount === null ? 'UNLIMITED' : statusOfCount(r.advancedCount),
     previousFormatStatus: r.previousCount === null ? 'NONE' : statusOfCount(r.previousCount),
     reason: r.reason,
     poster: r.posterId ? { discordId: r.posterId, username: r.posterUsername, displayName: r.posterDisplayName } : null,
-    points: null,
+    points: key.genesys ? r.count : null,
   }));
 }
 
@@ -197,15 +218,38 @@ export async function findEntries(db: Tx, date: string): Promise<BanlistEntry[] 
   return key ? listEntries(db, key) : undefined;
 }
 
-/** Codes, counts and card names of a list in import order, for the .lflist.conf download. */
-export async function listForExport(db: Tx, banlistId: number): Promise<{ code: number; count: number; name?: string }[]> {
+export interface ListForExport {
+  name: string;
+  whitelist: boolean;
+  genesys: boolean;
+  /** codes, counts and card names in import order */
+  entries: { code: number; count: number; name?: string }[];
+  shadowedLines: LflistEntry[];
+}
+
+/**
+ * What the .lflist.conf download is written from (serializeLflist), with the lines that keep its EDOPro hash;
+ * undefined when the list is gone (deleted since its key was read).
+ */
+export async function listForExport(db: Tx, banlistId: number): Promise<ListForExport | undefined> {
+  const [list] = await db
+    .select({ name: banlists.name, whitelist: banlists.whitelist, genesys: banlists.genesys, shadowedLines: banlists.shadowedLines })
+    .from(banlists)
+    .where(eq(banlists.id, banlistId));
   const rows = await db
     .select({ code: banlistEntries.cardId, count: banlistEntries.count, name: cards.name })
     .from(banlistEntries)
     .leftJoin(cards, eq(cards.id, banlistEntries.cardId))
     .where(eq(banlistEntries.banlistId, banlistId))
     .orderBy(banlistEntries.position);
-  return rows.map((r) => (r.name === null ? { code: r.code, count: r.count } : { code: r.code, count: r.count, name: r.name }));
+  if (!list) return undefined;
+  return {
+    name: list.name,
+    whitelist: list.whitelist,
+    genesys: list.genesys,
+    entries: rows.map((r) => (r.name === null ? { code: r.code, count: r.count } : { code: r.code, count: r.count, name: r.name })),
+    shadowedLines: list.shadowedLines.map(([code, count]) => ({ code, count })),
+  };
 }
 
 /** Deletes the list of that kind and date (its entries cascade); false when there was none. */

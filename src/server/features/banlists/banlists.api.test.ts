@@ -252,6 +252,7 @@ describe('statuses: format, previous and Advanced', () => {
 // ---- download ----------------------------------------------------------------------------------------------
 describe('GET /api/banlists/{date}/lflist: download', () => {
   test.each([
+    // GOAT, Speed and Rush have lines a later line of the same card overrides; Genesys is a $genesys points list
     ['2005.4-GOAT.lflist.conf', undefined, '2300-01-01'],
     ['2026.05-TCG.lflist.conf', undefined, '2300-01-02'],
     ['2026.07.01-Rush-Prereleases.lflist.conf', undefined, '2300-01-03'],
@@ -259,7 +260,8 @@ describe('GET /api/banlists/{date}/lflist: download', () => {
     ['2010-04-24-Edison-startend.lflist.conf', undefined, '2300-01-05'],
     ['2019.7-TOSS.lflist.conf', undefined, '2300-01-06'],
     [MULTI, '2021.1', '2300-01-07'],
-  ])('%s %s: a valid EDOPro file that imports back to the same list', async (file, list, date) => {
+    ['2025.07-Speed.lflist.conf', undefined, '2300-01-08'],
+  ])('%s %s: a valid EDOPro file with the original\'s EDOPro hash, that imports back to the same list', async (file, list, date) => {
     const original = chosenList(read(file), list);
     expect((await importList(admin, date, read(file), { list })).status).toBe(200);
 
@@ -271,6 +273,7 @@ describe('GET /api/banlists/{date}/lflist: download', () => {
     const lines = text.split('\n');
     expect(lines.slice(0, 2)).toEqual([`#[${original.name}]`, `!${original.name}`]);
     expect(lines.includes('$whitelist')).toBe(original.whitelist);
+    expect(lines.includes('$genesys')).toBe(original.genesys);
 
     const back = parseLflist(text);
     expect(back.skippedLines).toBe(0);
@@ -278,18 +281,31 @@ describe('GET /api/banlists/{date}/lflist: download', () => {
     expect(back.lists[0]).toMatchObject({ name: original.name, whitelist: original.whitelist });
     expect(new Map(back.lists[0]!.entries.map((e) => [e.code, e.count]))).toEqual(new Map(original.entries.map((e) => [e.code, e.count])));
 
-    // the list's EDOPro hash: the API's is the served file's, and the original file's (its identity)
+    // the list's EDOPro hash (its identity between host and players, decision 027): the served file's is the
+    // original file's, duplicate lines and all, and so is the API's
+    const expected = summary[file]!.lists.find((l) => l.name === original.name)!;
+    expect(back.lists[0]!.hash).toBe(expected.hash);
     const listSummary = await anon.get(`/api/banlists/${date}/summary`);
     expect(listSummary.status).toBe(200);
-    const expected = summary[file]!.lists.find((l) => l.name === original.name)!;
     expect(await listSummary.json()).toEqual({
-      date, kind: 'format', name: original.name, whitelist: original.whitelist, entries: expected.entries, hash: back.lists[0]!.hash, points: false,
+      date, kind: 'format', name: original.name, whitelist: original.whitelist, entries: expected.entries, hash: expected.hash, points: original.genesys,
     });
-    if (summary[file]!.duplicateEntryLines === 0 || list !== undefined) expect(back.lists[0]!.hash).toBe(expected.hash);
+    // a points list's entries carry their points, and no copy limit
+    const counts = new Map(original.entries.map((e) => [e.code, e.count]));
+    const stored = await entries(date);
+    if (original.genesys) for (const e of stored) expect([e.points, e.formatStatus]).toEqual([counts.get(e.cardId), 'UNLIMITED']);
+    else expect(stored.every((e) => e.points === null)).toBe(true);
+
+    // a tournament hosted on the list serves the same file
+    const hosted = await admin.post('/api/tournaments/host', { name: `On ${date}`, banlistDate: date });
+    expect(hosted.status).toBe(201);
+    const tournamentFile = await anon.get(`/api/tournaments/${(await hosted.json()).uid}/banlist`);
+    expect(await tournamentFile.text()).toBe(text);
 
     // through the API again: the same cards with the same statuses
     const again = date.replace('2300-01', '2300-02');
     expect((await importList(admin, again, text)).status).toBe(200);
+    expect((await (await anon.get(`/api/banlists/${again}/summary`)).json()).hash).toBe(expected.hash);
     const byCard = (es: BanlistEntry[]) => es.map((e) => [e.cardId, e.cardName, e.formatStatus]).sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(byCard(await entries(again))).toEqual(byCard(await entries(date)));
   }, 60_000);

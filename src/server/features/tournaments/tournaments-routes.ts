@@ -202,8 +202,8 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     let banlistName = values.banlistName ?? null;
     if (banlistDate) {
       const file = notFoundIfMissing(await BanlistsRepository.findListKey(db, banlistDate), `banlistDate: there is no banlist dated ${banlistDate}`);
-      const entries = await BanlistsRepository.listForExport(db, file.id);
-      banlist = serializeLflist({ name: file.name, whitelist: file.whitelist, entries });
+      // with its $genesys line and shadowed lines: the imported list's EDOPro hash (decision 027)
+      banlist = serializeLflist(notFoundIfMissing(await BanlistsRepository.listForExport(db, file.id), `banlistDate: there is no banlist dated ${banlistDate}`));
       banlistName ??= file.name;
     }
     const uid = randomUUID();
