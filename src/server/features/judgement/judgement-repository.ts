@@ -176,6 +176,9 @@ export function effectiveDateConflictMessage(newest: string): string {
   return `Cannot send votes: the effective date must be after the newest banlist (${newest}). Set 'Effective from' to a later date.`;
 }
 
+export const SENDOFF_POINTS_LIST_MESSAGE =
+  'Cannot send votes: the newest banlist is a $genesys points list, and a send-off writes copy limits (Forbidden to Unlimited), not points. Import the next points list instead.';
+
 export interface Publication {
   date: string;
   name: string;
@@ -208,11 +211,13 @@ export async function toggleSendoff(
     const board = await listEntries(tx);
     const readiness = sendoffReadiness(board, adminIds);
     if (!readiness.ready) throw conflict(readiness.message);
+    // its counts are points: a decided 0..3 written there would read as points (decision 027)
+    const newest = await newestFormatList(tx);
+    if (newest?.genesys) throw conflict(SENDOFF_POINTS_LIST_MESSAGE);
     await tx.insert(judgementSendoffPressed).values({ adminDiscordId: o.adminId });
     const status = await sendoffStatus(tx);
     if (!everyAdminPressed(status.pressed, adminIds)) return { status, published: null };
 
-    const newest = await newestFormatList(tx);
     const date = status.sendoffDate ?? o.today;
     if (newest && date <= newest.date) throw conflict(effectiveDateConflictMessage(newest.date));
     const current: ListEntry[] = newest
@@ -227,7 +232,9 @@ export async function toggleSendoff(
     const name = o.banlistName(date);
     await lockList(tx, 'format', date);
     const [list] = await tx.insert(banlists)
-      .values({ date, kind: 'format', name, whitelist: newest?.whitelist ?? false, createdBy: o.adminId })
+      // the newest list edited: its shadowed lines stay (serializeLflist drops those of cards that left), so an
+      // unchanged card keeps its lines and the file is the one EDOPro would read after that edit by hand (decision 027)
+      .values({ date, kind: 'format', name, whitelist: newest?.whitelist ?? false, shadowedLines: newest?.shadowedLines ?? [], createdBy: o.adminId })
       .returning({ id: banlists.id });
     const values = plan.entries.map((e, position) => ({ banlistId: list!.id, ...e, position }));
     for (let i = 0; i < values.length; i += 1000) await tx.insert(banlistEntries).values(values.slice(i, i + 1000));

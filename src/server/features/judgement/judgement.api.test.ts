@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gt, inArray } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { banlistEntries, banlists, cards, judgementEntries, judgementSendoff, judgementSendoffPressed } from '../../db/schema.ts';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import { SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, SENDOFF_NOTHING_DECIDED_MESSAGE } from '../../../domain/judgement/sendoff.ts';
+import { lflistHash, parseLflist } from '../../../domain/banlist/lflist.ts';
 import * as JudgementRepository from './judgement-repository.ts';
 
 const NOT_READY = 'Cannot send votes: all admins must vote on every card first.';
@@ -494,6 +495,40 @@ describe('send-off', () => {
       "Cannot send votes: the effective date must be after the newest banlist (2027-01-01). Set 'Effective from' to a later date.",
     );
     expect(await status()).toEqual({ pressed: [ADA], sendoffDate: '2026-12-01' });
+    expect(await board()).toHaveLength(4);
+  });
+
+  test('the published list keeps the newest list\'s shadowed lines: its file and the API have the hash of that edit (decision 027)', async () => {
+    const { db } = server.database;
+    // earlier lines of Raigeki (decided: now forbidden), Dark Hole (unchanged) and of a card no longer on the list
+    await db.update(banlists).set({ shadowedLines: [[1002, 3], [1003, 3], [1004, 2]] }).where(eq(banlists.date, OLD_DATE));
+    try {
+      await readyBoard();
+      await put(ada, `/api/judgement/sendoff-date?adminId=${ADA}`, '2026-12-01');
+      await toggle(ada, ADA);
+      expect((await toggle(grace, GRACE)).status).toBe(200);
+      const [row] = await db.select().from(banlists).where(eq(banlists.date, '2026-12-01'));
+      expect(row).toMatchObject({ genesys: false, shadowedLines: [[1002, 3], [1003, 3], [1004, 2]] });
+      const file = await (await anonymous.get('/api/banlists/2026-12-01/lflist')).text();
+      const [list] = parseLflist(file).lists;
+      // the card that left takes its line with it; the others keep theirs, each card's own line comes last
+      expect(list!.shadowedLines).toEqual([{ code: 1002, count: 3 }, { code: 1003, count: 3 }]);
+      expect(new Map(list!.entries.map((e) => [e.code, e.count]))).toEqual(new Map([[1001, 3], [1002, 0], [1003, 2], [1005, 1]]));
+      const hash = lflistHash([{ code: 1002, count: 3 }, { code: 1003, count: 3 }, ...list!.entries]);
+      expect(list!.hash).toBe(hash);
+      expect((await (await anonymous.get('/api/banlists/2026-12-01/summary')).json()).hash).toBe(hash);
+    } finally {
+      await db.update(banlists).set({ shadowedLines: [] }).where(eq(banlists.date, OLD_DATE));
+    }
+  });
+
+  test('a points list ($genesys) as the newest list: pressing is a 409, the send-off would write copy limits as points', async () => {
+    await server.database.db.insert(banlists).values({ date: '2026-06-01', kind: 'format', name: 'Genesys', genesys: true });
+    await readyBoard();
+    const res = await toggle(ada, ADA);
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toBe(JudgementRepository.SENDOFF_POINTS_LIST_MESSAGE);
+    expect(await status()).toEqual({ pressed: [], sendoffDate: null });
     expect(await board()).toHaveLength(4);
   });
 
