@@ -31,4 +31,10 @@ describe('audit log lines', () => {
     // a line written before issue 29 kept the deck in `before`, without its team
     expect(describeAuditEntry(entry({ action: 'delete-deck', before: { deckId: 7, label: 'Old', memberId: 3 } }))).toEqual({ title: 'Deck deleted', by: 'Hosta', detail: '“Old”.' });
   });
+  test('a Discord message dropped because its round is over', () => {
+    const after = { kind: 'pairings', round: 1, reason: 'round 2 has been paired', attempts: 3 };
+    expect(describeAuditEntry(entry({ actorDiscordId: 'system', actorName: null, action: 'discord-webhook-dropped', after }))).toEqual({
+      title: 'Discord pairings message of round 1 dropped', by: 'the server', detail: 'Round 2 has been paired.',
+    });
+  });
 });

@@ -5,6 +5,8 @@ import type { AuditEntry } from '../../../domain/api/tournaments.ts';
 /** What the server names itself in the log (webhooks: SYSTEM_ACTOR). */
 export const SYSTEM_ACTOR = 'system';
 export const WEBHOOK_FAILED = 'discord-webhook-failed';
+/** A message about a round that is over, dropped instead of sent late (issue 30 §7). */
+export const WEBHOOK_DROPPED = 'discord-webhook-dropped';
 
 const KIND: Record<string, string> = { 'check-in': 'check-in', pairings: 'pairings', champion: 'champion' };
 
@@ -30,6 +32,11 @@ function deckLine(e: AuditEntry, by: string): AuditLine {
 export function describeAuditEntry(e: AuditEntry, time: (iso: string) => string = (iso) => new Date(iso).toLocaleTimeString()): AuditLine {
   const by = e.actorDiscordId === SYSTEM_ACTOR ? 'the server' : e.actorName || 'Unknown User';
   if (e.action in DECK_TITLE) return deckLine(e, by);
+  if (e.action === WEBHOOK_DROPPED && e.after && typeof e.after === 'object') {
+    const d = e.after as { kind?: string; round?: number; reason?: string };
+    const what = `Discord ${KIND[d.kind ?? ''] ?? 'message'} message${d.round ? ` of round ${d.round}` : ''}`;
+    return { title: `${what} dropped`, by, detail: d.reason ? `${d.reason[0]!.toUpperCase()}${d.reason.slice(1).replace(/\.?$/, '.')}` : undefined };
+  }
   if (e.action !== WEBHOOK_FAILED || !e.after || typeof e.after !== 'object') return { title: e.action, by };
   const a = e.after as { kind?: string; error?: string; attempt?: number; final?: boolean; retryAt?: string; messages?: number };
   const what = `Discord ${KIND[a.kind ?? ''] ?? 'message'} message`;
