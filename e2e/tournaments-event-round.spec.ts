@@ -46,6 +46,9 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await visitor.goto(uid);
 
   for (const view of [host, visitor]) {
+    // the round named where the event stands: 6 teams play 3 Swiss rounds and no cut
+    await expect(view.banner.getByTestId('round-label')).toHaveText('Swiss round 1 of 3');
+    await expect(view.banner).toHaveAttribute('data-state', 'running');
     await expect(view.banner.getByTestId('round-clock')).toBeVisible();
     expect(await clockText(view.page)).toMatch(MMSS);
   }
@@ -83,6 +86,9 @@ test('the round clock counts down on two browsers at once, tables show on every 
   // not 'Time left: Time'
   await expect(lateView.banner.getByTestId('round-timer')).not.toContainText('Time left');
   await expect(lateView.banner.getByTestId('round-clock')).toContainText(/round 1 ended at/);
+  // the card turns to Time (not green), with the end-of-match procedure in one line
+  await expect(lateView.banner).toHaveAttribute('data-state', 'time');
+  await expect(lateView.banner.getByTestId('time-called')).toHaveText('Time: finish the current turn plus 3 more turns; undecided games count as draws.');
   await shot(late, 'time');
 
   // the host gives table 2 five more minutes: its own clock shows on every open page, the late one included
@@ -116,10 +122,14 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await late.context().close();
 });
 
-test('a player finds their table and room; a visitor sees no room @both-widths', async ({ browser }) => {
+test('a player finds their table and room; a visitor sees no room; at zero the round says Time @both-widths', async ({ browser }) => {
   test.setTimeout(90_000);
   const [m1] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
-  const player = await playerPage(browser, uid, await api.playerOf(m1!.team1Id!));
+  // the player's clock is the test's to move on, after the page has read the server's once
+  const player = await playerPage(browser, uid, await api.playerOf(m1!.team1Id!), (p) => p.clock.install());
+  await expect(player.view.banner).toHaveAttribute('data-state', 'running');
+  await expect(player.view.banner.getByTestId('round-label')).toHaveText('Swiss round 1 of 3');
+  await shot(player.page, 'banner-running');
   await expect(player.view.yourMatch.getByTestId('your-table')).toHaveText(`Table ${m1!.table}`);
   await player.view.yourMatch.getByRole('button', { name: 'Room name and password' }).click();
   const card = player.view.modal.getByTestId('room-card');
@@ -151,6 +161,16 @@ test('a player finds their table and room; a visitor sees no room @both-widths',
   await expect(visitor.modal.getByTestId('room-card')).toHaveCount(0);
   expect(await visitorPage.content()).not.toContain(password);
   await visitorPage.context().close();
+
+  // time is called: the banner turns to Time, in words and its own colour, with the line a judge reads out
+  await player.view.closeModal();
+  await player.page.clock.fastForward('50:30');
+  await expect(player.view.banner).toHaveAttribute('data-state', 'time');
+  await expect(player.view.banner.getByTestId('clock-text')).toHaveText('Time');
+  await expect(player.view.banner.getByRole('status')).toHaveText('Time: finish the current turn plus 3 more turns; undecided games count as draws.');
+  await shot(player.page, 'banner-time');
+  await expectNoSidewaysScroll(player.page);
+  await expectAccessible(player.page, 'the round banner at Time');
   await player.page.context().close();
 });
 
@@ -224,8 +244,16 @@ test('a player drops their own team once their match is complete; not paired aga
   await expect(player.view.confirm).toHaveCount(0);
   await expect(player.view.yourMatch).toHaveCount(0, LIVE);
 
+  // the last results come in: the round's clock stops, on the open page without a reload
   await api.finishOpen();
+  await expect(player.view.banner).toHaveAttribute('data-state', 'all-in', LIVE);
+  await expect(player.view.banner.getByTestId('round-all-in')).toHaveText('All results in');
+  await expect(player.view.banner.getByTestId('round-clock')).toHaveCount(0);
+  await shot(player.page, 'banner-all-in');
+  await expectAccessible(player.page, 'the round banner with every result in');
   await postOk(api, '/next-round');
+  await expect(player.view.banner.getByTestId('round-label')).toHaveText('Swiss round 2 of 3', LIVE);
+  await expect(player.view.banner).toHaveAttribute('data-state', 'running');
   const second = await api.matches(2);
   expect(second.flatMap((x) => [x.team1Id, x.team2Id])).not.toContain(m!.team1Id);
   const t = (await api.tournament()) as unknown as { teams: { uid: string; dropped: boolean; wins: number }[] };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCountdown, MAX_TRIP_MS, ownClock, serverOffset, SKEW_IGNORED_MS, TIME_UP } from './clock-view.ts';
+import { allResultsIn, formatCountdown, MAX_TRIP_MS, ownClock, roundClockState, serverOffset, SKEW_IGNORED_MS, TIME_UP } from './clock-view.ts';
 
 describe('formatCountdown', () => {
   test.each([
@@ -46,5 +46,29 @@ describe('ownClock', () => {
     expect(ownClock({ ...m, extraMinutes: 0 })).toBeNull();
     expect(ownClock({ ...m, complete: true })).toBeNull();
     expect(ownClock({ ...m, endsAt: null })).toBeNull();
+  });
+});
+
+describe('the round clock’s state', () => {
+  const ends = '2026-12-05T19:50:00.000Z';
+  const at = Date.parse(ends);
+  test.each([
+    ['counting down', ends, at - 1000, false, 'running'],
+    ['at zero', ends, at, false, 'time'],
+    ['past zero', ends, at + 60_000, false, 'time'],
+    ['every result in before time', ends, at - 600_000, true, 'all-in'],
+    ['every result in after time', ends, at + 60_000, true, 'all-in'],
+    ['an untimed round', null, at, false, 'untimed'],
+    ['an untimed round, every result in', null, at, true, 'all-in'],
+  ] as const)('%s: %s', (_why, endsAt, now, allIn, state) => expect(roundClockState(endsAt, now, allIn)).toBe(state));
+
+  test('all results are in when every match of the round is complete (byes count); other rounds do not matter', () => {
+    const m = (roundNumber: number, complete: boolean) => ({ roundNumber, complete });
+    expect(allResultsIn([m(2, true), m(2, true), m(1, true), m(3, false)], 2)).toBe(true);
+    expect(allResultsIn([m(2, true), m(2, false)], 2)).toBe(false);
+    // the final alone: its report stops the clock
+    expect(allResultsIn([m(4, true), m(5, true)], 5)).toBe(true);
+    // the round's matches not loaded (yet): the clock runs on
+    expect(allResultsIn([m(1, true)], 2)).toBe(false);
   });
 });

@@ -46,3 +46,25 @@ export function endTime(iso: string, locale?: string): string {
 export function ownClock(m: { endsAt: string | null; extraMinutes: number; complete: boolean; bye: boolean }): string | null {
   return m.endsAt && m.extraMinutes > 0 && !m.complete && !m.bye ? m.endsAt : null;
 }
+
+/**
+ * Every match of the round has its result (byes and walkovers included): the round's clock stops.
+ * Decided in the page from the round's matches, which live messages update at once, so the banner
+ * turns without a reload; the same test as the server's roundComplete for the current round.
+ */
+export function allResultsIn(matches: readonly { roundNumber: number; complete: boolean }[], round: number): boolean {
+  const of = matches.filter((m) => m.roundNumber === round);
+  return of.length > 0 && of.every((m) => m.complete);
+}
+
+/** Where the round's clock stands: counting down, time called, every result in (stopped), or no clock. */
+export type RoundClockState = 'running' | 'time' | 'all-in' | 'untimed';
+
+export function roundClockState(endsAt: string | null | undefined, now: number, allIn: boolean): RoundClockState {
+  if (allIn) return 'all-in';
+  if (!endsAt) return 'untimed';
+  return new Date(endsAt).getTime() > now ? 'running' : 'time';
+}
+
+/** What the stopped clock says. */
+export const ALL_IN = 'All results in';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Tabs } from 'radix-ui';
-import { CalendarClock, DoorOpen, Network, Rows3, Search, Swords } from 'lucide-react';
+import { CalendarClock, CircleCheck, DoorOpen, Network, Rows3, Search, Swords } from 'lucide-react';
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { byeSentence } from '../../../domain/tournament/byes.ts';
@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { SelectField } from '../series/series-form-fields.tsx';
 import { BracketSectionView, MatchList, type MatchOpener } from './bracket-view.tsx';
 import { MatchDialog } from './match-dialog.tsx';
@@ -20,11 +21,11 @@ import { StandingsTable } from './standings-table.tsx';
 import { ownEntry, playerName, teamName } from './tournament-view.ts';
 import { useMatches, useStandings } from './tournaments-api.ts';
 import { useWideSlot } from './wide-slot.ts';
-import { ownClock } from './clock-view.ts';
+import { ALL_IN, allResultsIn, ownClock, roundClockState } from './clock-view.ts';
 import { DropControls } from './player-panel.tsx';
 import { DuelSettings } from './room-card.tsx';
 import { RoundClock, useServerSecond } from './round-clock.tsx';
-import { dropWait } from './round-view.ts';
+import { currentRoundName, currentTimeCalled, dropWait } from './round-view.ts';
 
 /** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
 export function InProgressPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
@@ -40,7 +41,7 @@ export function InProgressPanel({ tournament: t, user }: { tournament: Tournamen
 
   return (
     <div className="space-y-5">
-      <RoundBanner tournament={t} />
+      <RoundBanner tournament={t} matches={all} />
       {entry && (all.length > 0 || !shown.isPending) && <YourMatch tournament={t} team={entry.team} match={mine} onOpen={setOpenId} />}
       {entry && user && !shown.isPending && <DropControls tournament={t} user={user} team={entry.team} member={entry.member} wait={dropWait(t, mine)} />}
       {shown.isPending && all.length === 0 ? (
@@ -59,27 +60,53 @@ export function InProgressPanel({ tournament: t, user }: { tournament: Tournamen
   );
 }
 
-export function RoundBanner({ tournament: t }: { tournament: Tournament }) {
+/**
+ * Where the round stands (issue 30 §4): its name ('Swiss round 2 of 3', 'Top 4: semifinals', 'Final'),
+ * and its clock: counting down (green), time called (amber, with the end-of-match line), or stopped
+ * once every result is in. The state is said in words too, and announced once when it changes.
+ */
+export function RoundBanner({ tournament: t, matches }: { tournament: Tournament; matches: readonly Match[] }) {
   const started = t.roundStartDates[t.currentRound - 1];
+  const state = roundClockState(t.roundEndsAt, useServerSecond(), allResultsIn(matches, t.currentRound));
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-live/40 bg-live/10 p-4" data-testid="round-banner">
-      <CalendarClock aria-hidden="true" className="size-5 text-live-ink" />
+    <div
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border p-4',
+        state === 'time' ? 'border-semi-limited bg-semi-limited/10' : state === 'all-in' ? 'border-primary/40 bg-primary/5' : 'border-live/40 bg-live/10',
+      )}
+      data-testid="round-banner"
+      data-state={state}
+    >
+      <CalendarClock aria-hidden="true" className={cn('size-5', state === 'time' ? 'text-semi-limited-ink' : state === 'all-in' ? 'text-primary' : 'text-live-ink')} />
       <p className="text-lg font-semibold" data-testid="round-label">
-        Round {t.currentRound} of {t.roundCount}
+        {currentRoundName(t, matches)}
       </p>
       {started && (
         <p className="text-sm text-muted-foreground">
           started <time dateTime={started}>{new Date(started).toLocaleString()}</time>
         </p>
       )}
-      {t.roundEndsAt && <RoundTimer endsAt={t.roundEndsAt} round={t.currentRound} />}
+      {t.roundEndsAt && (state === 'running' || state === 'time') && <RoundTimer endsAt={t.roundEndsAt} round={t.currentRound} running={state === 'running'} />}
+      {/* present from the start, so that a screen reader hears the change once (the timer itself is silent) */}
+      <div role="status" className={cn(state === 'all-in' ? 'ml-auto' : 'basis-full empty:sr-only')}>
+        {state === 'time' && (
+          <p className="text-sm font-semibold text-semi-limited-ink" data-testid="time-called">
+            {currentTimeCalled(t, matches)}
+          </p>
+        )}
+        {state === 'all-in' && (
+          <p className="flex items-center gap-1.5 text-base font-semibold text-primary" data-testid="round-all-in">
+            <CircleCheck aria-hidden="true" className="size-5" />
+            {ALL_IN}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
 
 /** The banner's clock: 'Time left' beside it while it runs; at zero the clock's own 'Time' says it all. */
-function RoundTimer({ endsAt, round }: { endsAt: string; round: number }) {
-  const running = new Date(endsAt).getTime() > useServerSecond();
+function RoundTimer({ endsAt, round, running }: { endsAt: string; round: number; running: boolean }) {
   return (
     <p className="ml-auto flex items-center gap-2 text-sm text-muted-foreground" data-testid="round-timer">
       {running && <span className="mobile:sr-only">Time left</span>}

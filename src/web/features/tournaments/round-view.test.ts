@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Match } from '../../../domain/api/tournaments.ts';
-import { dropWait, mayExtend, mayReadRoom, swapChoices, swapPreview, tableLabel } from './round-view.ts';
+import { currentRoundName, currentTimeCalled, dropWait, mayExtend, mayReadRoom, roundBrackets, swapChoices, swapPreview, tableLabel } from './round-view.ts';
 
 let nextId = 1;
 const match = (over: Partial<Match> = {}): Match => {
@@ -90,5 +90,20 @@ describe('swapping teams', () => {
     const { choices, blocked } = swapChoices(t, ms);
     expect(choices).toEqual([]);
     expect(blocked).toMatch(why);
+  });
+});
+
+describe('the banner’s round name and time line', () => {
+  const event = { format: 'DEFAULT' as const, currentRound: 4, roundCount: 5, swissRounds: 3, topCut: 4 };
+  const semis = [match({ roundNumber: 4, bracket: 'top' }), match({ roundNumber: 4, bracket: 'top' }), match({ roundNumber: 5, bracket: 'top' }), match({ roundNumber: 3 })];
+  test('the current round’s matches name it', () => {
+    expect(roundBrackets(semis, 4)).toEqual(['top']);
+    expect(currentRoundName(event, semis)).toBe('Top 4: semifinals');
+    expect(currentRoundName({ ...event, currentRound: 5 }, semis)).toBe('Final');
+    expect(currentRoundName({ ...event, currentRound: 2 }, [match({ roundNumber: 2 })])).toBe('Swiss round 2 of 3');
+  });
+  test('time in Swiss takes draws; time in the cut needs a winner', () => {
+    expect(currentTimeCalled({ currentRound: 2 }, [match({ roundNumber: 2 })])).toMatch(/undecided games count as draws/);
+    expect(currentTimeCalled(event, semis)).toMatch(/more LP wins/);
   });
 });

@@ -2,6 +2,7 @@
 // player may drop, what the host may swap. Kept apart from React so they are tested with tables.
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { ownDropWait } from '../../../domain/tournament/drops.ts';
+import { roundName, timeCalled } from '../../../domain/tournament/round-name.ts';
 import { sideOf, sideName, type Side } from './match-view.ts';
 import { isPrivileged, type Viewer } from './tournament-view.ts';
 
@@ -9,6 +10,20 @@ type Live = Pick<Tournament, 'hostDiscordId' | 'inProgress' | 'completed' | 'cur
 
 /** 'Table 12', or null (a bye, a missed round, a match of a round not begun). */
 export const tableLabel = (m: Pick<Match, 'table'>): string | null => (m.table !== null ? `Table ${m.table}` : null);
+
+/** The brackets of a round's matches, once each ('swiss', 'top', 'grand'…): none when they are not loaded. */
+export const roundBrackets = (matches: readonly Pick<Match, 'roundNumber' | 'bracket'>[], round: number) =>
+  [...new Set(matches.filter((m) => m.roundNumber === round).map((m) => m.bracket))];
+
+type Named = Pick<Tournament, 'format' | 'currentRound' | 'roundCount' | 'swissRounds' | 'topCut'>;
+
+/** The current round's name, as the domain says it for every view: 'Swiss round 2 of 3', 'Top 4: semifinals', 'Final'. */
+export const currentRoundName = (t: Named, matches: readonly Pick<Match, 'roundNumber' | 'bracket'>[]) =>
+  roundName({ ...t, round: t.currentRound, brackets: roundBrackets(matches, t.currentRound) });
+
+/** The line read out when the current round's time is called (a draw in Swiss, a winner in the cut). */
+export const currentTimeCalled = (t: Pick<Tournament, 'currentRound'>, matches: readonly Pick<Match, 'roundNumber' | 'bracket'>[]) =>
+  timeCalled(roundBrackets(matches, t.currentRound));
 
 /** A match to be played now or already: two teams, no bye, its round reached, the event under way. */
 const playable = (t: Live, m: Match) =>
