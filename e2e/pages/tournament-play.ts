@@ -150,8 +150,19 @@ export class PlayView extends TournamentView {
     await expect(this.modal.getByRole('heading', { name: `Match #${matchId}` })).toBeVisible();
     return this.modal;
   }
-  /** Fills the wins inputs of the open modal: team 1's, then team 2's. */
+  /** The open modal's one-tap result buttons (issue 30 §2), e.g. '2–1 You win', '0–2 for Bravo', '1–1 Draw'. */
+  resultButton(name: string | RegExp) {
+    return this.modal.getByTestId('result-buttons').getByRole('button', { name });
+  }
+  /** Opens the typed form ('Other score') of the open modal, if closed. */
+  async openOtherScore() {
+    const typed = this.modal.getByTestId('typed-score');
+    if (!(await typed.evaluate((d: HTMLDetailsElement) => d.open))) await typed.getByText('Other score', { exact: true }).first().click();
+    await expect(this.modal.getByRole('spinbutton').first()).toBeVisible();
+  }
+  /** Fills the wins inputs of the open modal (under 'Other score'): team 1's, then team 2's. */
   async fillWins(team1: number, team2: number) {
+    await this.openOtherScore();
     const inputs = this.modal.getByRole('spinbutton');
     await inputs.nth(0).fill(String(team1));
     await inputs.nth(1).fill(String(team2));

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Match } from '../../../domain/api/tournaments.ts';
 import type { Bracket } from '../../../domain/tournament/types.ts';
 import {
-  ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf,
+  ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf, typedScoreProblem, choiceWords, BOTH_SCORES,
   pastRoundQuestion, reportLine, shownWins, statusBadge,
 } from './match-view.ts';
 import { mergeMatches } from './tournaments-api.ts';
@@ -92,6 +92,24 @@ test.each([
   ['more games than best of', 4, 0, 3, true, 'A best of 3 has at most 3 games.'],
   ['too many in all', 2, 2, 3, true, 'A best of 3 has at most 3 games in all.'],
 ])('score check: %s', (_why, a, b, bestOf, tie, problem) => expect(scoreProblem(a, b, bestOf, tie)).toBe(problem));
+
+test.each([
+  ['both boxes empty', ['', ''], BOTH_SCORES],
+  ['one box empty', ['2', ' '], BOTH_SCORES],
+  ['a typed 0–0 in Swiss: a draw by agreement', ['0', '0'], null],
+  ['a typed 2–1', ['2', '1'], null],
+  ['too many games', ['3', '1'], 'A best of 3 has at most 3 games in all.'],
+] as const)('typed score: %s', (_why, raw, problem) => expect(typedScoreProblem(raw, 3, true)).toBe(problem));
+
+test('a typed 0–0 in a bracket is refused', () => expect(typedScoreProblem(['0', '0'], 3, false)).toBe('A bracket match needs a winner.'));
+
+test.each([
+  ['a player’s win', { own: 2, other: 1, outcome: 'win' }, 2, { score: '2–1', note: 'You win' }],
+  ['a player’s loss', { own: 0, other: 2, outcome: 'loss' }, 1, { score: '0–2', note: 'You lose' }],
+  ['team 1’s win for the host', { own: 2, other: 0, outcome: 'win' }, null, { score: '2–0', note: 'for Alpha' }],
+  ['team 2’s win for the host', { own: 1, other: 2, outcome: 'loss' }, null, { score: '1–2', note: 'for Bravo' }],
+  ['a draw', { own: 1, other: 1, outcome: 'draw' }, null, { score: '1–1', note: 'Draw' }],
+] as const)('result button words: %s', (_why, c, side, words) => expect(choiceWords(match(), c, side)).toEqual(words));
 
 test.each([
   ['Match #7 (round 2) was already played with the result this changes: send force=true to reset it', 'Match #7 (round 2) was already played with the result this changes'],

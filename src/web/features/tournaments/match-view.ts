@@ -6,6 +6,7 @@ import { presence, type PlanNode } from '../../../domain/tournament/bracket-plan
 import { doubleEliminationPlan } from '../../../domain/tournament/double-elimination.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { DEFAULT_FLAG_MESSAGE, type MatchStatus } from '../../../domain/tournament/limits.ts';
+import type { ResultChoice } from '../../../domain/tournament/result-choices.ts';
 import { allowsTie, type Bracket } from '../../../domain/tournament/types.ts';
 import { UNNAMED_TEAM, isPrivileged, type Viewer } from './tournament-view.ts';
 
@@ -231,6 +232,29 @@ export function scoreProblem(team1Wins: number, team2Wins: number, bestOf: numbe
   if (team1Wins + team2Wins > bestOf) return `A best of ${bestOf} has at most ${bestOf} games in all.`;
   if (!tieAllowed && team1Wins === team2Wins) return 'A bracket match needs a winner.';
   return null;
+}
+
+/** The typed form's refusal while a box is empty: nothing is sent as 0–0 by default (issue 30 §2). */
+export const BOTH_SCORES = 'Type the games each team won in both boxes (0 or more), or tap a result.';
+
+/**
+ * The typed form's check: both boxes filled (an empty box is no 0), then scoreProblem. A typed 0–0
+ * stays legal where a tie is: a draw by agreement, as the server accepts it.
+ */
+export function typedScoreProblem(raw: readonly [string, string], bestOf: number, tieAllowed: boolean): string | null {
+  if (raw.some((r) => r.trim() === '')) return BOTH_SCORES;
+  return scoreProblem(Number(raw[0]), Number(raw[1]), bestOf, tieAllowed);
+}
+
+/**
+ * A result button's words: the score from the viewer's side (a player's own games first; team 1's for
+ * a moderator) and what it means ('You win', 'for Bravo', 'Draw').
+ */
+export function choiceWords(m: Match, c: ResultChoice, viewerSide: Side | null): { score: string; note: string } {
+  const score = `${c.own}–${c.other}`;
+  if (c.outcome === 'draw') return { score, note: 'Draw' };
+  if (viewerSide !== null) return { score, note: c.outcome === 'win' ? 'You win' : 'You lose' };
+  return { score, note: `for ${sideName(m, c.outcome === 'win' ? 1 : 2)}` };
 }
 
 /** The server's 409 for an override that moves teams of played matches: its sentence without the API hint. */
