@@ -65,7 +65,7 @@ const VISITOR_PAGES: Visit[] = [
   { path: '/series/new', ready: (p) => p.getByText('Log in to create or edit series.') },
   { path: '/tournaments', ready: (p) => p.getByTestId('tournament-card').first() },
   { name: 'Modern Open', path: (p) => tournamentPath(p, 'Modern Open'), ready: (p) => p.getByRole('button', { name: 'Login with Discord' }).last() },
-  { name: 'GOAT Monthly #12', path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/Round 1 of/).first(), phoneLayout: true },
+  { name: 'GOAT Monthly #12', path: (p) => tournamentPath(p, 'GOAT Monthly #12'), ready: (p) => p.getByText(/round 1 of/i).first(), phoneLayout: true },
   { name: 'GOAT Monthly #11', path: (p) => tournamentPath(p, 'GOAT Monthly #11'), ready: (p) => p.getByText('Tournament Completed'), phoneLayout: true },
   { path: '/tournaments/new', ready: (p) => p.getByText('You must be logged in to host a tournament') },
   { path: '/secret/upload', ready: (p) => p.getByText('Please log in first.') },

@@ -290,7 +290,7 @@ test.describe('issue 18: the tournament pages', () => {
     await signInAs(page, LINUS);
     const host = new PlayView(page);
     await host.goto(uid);
-    await expect(host.banner).toContainText('Round 3 of');
+    await expect(host.banner).toContainText('Swiss round 3 of');
     await host.showList();
     await host.chooseRound('Round 1');
     await host.openMatch(m!.id);
@@ -347,7 +347,7 @@ test.describe('issue 18: the tournament pages', () => {
     await expect(ask.getByTestId('teams-without-deck')).toHaveCount(0);
     await ask.getByRole('button', { name: 'Start Tournament' }).click();
     await expect(ask).toHaveCount(0);
-    await expect(host.banner).toContainText('Round 1 of');
+    await expect(host.banner).toContainText('Swiss round 1 of');
     const pairs = (await api.matches(1)).flatMap((x) => [x.team1Name, x.team2Name]);
     expect(pairs.sort()).toEqual(['Joey Ready', 'Mai Ready']);
     await api.dispose();

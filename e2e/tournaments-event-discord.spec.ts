@@ -54,7 +54,7 @@ test.describe('Discord', () => {
       await view.action('Seed Test Data');
       await expect((await view.adminSection('Teams')).getByTestId('team-count')).toContainText('8 teams');
       await view.action('Start Tournament', 'Start Tournament');
-      await expect(view.banner).toContainText('Round 1');
+      await expect(view.banner).toContainText('Swiss round 1');
 
       // Discord failed once: the server tries again after its backoff (5 s) and the message arrives
       await expect.poll(() => sink.delivered.length, { timeout: 30_000 }).toBe(1);

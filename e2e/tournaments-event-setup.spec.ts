@@ -157,7 +157,7 @@ test.describe('the event set up and opened', () => {
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Start Tournament' }).click();
     await expect(confirm).toHaveCount(0);
-    await expect(host.banner).toContainText('Round 1 of 3');
+    await expect(host.banner).toContainText('Swiss round 1 of 3');
     await expect(host.details.getByTestId('signups-state')).toHaveText('Late entry through round 1');
     await expect(host.details.getByTestId('deck-submission-state')).toHaveText('Fixed; late entries until paired');
     const after = await api.tournament();
@@ -199,7 +199,7 @@ test.describe('the event set up and opened', () => {
     await playerTab.context().close();
 
     await api.nextRound();
-    await expect(joey.banner).toContainText('Round 2 of 3', LIVE);
+    await expect(joey.banner).toContainText('Swiss round 2 of 3', LIVE);
     await expect(joey.centre.getByTestId('late-entry-panel')).toHaveCount(0);
     const lateUid = (await api.tournament()).teams.find((t) => t.name === lateTeam)!.uid;
     const round2 = await api.matches(2);
