@@ -135,6 +135,8 @@ test.describe('final standings', () => {
     await host.modal.getByRole('button', { name: `${final!.team2Name} Wins` }).click();
     await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
     await host.closeModal();
+    // the final's clock stops at its report (issue 30 §4)
+    await expect(host.banner.getByTestId('round-all-in')).toHaveText('All results in');
     await expect(await host.actionButton('Mark Winner')).toBeEnabled({ timeout: 5_000 });
     await host.action('Mark Winner');
     await host.confirm.getByRole('button', { name: 'Mark Winner' }).click();
