@@ -25,13 +25,13 @@ test.describe('a tournament played in browsers', () => {
     await host.action('Seed Test Data');
     await expect((await host.adminSection('Teams')).getByTestId('team-count')).toContainText('8 teams');
     await host.action('Start Tournament', 'Start Tournament');
-    await expect(host.banner).toContainText('Round 1 of 4'); // 3 Swiss rounds and a final of the top 2
+    await expect(host.banner).toContainText('Swiss round 1 of 3'); // 3 Swiss rounds and a final of the top 2
     await expect(await host.actionButton('Next Round (1/4)')).toBeDisabled();
 
     const visitorPage = await personPage(browser, null);
     const visitor = new PlayView(visitorPage);
     await visitor.goto(uid);
-    await expect(visitor.banner).toContainText('Round 1 of 4');
+    await expect(visitor.banner).toContainText('Swiss round 1 of 3');
     await expect(visitor.centre.getByTestId('your-match')).toHaveCount(0);
 
     const [m1, m2, m3, m4] = await api.matches(1);
@@ -50,9 +50,20 @@ test.describe('a tournament played in browsers', () => {
     await expect(a.view.modal.getByRole('heading', { name: `Match #${m1!.id}` })).toBeVisible();
     await expect(a.view.modal.getByRole('button', { name: /Wins$/ })).toHaveCount(0); // no overrides for a player
     await expect(a.view.modal.getByRole('group', { name: 'Match view' })).toHaveCount(0);
-    await a.view.fillWins(2, 1);
+    // issue 30 §2: the results of a best of 3 as buttons; the typed form starts empty and sends nothing empty
+    await expect(a.view.modal.getByTestId('result-button')).toHaveText([/^2–0\s*You win$/, /^2–1\s*You win$/, /^1–2\s*You lose$/, /^0–2\s*You lose$/, /^1–1\s*Draw$/]);
+    await a.view.openOtherScore();
+    await expect(a.view.modal.getByRole('spinbutton')).toHaveCount(2);
+    for (const input of await a.view.modal.getByRole('spinbutton').all()) await expect(input).toHaveValue('');
     await a.view.modal.getByRole('button', { name: 'Submit Score' }).click();
+    await expect(a.view.modal.getByRole('alert')).toHaveText('Type the games each team won in both boxes (0 or more), or tap a result.');
+    await expect(a.view.modal.getByRole('spinbutton').first()).toBeFocused();
+    await expectAccessibleOutline(a.page, "a player's match dialog: result buttons, the empty form refused");
+    await expect(a.view.modal.getByTestId('score-submitted')).toHaveCount(0); // nothing was sent
+    await a.view.resultButton('2–1 You win').click(); // one tap reports
     await expect(a.view.modal.getByRole('status')).toHaveText(/Waiting for the other team/);
+    await expect(a.view.resultButton('2–1 You win')).toBeFocused();
+    await expect(a.view.resultButton('2–1 You win')).toHaveAttribute('aria-current', 'true'); // the report made, marked
     await expect(a.view.modal.getByTestId('modal-team-1').getByRole('img', { name: 'Score submitted' })).toBeVisible();
     await expect(a.view.modal.getByTestId('modal-team-2').getByRole('img', { name: 'Score submitted' })).toHaveCount(0);
     await screenshotScreen(a.page, 'play-modal-player');
@@ -63,8 +74,7 @@ test.describe('a tournament played in browsers', () => {
     // ---- player B reports a different score: the match is flagged ------------------------------
     const b = await playerPage(browser, uid, await api.playerOf(m1!.team2Id!));
     await b.view.yourMatch.getByRole('button', { name: 'Report Score' }).click();
-    await b.view.fillWins(1, 2); // B claims the win (team 2 is B's side)
-    await b.view.modal.getByRole('button', { name: 'Submit Score' }).click();
+    await b.view.resultButton('2–1 You win').click(); // B claims the win, from B's side (team 2)
     await expect(b.view.modal.getByTestId('flag-banner')).toHaveText(/Flagged:\s*Score reports disagree/);
     await expect(b.view.modal.getByTestId('flag-banner').getByRole('button', { name: 'Resolve' })).toHaveCount(0);
 
@@ -104,17 +114,23 @@ test.describe('a tournament played in browsers', () => {
     await host.closeModal();
 
     await host.openMatch(m2!.id);
-    await expect(host.modal.getByRole('button', { name: 'Tie' })).toBeVisible();
-    await host.fillWins(2, 0);
-    await host.modal.getByRole('button', { name: `${m2!.team1Name} Wins` }).click();
+    // a host's result buttons read from team 1, with the team named
+    await expect(host.modal.getByTestId('result-reading')).toHaveText(`Games of ${m2!.team1Name} first, then ${m2!.team2Name}.`);
+    await expect(host.modal.getByTestId('result-button')).toHaveText([`2–0for ${m2!.team1Name}`, `2–1for ${m2!.team1Name}`, `1–2for ${m2!.team2Name}`, `0–2for ${m2!.team2Name}`, '1–1Draw']);
+    await host.modal.getByTestId('admin-form').scrollIntoViewIfNeeded();
+    await screenshotScreen(page, 'play-modal-results');
+    await host.resultButton(`2–0 for ${m2!.team1Name}`).click();
     await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
     await expect(host.modal.getByTestId('modal-team-1').getByRole('img', { name: 'Winner' })).toBeVisible();
     await host.closeModal();
 
+    // a draw asks first; the focus comes back to it
     await host.openMatch(m3!.id);
-    await host.fillWins(1, 1);
-    await host.modal.getByRole('button', { name: 'Tie', exact: true }).click();
+    await host.resultButton('1–1 Draw').click();
+    await expect(host.confirm).toContainText('1–1: neither team wins the match');
+    await host.confirm.getByRole('button', { name: 'Record Draw' }).click();
     await expect(host.modal.getByTestId('modal-status')).toHaveText('Tie');
+    await expect(host.resultButton('1–1 Draw')).toBeFocused();
     await host.closeModal();
 
     // one match open: Next Round waits for it
@@ -124,8 +140,8 @@ test.describe('a tournament played in browsers', () => {
     const next = await host.actionButton('Next Round (1/4)');
     await expect(next).toBeEnabled(LIVE);
     await next.click();
-    await expect(host.banner).toContainText('Round 2 of 4');
-    await expect(visitor.banner).toContainText('Round 2 of 4', LIVE); // the new round appears without a reload
+    await expect(host.banner).toContainText('Swiss round 2 of 3');
+    await expect(visitor.banner).toContainText('Swiss round 2 of 3', LIVE); // the new round appears without a reload
     await expect(visitor.matchesPanel.getByRole('combobox', { name: 'Round' })).toHaveText('Round 2 (current)', LIVE);
 
     // the leaderboard: points first, W-L-T, OMW/OOMW and the tie-breaker number
@@ -155,7 +171,7 @@ test.describe('a tournament played in browsers', () => {
       const button = await host.actionButton(`Next Round (${round}/4)`);
       await expect(button).toBeEnabled(LIVE);
       await button.click();
-      await expect(host.banner).toContainText(`Round ${round + 1} of 4`);
+      await expect(host.banner).toContainText(round + 1 < 4 ? `Swiss round ${round + 1} of 3` : 'Final');
     }
 
     // ---- the top cut: a bracket of 240 px columns; a final has no Tie ---------------------------
@@ -166,6 +182,7 @@ test.describe('a tournament played in browsers', () => {
     await expect(host.matchesPanel.getByRole('region', { name: 'Swiss Rounds' })).toBeVisible();
     await host.openMatch(final!.id);
     await expect(host.modal.getByRole('button', { name: 'Tie' })).toHaveCount(0);
+    await expect(host.modal.getByTestId('result-button')).toHaveCount(4); // no draw in a bracket
     await host.fillWins(2, 1);
     await host.modal.getByRole('button', { name: `${final!.team1Name} Wins` }).click();
     await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
@@ -259,6 +276,13 @@ test.describe('a tournament played in browsers', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(844);
       // (the shared dialog's corner X is 40 px; the modal's own Close button is the large one)
       await host.expectTapTargets(host.modal.getByRole('button').filter({ hasNotText: /^$/ }));
+      // the result buttons: two to a row inside the phone's dialog
+      const grid = (await host.modal.getByTestId('result-buttons').boundingBox())!;
+      expect(grid.x + grid.width).toBeLessThanOrEqual(box.x + box.width);
+      const tops = await host.modal.getByTestId('result-button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+      expect(tops[0]).toBe(tops[1]);
+      await host.expectTapTargets(host.modal.locator('summary'));
+      await host.openOtherScore();
       await host.expectTapTargets(host.modal.getByRole('spinbutton'));
     }
     await expect(host.modal.getByRole('button', { name: 'Tie' })).toHaveCount(0);
@@ -279,7 +303,7 @@ test.describe('a tournament played in browsers', () => {
       await api.nextRound();
       if (round < 6) await api.finishOpen();
     }
-    await expect(host.banner).toContainText('Round 6 of 7', LIVE);
+    await expect(host.banner).toContainText('Grand final', LIVE);
     const [gf] = await api.matches(6);
     expect(gf!.bracket).toBe('grand');
     await host.openMatch(gf!.id);
@@ -293,7 +317,7 @@ test.describe('a tournament played in browsers', () => {
     await expect(grand.getByTestId('bracket-column')).toHaveText([/Grand Final · Round 6/, /Reset · Round 7/], LIVE);
     await expect(await host.actionButton('Mark Winner')).toHaveCount(0);
     await host.action('Next Round (6/7)');
-    await expect(host.banner).toContainText('Round 7 of 7');
+    await expect(host.banner).toContainText('Grand final reset');
     const [reset] = await api.matches(7);
     await host.openMatch(reset!.id);
     await expect(host.modal).toContainText('Round 7 · Grand Final Reset');
@@ -365,9 +389,10 @@ test.describe('a tournament played in browsers', () => {
         await host.yourMatch.getByRole('button', { name: 'Report Score' }).click();
         const views = host.modal.getByRole('group', { name: 'Match view' });
         await expect(views.getByRole('button', { name: 'Normal View' })).toHaveAttribute('aria-pressed', 'true');
-        await expect(host.modal.getByRole('button', { name: 'Submit Score' })).toBeVisible();
+        await expect(host.resultButton('2–0 You win')).toBeVisible();
         await expect(host.modal.getByRole('button', { name: 'Tie' })).toHaveCount(0);
         await views.getByRole('button', { name: 'Admin View' }).click();
+        await host.openOtherScore();
         await expect(host.modal.getByRole('button', { name: 'Tie' })).toBeVisible();
         await expect(host.modal.getByRole('button', { name: `${HOST_TEAM} Wins` })).toBeVisible();
         await expect(host.modal.getByRole('button', { name: 'Submit Score' })).toHaveCount(0);
