@@ -206,7 +206,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   // event webhooks: queued by the routes in their transactions, sent by a worker started with the app
   registerEventWebhooks(app, { db, env, tuning: webhooks });
   registerUsersRoutes(app, { db });
-  registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
+  const banlistReads = registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
   const tournaments = registerTournamentsRoutes(app, { db });
   registerMatchesRoutes(app, { db, helpers: tournaments });
@@ -221,7 +221,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
-  registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin });
+  registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
 
   registerWebApp(app, webDir);
   return app;

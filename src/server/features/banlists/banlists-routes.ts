@@ -37,7 +37,8 @@ export function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName = 'Format Hub' }: { db: Db; formatName?: string }) {
+/** Returns the read cache, which other writers of banlists (the judgement send-off) drop after a write. */
+export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName = 'Format Hub' }: { db: Db; formatName?: string }): BanlistReads {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new BanlistReads(db, formatName);
   const tags = ['banlists'];
@@ -144,4 +145,5 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
     reads.invalidate();
     return updated;
   });
+  return reads;
 }

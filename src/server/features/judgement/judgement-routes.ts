@@ -21,6 +21,8 @@ export interface JudgementRoutesOptions {
   formatName: string;
   webhookUrl?: string;
   publicUrl?: string;
+  /** the banlists' read cache: a send-off publishes a list, which its next read must show at once */
+  banlistReads?: { invalidate(): void };
 }
 
 const ADMIN = 2;
@@ -163,6 +165,7 @@ export function registerJudgementRoutes(server: FastifyInstance, o: JudgementRou
       adminId: user.discordId, today: todayUtc(), banlistName: banlistName(o.formatName),
     });
     if (published) {
+      o.banlistReads?.invalidate();
       // one message per topic: the board as it is now, then the reset send-off state
       await publish(TOPICS.judgement, await JudgementRepository.listEntries(db));
       await publish(TOPICS.judgementSendoff, status);
