@@ -107,8 +107,10 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     expect(released.stdout).toBe('Released 2 held Discord messages: the server sends them (at once while it runs, else when it starts).');
     const server = await restoredServer(path.join(root, 'restored'));
     try {
-      await sink.waitFor(3);
-      expect(titles()).toEqual(['After the restore', 'Round 1 pairings: DEFAULT 8', 'Round 2 pairings: DEFAULT 8']);
+      // round 1's pairings are about a round that is over (round 2 was paired): dropped, not sent late
+      // (issue 30 §7); they go first, so once round 2's are in, round 1's were dropped
+      await sink.waitFor(2);
+      expect(titles()).toEqual(['After the restore', 'Round 2 pairings: DEFAULT 8']);
     } finally {
       await server.close();
     }
