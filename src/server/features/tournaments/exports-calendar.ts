@@ -6,6 +6,7 @@ import type { CalendarEvent } from '../../../domain/export/ics.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { roundRobinRounds, swissRounds, topCutSize } from '../../../domain/tournament/round-count.ts';
 import { doubleEliminationRounds } from '../../../domain/tournament/double-elimination.ts';
+import { iterationSuffix } from '../../../domain/tournament/iteration.ts';
 import type { TournamentRow } from './tournaments-repository.ts';
 
 /** Minutes between two rounds: results, pairings, finding the next table. */
@@ -62,7 +63,8 @@ export function calendarEvent(t: TournamentRow, activeTeams: number, origin: str
   if (!t.startsAt) return undefined;
   const url = `${origin}/tournaments/${encodeURIComponent(t.uid)}`;
   // as the page heads it: the iteration after the name unless the name says it already
-  const summary = t.iteration && !new RegExp(`#${t.iteration}\\b`).test(t.name) ? `${t.name} #${t.iteration}` : t.name;
+  const suffix = iterationSuffix(t);
+  const summary = suffix ? `${t.name} ${suffix}` : t.name;
   const lines = [t.subtitle, t.description, `${FORMAT_LABEL[t.format]}, best of ${t.bestOf}.`, url].filter((x): x is string => !!x?.trim());
   return {
     uid: `tournament-${t.uid}`,

@@ -125,9 +125,10 @@ export async function insertTournament(db: Tx, values: typeof tournaments.$infer
   return row!;
 }
 
-/** The next iteration number of a series' tournaments (1 for the first). */
+/** The next iteration number of a series' tournaments (1 for the first): cancelled events took no place, so no number. */
 export async function nextIteration(db: Tx, seriesUid: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tournaments).where(eq(tournaments.seriesUid, seriesUid));
+  const [row] = await db.select({ n: count() }).from(tournaments)
+    .where(and(eq(tournaments.seriesUid, seriesUid), eq(tournaments.cancelled, false)));
   return (row?.n ?? 0) + 1;
 }
 

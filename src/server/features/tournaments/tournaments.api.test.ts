@@ -108,6 +108,9 @@ describe('hosting', () => {
     expect((await c.curator.request('PUT', `/api/series/${series.id}`, { body: { name: 'Weekly', bestOf: 7 } })).status).toBe(200);
     expect((await get(first)).bestOf).toBe(5);
     expect((await c.curator.post('/api/tournaments/host', { name: 'x', seriesUid: 'no-such-series' })).status).toBe(404);
+    // a cancelled event took no place: the next one takes the number (issue 30 §8)
+    expect((await c.curator.post(`/api/tournaments/${second}/cancel`)).status).toBe(200);
+    expect((await get(await host(c.curator, { seriesUid: series.id, name: 'Weekly', banlist: null }))).iteration).toBe(2);
   });
 
   test("from a series with a banlist: an explicit null clears it; a list by date replaces the series' list and its name", async () => {

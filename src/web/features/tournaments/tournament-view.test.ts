@@ -136,6 +136,7 @@ describe('a message on the standings topic (decision 022)', () => {
 test.each([
   ['GOAT Monthly', 12, '#12'],
   ['GOAT Monthly #12', 12, null],
+  ['Friday Night Modern #1', 4, null], // the host's own number: never '#1 #4' (issue 30 §8)
   ['Open', null, null],
 ])('iteration of %s (%s): %s', (name, iteration, suffix) => expect(iterationSuffix({ name, iteration })).toBe(suffix));
 

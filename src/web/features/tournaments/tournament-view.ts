@@ -16,11 +16,7 @@ export function captainName(t: Team): string {
   return captain ? captain.displayName?.trim() || captain.username?.trim() || UNKNOWN_CAPTAIN : UNKNOWN_CAPTAIN;
 }
 
-/** '#12' after a name, unless the name already says it (a host may write 'GOAT Monthly #12'). */
-export function iterationSuffix(t: { name: string; iteration: number | null }): string | null {
-  if (t.iteration === null) return null;
-  return new RegExp(`#${t.iteration}\\b`).test(t.name) ? null : `#${t.iteration}`;
-}
+export { iterationSuffix } from '../../../domain/tournament/iteration.ts';
 
 /** Who the viewer is to this tournament (spec 2 §6). */
 export interface Viewer {
