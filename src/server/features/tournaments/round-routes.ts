@@ -1,5 +1,5 @@
 // During a round (issue 19): more time for one table, and a Swiss pairing fixed by swapping two teams
-// before any result of the round. The host or an admin; audited; the touched matches go out live.
+// of two matches that have no result yet (issue 30). The host or an admin; audited; the touched matches go out live.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,7 +91,7 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
     config: { auth: 'user' },
     schema: {
       tags,
-      summary: 'Fix a Swiss pairing: two teams of two matches of the current round change places (the host or an admin), before any result of the round',
+      summary: 'Fix a Swiss pairing: two teams of two matches of the current round without a result (nor a score report) change places (the host or an admin)',
       description: 'Tables stay with the matches; both rooms get new passwords. Byes, brackets and round robin schedules cannot be swapped.',
       params: uidParams, body: swapBodySchema, response: { 200: z.array(matchSchema), ...errors(...WRITE_ERRORS, 404, 409) },
     },
@@ -110,9 +110,11 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
     if (await Repo.playsIn(tx, t.uid, user.discordId, [ma.team1Uid, ma.team2Uid, mb.team1Uid, mb.team2Uid])) {
       throw forbidden('You play in one of these matches: swapping it would pick your own opponent (an admin who does not play can)');
     }
-    const round = await Repo.listMatches(tx, t.uid, t.currentRound);
-    const decided = round.find((m) => !m.bye && !m.missed && (m.complete || m.reportFromTeam1 || m.reportFromTeam2));
-    if (decided) throw conflict(`Round ${t.currentRound} already has a result (match #${decided.id}): pairings can only be swapped before any is reported`);
+    // only the two matches must be undecided: others of the round may already have their result (issue 30)
+    for (const m of [ma, mb]) {
+      if (m.complete) throw conflict(`Match #${m.id} already has a result: only teams of matches without a result can be swapped`);
+      if (m.reportFromTeam1 || m.reportFromTeam2) throw conflict(`Match #${m.id} has a score report waiting: only teams of matches without a result can be swapped`);
+    }
     // each match keeps its table; its room gets a new password, which the team that left does not know
     const place = (m: Repo.MatchRow, out: string, into: string) =>
       Repo.updateMatch(tx, m.id, { team1Uid: m.team1Uid === out ? into : m.team1Uid, team2Uid: m.team2Uid === out ? into : m.team2Uid, roomPassword: newRoomPassword() });

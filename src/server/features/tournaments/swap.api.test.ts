@@ -1,5 +1,5 @@
 // Fixing a pairing (issue 19), on PGlite and PostgreSQL: POST .../matches/swap moves two teams between
-// two Swiss matches of the current round before any result of it; and a player's own drop: their team
+// two Swiss matches of the current round that have no result yet (issue 30); and a player's own drop: their team
 // is not paired again and keeps its results.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditEntry, Match, Standings, Tournament } from '../../../domain/api/tournaments.ts';
@@ -79,7 +79,7 @@ describe('POST .../matches/swap', () => {
     expect(t.teams.find((x) => x.uid === b!.team2Id)!.wins).toBe(1);
   });
 
-  test('refused: a team not in its match (400), one match, a bye, another round, a report in the round, brackets and round robin (409)', async () => {
+  test('refused: a team not in its match (400), one match, a bye, another round, a match with a result or a report, brackets and round robin (409); other matches of a round with results may', async () => {
     const { uid, round } = await started('DEFAULT', 7);
     const [a, b, c] = played(round);
     const bye = round.find((m) => m.bye)!;
@@ -94,9 +94,16 @@ describe('POST .../matches/swap', () => {
     await refuse({ a: { matchId: a!.id, teamId: a!.team1Id }, b: { matchId: 99999999, teamId: 'x' } }, 404, /not found/);
     await refuse({ a: { matchId: a!.id } }, 400, /./);
 
-    // one side reported: the round has a result
+    // a pending score report on c: c cannot be swapped, a and b still can (issue 30)
     await ok(await (await kit.captainOf(uid, c!.team1Id!)).post(`/api/tournaments/${uid}/matches/${c!.id}/report-score?fromTeam1=true`, { gamesWon: 2, gamesLost: 0 }));
-    await refuse(sides(a!, b!), 409, /already has a result \(match #\d+\)/);
+    await refuse(sides(a!, c!), 409, new RegExp(`^Match #${c!.id} has a score report waiting: only teams of matches without a result can be swapped$`));
+    // c with its result: still refused, while a and b, without one, change places
+    await ok(await (await kit.captainOf(uid, c!.team2Id!)).post(`/api/tournaments/${uid}/matches/${c!.id}/report-score?fromTeam1=false`, { gamesWon: 0, gamesLost: 2 }));
+    expect((await kit.roundMatches(uid, 1)).find((m) => m.id === c!.id)).toMatchObject({ complete: true });
+    await refuse(sides(c!, b!), 409, new RegExp(`^Match #${c!.id} already has a result: only teams of matches without a result can be swapped$`));
+    const moved = await ok<Match[]>(await swap(host, uid, sides(a!, b!)));
+    expect(moved.map((m) => [m.id, m.team1Id, m.team2Id])).toEqual([[a!.id, b!.team2Id, a!.team2Id], [b!.id, b!.team1Id, a!.team1Id]]);
+    expect((await kit.roundMatches(uid, 1)).find((m) => m.id === b!.id)).toMatchObject({ team2Id: a!.team1Id });
 
     await kit.finishRound(uid);
     await ok(await host.post(`/api/tournaments/${uid}/next-round`));

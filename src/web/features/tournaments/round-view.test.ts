@@ -81,11 +81,19 @@ describe('swapping teams', () => {
     ]);
     expect(swapPreview(round, choices[0]!, choices[3]!)).toBe('Table 1: Delta vs Bravo · Table 2: Charlie vs Alpha');
   });
+  test('a match with a result or a report is not offered; the others still are (issue 30)', () => {
+    const reported = match({ id: 103, table: 3, position: 3, team1Id: 'f', team2Id: 'g', reportFromTeam2: { reporterDiscordId: 'x', gamesWon: 1, gamesLost: 2, at: '' } });
+    const done = match({ id: 104, table: 4, position: 4, team1Id: 'h', team2Id: 'i', complete: true });
+    const { choices, blocked } = swapChoices(t, [...round, reported, done]);
+    expect(blocked).toBeNull();
+    expect(choices.map((c) => c.matchId)).toEqual([100, 100, 101, 101]);
+  });
   test.each([
-    ['a report in the round', [...round, match({ id: 103, reportFromTeam2: { reporterDiscordId: 'x', gamesWon: 1, gamesLost: 2, at: '' } })], /already has a result \(match #103\)/],
+    ['a report on the other match', [round[0]!, { ...round[1]!, reportFromTeam2: { reporterDiscordId: 'x', gamesWon: 1, gamesLost: 2, at: '' } }], /two matches of the round without a result/],
+    ['a result on the other match', [round[0]!, { ...round[1]!, complete: true }], /two matches of the round without a result/],
     ['a round robin', round.map((m) => ({ ...m, bracket: 'rr' as const })), /Only Swiss/],
     ['a top cut', [match({ bracket: 'top' }), match({ bracket: 'top' })], /Only Swiss/],
-    ['one match only', [round[1]!, round[2]!], /two paired matches/],
+    ['one match only', [round[1]!, round[2]!], /two matches of the round without a result/],
   ])('none with %s', (_why, ms, why) => {
     const { choices, blocked } = swapChoices(t, ms);
     expect(choices).toEqual([]);

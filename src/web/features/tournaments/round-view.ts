@@ -55,7 +55,7 @@ export interface SwapChoice {
 
 /**
  * Fix a pairing: the teams of the current Swiss round the host may swap, or the sentence that says
- * why none may (the server's rule: Swiss only, before any result of the round; byes stay).
+ * why none may (the server's rule: Swiss only, two matches without a result nor a report; byes stay).
  */
 export function swapChoices(t: Live & Pick<Tournament, 'format'>, matches: readonly Match[]): { choices: SwapChoice[]; blocked: string | null } {
   if (!t.inProgress || t.completed) return { choices: [], blocked: 'Pairings can be swapped only while a round is played.' };
@@ -63,10 +63,11 @@ export function swapChoices(t: Live & Pick<Tournament, 'format'>, matches: reado
   if (t.format !== 'DEFAULT' || round.some((m) => m.bracket !== 'swiss')) {
     return { choices: [], blocked: 'Only Swiss pairings can be swapped: a bracket or a round robin schedule follows from its seeding.' };
   }
-  const decided = round.find((m) => !m.bye && !m.missed && (m.complete || m.reportFromTeam1 || m.reportFromTeam2));
-  if (decided) return { choices: [], blocked: `Round ${t.currentRound} already has a result (match #${decided.id}): pairings can be swapped only before any is reported.` };
-  const paired = round.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id).sort((a, b) => (a.table ?? a.position) - (b.table ?? b.position));
-  if (paired.length < 2) return { choices: [], blocked: 'A swap needs two paired matches in the round.' };
+  // only matches without a result nor a score report are offered; others of the round may have theirs (issue 30)
+  const paired = round
+    .filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id && !m.complete && !m.reportFromTeam1 && !m.reportFromTeam2)
+    .sort((a, b) => (a.table ?? a.position) - (b.table ?? b.position));
+  if (paired.length < 2) return { choices: [], blocked: 'A swap needs two matches of the round without a result.' };
   const choices = paired.flatMap((m) =>
     ([1, 2] as const).map((side) => ({
       matchId: m.id,

@@ -1,5 +1,6 @@
-// Fix a pairing (issue 19): before any result of the current Swiss round, the host picks two teams of
-// two matches and, after a confirmation, they change places; the tables stay with the matches.
+// Fix a pairing (issue 19): the host picks two teams of two matches of the current Swiss round that have
+// no result yet (others of the round may, issue 30) and, after a confirmation, they change places; the
+// tables stay with the matches.
 import { useId, useMemo, useState } from 'react';
 import { ArrowLeftRight } from 'lucide-react';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
@@ -22,7 +23,7 @@ export function SwapTeams({ tournament: t, matches }: { tournament: Tournament; 
   const [done, setDone] = useState<string | null>(null);
   const reasonId = useId();
   if (choices.length === 0 && !asking) {
-    // a Swiss round under way whose pairings can no longer change: the button stays, saying why
+    // a Swiss round under way with fewer than two matches left without a result: the button stays, saying why
     const swissRound = t.format === 'DEFAULT' && t.inProgress && !t.completed && matches.some((m) => m.roundNumber === t.currentRound && m.bracket === 'swiss');
     if (!swissRound || !blocked) return null;
     return (
@@ -125,7 +126,7 @@ function SwapPicker({
       {open && (
         <DialogContent
           title="Swap teams"
-          description="Pick two teams of two different matches of this round: they change places. Only before any result of the round is reported."
+          description="Pick two teams of two different matches of this round: they change places. Only matches without a result or a score report are listed."
           footer={
             <>
               <DialogClose asChild>
