@@ -6,6 +6,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { StartDialog } from './admin-start.tsx';
+import { CutConfirmDialog } from './cut-confirm.tsx';
+import { swissCut } from './cut-line.ts';
 import { SwapTeams } from './swap-dialog.tsx';
 import { AuditEntryText } from './audit-entry.tsx';
 import { ExportLinks } from './print/export-links.tsx';
@@ -27,6 +29,8 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
   const scoreboard = useScoreboard(t.uid, t.inProgress && !t.completed);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [starting, setStarting] = useState(false);
+  // Next Round after the last Swiss round pairs the top cut: the host confirms its preview first
+  const [cutting, setCutting] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [zipBusy, setZipBusy] = useState(false);
   const closedNoteId = useId();
@@ -107,7 +111,15 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
               Mark Winner
             </Button>
           ) : (
-            <Button variant="secondary" disabled={pending || !t.inProgress || !roundComplete} onClick={() => run({ kind: 'next-round' })}>
+            <Button
+              variant="secondary"
+              disabled={pending || !t.inProgress || !roundComplete}
+              onClick={() => {
+                if (swissCut(t)?.swiss !== t.currentRound) return run({ kind: 'next-round' });
+                act.reset();
+                setCutting(true);
+              }}
+            >
               <SkipForward aria-hidden="true" />
               Next Round ({t.currentRound}/{t.roundCount})
             </Button>
@@ -182,7 +194,7 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
           {notice}
         </p>
       )}
-      {!confirming && !starting && failure}
+      {!confirming && !starting && !cutting && failure}
       <AuditLog uid={t.uid} />
       <ConfirmDialog
         open={!!confirming}
@@ -201,6 +213,19 @@ export function ActionsSection({ tournament: t }: { tournament: Tournament }) {
           confirming &&
           run(confirming.action, confirming.action.kind === 'cancel' ? () => void navigate('/tournaments', { replace: true }) : undefined)
         }
+        error={failure}
+      />
+      <CutConfirmDialog
+        tournament={t}
+        open={cutting}
+        onOpenChange={(o) => {
+          if (!o && !pending) {
+            setCutting(false);
+            act.reset();
+          }
+        }}
+        onConfirm={() => run({ kind: 'next-round' }, () => setCutting(false))}
+        pending={pending}
         error={failure}
       />
       {shown.start && <StartDialog tournament={t} open={starting} onClose={() => setStarting(false)} />}

@@ -18,6 +18,7 @@ import {
   selectableRounds, sideName, sideOf, statusBadge, type RoundChoice,
 } from './match-view.ts';
 import { StandingsTable } from './standings-table.tsx';
+import { standingsCutLine } from './cut-line.ts';
 import { ownEntry, playerName, teamName } from './tournament-view.ts';
 import { useMatches, useStandings } from './tournaments-api.ts';
 import { useWideSlot } from './wide-slot.ts';
@@ -53,7 +54,9 @@ export function InProgressPanel({ tournament: t, user }: { tournament: Tournamen
       ) : (
         <MatchesSection tournament={t} matches={all} round={round} onRound={setChoice} onOpen={setOpenId} ownTeamUid={entry?.team.uid} />
       )}
-      {standings.data && <StandingsTable standings={standings.data} title="Leaderboard" level={2} ownTeamUid={entry?.team.uid} />}
+      {standings.data && (
+        <StandingsTable standings={standings.data} title="Leaderboard" level={2} ownTeamUid={entry?.team.uid} cutLine={standingsCutLine(t, standings.data.rows)} />
+      )}
       {standings.isError && <Alert>Failed to load the standings: {standings.error.message}</Alert>}
       <MatchDialog tournament={t} match={open} user={user} ownTeamUid={entry?.team.uid} resetRound={resetRound(all)} onClose={() => setOpenId(null)} />
     </div>

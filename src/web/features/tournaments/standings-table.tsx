@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Medal } from 'lucide-react';
 import type { Champion, StandingRowBody, Standings } from '../../../domain/api/tournaments.ts';
 import { ordinal } from '../../../domain/tournament/placements.ts';
@@ -16,14 +17,17 @@ const swissText = (s: NonNullable<StandingRowBody['swissRecord']>) => `${ordinal
  * The leaderboard (spec 2 §2, rules.md): rank, team, points, W-L-T, OMW% and OOMW%, and Konami's
  * tie-breaker number XX YYY ZZZ; rows as the server ranks them (points first). Final standings
  * (decision 014) show the placement instead of the rank, and after a top cut the Swiss rank and
- * record beside the record of every match (which is what the Champion block shows).
+ * record beside the record of every match (which is what the Champion block shows). During the Swiss
+ * rounds of a Swiss → Top Cut event a line marks the cut (issue 30 §5), after the cut-th active team.
  */
 export function StandingsTable({
-  standings, title, ownTeamUid, level = 3,
+  standings, title, ownTeamUid, level = 3, cutLine,
 }: {
   standings: Standings;
   title: string;
   ownTeamUid?: string;
+  /** the top cut's line: after this team's row, for a cut of `size` (cut-line.ts) */
+  cutLine?: { afterTeamId: string; size: number } | null;
   /** the heading's level in the page outline */
   level?: 2 | 3;
 }) {
@@ -71,53 +75,61 @@ export function StandingsTable({
           </thead>
           <tbody>
             {standings.rows.map((r) => (
-              <tr
-                key={r.teamId}
-                data-testid="standing-row"
-                className={cn('border-t', r.dropped && 'text-muted-foreground', r.teamId === ownTeamUid && 'bg-primary/5')}
-              >
-                <td className={cn('py-2 pr-1 pl-3 tabular-nums', placed && 'font-medium whitespace-nowrap')} data-testid={placed ? 'standing-placement' : undefined}>
-                  {placed ? r.placement : r.rank}
-                </td>
-                <td className="px-2 py-2 mobile:px-1.5">
-                  <span className="flex items-center gap-1.5">
-                    <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
-                    {r.teamId === ownTeamUid && <Badge tone="primary">You</Badge>}
-                    {r.dropped && <Badge>dropped</Badge>}
-                  </span>
-                </td>
-                <td className="px-2 py-2 mobile:px-1.5 text-right font-semibold tabular-nums" data-testid="standing-points">
-                  {r.points}
-                </td>
-                <td className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap tabular-nums">
-                  <span data-testid="standing-record">{record(r)}</span>
-                  {/* phones: the Swiss part under the record instead of in a column of its own */}
-                  {r.swissRecord && (
-                    <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="standing-swiss">
-                      <span className="sr-only">Swiss </span>
-                      {swissText(r.swissRecord)}
-                    </span>
-                  )}
-                </td>
-                {cut && (
-                  <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums mobile:hidden" data-testid="standing-swiss">
-                    {r.swissRecord ? swissText(r.swissRecord) : '–'}
+              <Fragment key={r.teamId}>
+                <tr
+                  data-testid="standing-row"
+                  className={cn('border-t', r.dropped && 'text-muted-foreground', r.teamId === ownTeamUid && 'bg-primary/5')}
+                >
+                  <td className={cn('py-2 pr-1 pl-3 tabular-nums', placed && 'font-medium whitespace-nowrap')} data-testid={placed ? 'standing-placement' : undefined}>
+                    {placed ? r.placement : r.rank}
                   </td>
+                  <td className="px-2 py-2 mobile:px-1.5">
+                    <span className="flex items-center gap-1.5">
+                      <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
+                      {r.teamId === ownTeamUid && <Badge tone="primary">You</Badge>}
+                      {r.dropped && <Badge>dropped</Badge>}
+                    </span>
+                  </td>
+                  <td className="px-2 py-2 mobile:px-1.5 text-right font-semibold tabular-nums" data-testid="standing-points">
+                    {r.points}
+                  </td>
+                  <td className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap tabular-nums">
+                    <span data-testid="standing-record">{record(r)}</span>
+                    {/* phones: the Swiss part under the record instead of in a column of its own */}
+                    {r.swissRecord && (
+                      <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="standing-swiss">
+                        <span className="sr-only">Swiss </span>
+                        {swissText(r.swissRecord)}
+                      </span>
+                    )}
+                  </td>
+                  {cut && (
+                    <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums mobile:hidden" data-testid="standing-swiss">
+                      {r.swissRecord ? swissText(r.swissRecord) : '–'}
+                    </td>
+                  )}
+                  <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.omw)}</td>
+                  <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.oomw)}</td>
+                  <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
+                    <span className="font-mono text-xs tabular-nums" data-testid="tie-breaker">
+                      {r.tieBreaker}
+                    </span>
+                    {/* phones: the percentages under the number instead of in columns of their own */}
+                    <span className="block text-[0.6875rem] text-muted-foreground tabular-nums desktop:hidden">
+                      <span className="sr-only">OMW </span>
+                      {percent(r.omw)} · <span className="sr-only">OOMW </span>
+                      {percent(r.oomw)}
+                    </span>
+                  </td>
+                </tr>
+                {cutLine?.afterTeamId === r.teamId && (
+                  <tr data-testid="cut-line">
+                    <td colSpan={cut ? 8 : 7} className="border-t-2 border-dashed border-primary px-3 py-1 text-xs font-medium text-primary">
+                      Top {cutLine.size} cut: the teams above make it
+                    </td>
+                  </tr>
                 )}
-                <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.omw)}</td>
-                <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.oomw)}</td>
-                <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
-                  <span className="font-mono text-xs tabular-nums" data-testid="tie-breaker">
-                    {r.tieBreaker}
-                  </span>
-                  {/* phones: the percentages under the number instead of in columns of their own */}
-                  <span className="block text-[0.6875rem] text-muted-foreground tabular-nums desktop:hidden">
-                    <span className="sr-only">OMW </span>
-                    {percent(r.omw)} · <span className="sr-only">OOMW </span>
-                    {percent(r.oomw)}
-                  </span>
-                </td>
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>
