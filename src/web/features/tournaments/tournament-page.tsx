@@ -11,6 +11,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AdminTools } from './admin-tools.tsx';
+import { AttentionPanel } from './attention-panel.tsx';
 import { CheckInPanel } from './check-in-panel.tsx';
 import { LateEntryPanel } from './late-entry-panel.tsx';
 import { CompletedPanel } from './completed-panel.tsx';
@@ -83,6 +84,12 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
         {/* from 769 px the centre panel lends the page grid its parts: the stage beside the left column, the wide row under all */}
         <div className="min-w-0 min-[769px]:contents" data-testid="centre-panel">
           <div className="min-w-0 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1">
+            {/* issue 30 §1: what needs doing, first, for the host and admins */}
+            {privileged && user && (
+              <div className="mb-5 empty:hidden">
+                <AttentionPanel tournament={t} user={user} />
+              </div>
+            )}
             {isLoading ? (
               <p role="status" className="text-muted-foreground">
                 Checking sign-in…

@@ -4,6 +4,7 @@ import type {
   AuditEntry, Deck, DeckCard, DeckProblemBody, HostBody, Match, Participant, Scoreboard, SignupBody, Standings, Team, Tournament,
   TournamentSummary,
 } from '../../../domain/api/tournaments.ts';
+import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
@@ -178,6 +179,15 @@ export function useAudit(uid: string, enabled: boolean) {
   return useQuery({
     queryKey: tournamentKeys.audit(uid),
     queryFn: ({ signal }) => api.get<AuditEntry[]>(path(uid, '/audit'), { signal }),
+    enabled,
+  });
+}
+
+/** The event's Discord channel (issue 30 §1, §7): under `one(uid)`, so a live message refetches it. Host and admins only. */
+export function useDiscordChannel(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...tournamentKeys.one(uid), 'discord'] as const,
+    queryFn: ({ signal }) => api.get<DiscordChannel>(path(uid, '/discord'), { signal }),
     enabled,
   });
 }
