@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { JOEY, LINUS, expect, isMobile, signInAs, test } from './fixtures.ts';
+import { JOEY, LINUS, expect, expectAccessible, isMobile, signInAs, test } from './fixtures.ts';
 import { MAI, deckYdke, hostByApi, signUpByApi } from './pages/tournament-page.ts';
 import { AdminApi, PlayView, approveAllDecks, finishByApi, playerPage, reportByApi } from './pages/tournament-play.ts';
 
@@ -261,6 +261,20 @@ test.describe('issue 18: the tournament pages', () => {
     await signInAs(page, LINUS);
     const host = new PlayView(page);
     await host.goto(uid);
+    // issue 30 §1: the host sees the dispute first, with both reports, and accepts one of them in a tap
+    const attention = page.getByTestId('attention-panel');
+    await expect(attention.getByRole('heading', { level: 2 })).toHaveText('Needs attention (2)'); // the dispute, the other match not reported
+    await expect(page).toHaveTitle(/^\(2\) Dispute/);
+    const dispute = attention.getByTestId('attention-dispute');
+    await expect(dispute.getByTestId('attention-report-1')).toHaveText(`${a}: 2–0 for ${a}`);
+    await expect(dispute.getByTestId('attention-report-2')).toHaveText(`${b}: 2–0 for ${b}`);
+    await expect(attention.getByTestId('attention-unreported')).toHaveCount(1);
+    await expectAccessible(page, 'the attention panel with a dispute', ['heading-order']);
+    await shot(page, 'attention-panel', attention);
+    await dispute.getByRole('button', { name: `Accept ${b}’s report` }).click();
+    await expect(attention.getByTestId('attention-dispute')).toHaveCount(0);
+    await expect(attention.getByRole('heading', { level: 2 })).toHaveText('Needs attention (1)');
+    await expect(page).toHaveTitle(/^\(1\) Dispute/);
     await host.showList();
     await host.openMatch(m!.id);
     await host.fillWins(2, 1);
