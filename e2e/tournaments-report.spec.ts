@@ -72,6 +72,9 @@ test.describe('event report', () => {
     await expect(placements.getByTestId('placement')).toHaveText(report.placements.map((p) => p.placement));
     expect(report.placements.slice(0, 4).map((p) => p.placement)).toEqual(['1st', '2nd', '3rd–4th', '3rd–4th']);
     await expect(placements.getByTestId('placement-team')).toHaveText(report.placements.map((p) => p.teamName));
+    // the tie-breakers by name, as percentages (issue 30 §8)
+    await expect(placements.getByRole('columnheader')).toContainText(['OMW %', 'OOMW %']);
+    await expect(placements.getByTestId('placement-omw').first()).toHaveText(/^\d{1,3}\.\d%$/);
     await expect(placements.getByRole('link', { name: 'Reporter A' })).toHaveAttribute('href', /^\/players\/\d+$/);
     await expect(page.getByTestId('report-bracket').getByTestId('report-bracket-column')).toHaveText([/Semifinals · Round 4/, /Final · Round 5/]);
 

@@ -39,6 +39,9 @@ export const placementSchema = z.object({
   /** reached the top cut (or the top 8 where there was no cut) */
   topCut: z.boolean(),
   dropped: z.boolean(),
+  /** the Swiss tie-breakers, opponents' and their opponents' match-win share (0..1); absent from older records */
+  omw: z.number().optional(),
+  oomw: z.number().optional(),
   members: z.array(recordMemberSchema),
 });
 export type Placement = z.infer<typeof placementSchema>;

@@ -345,6 +345,8 @@ export interface RecordMember { discordId: string; displayName: string; avatarUr
 export interface RecordPlacement {
   teamId: string; teamName: string; rank: number; placement: string;
   wins: number; losses: number; ties: number; points: number; topCut: boolean; dropped: boolean;
+  /** the Swiss tie-breakers (0..1); records written before issue 30 have none */
+  omw?: number; oomw?: number;
   members: RecordMember[];
 }
 export interface RecordArchetypeCount { archetype: string; topCut: boolean; decks: number }

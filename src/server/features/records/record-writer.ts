@@ -83,7 +83,7 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   const played = new Set(loaded.matches.filter((m) => !m.missed).flatMap((m) => [m.team1Uid, m.team2Uid]));
   const placements: RecordPlacement[] = standings.rows.filter((r) => !r.dropped || played.has(r.teamId)).map((r, i) => ({
     teamId: r.teamId, teamName: r.teamName, rank: i + 1, placement: r.placement ?? `${i + 1}`,
-    wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped,
+    wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped, omw: r.omw, oomw: r.oomw,
     // every member, those who left the team too: they played its matches until they left
     members: (membersOf.get(r.teamId) ?? []).map((m) => ({
       discordId: m.discordId, displayName: userName(users.get(m.discordId)), avatarUrl: m.image ?? userAvatar(users.get(m.discordId), m.discordId),

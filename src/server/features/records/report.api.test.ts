@@ -96,6 +96,8 @@ describe('a Swiss → top cut of 4 with decks published by the top cut (the defa
     expect(report.placements.map((p) => [p.teamId, p.placement])).toEqual(standings.rows.map((r) => [r.teamId, r.placement]));
     expect(report.placements.slice(0, 4).map((p) => p.placement)).toEqual(['1st', '2nd', '3rd–4th', '3rd–4th']);
     expect(report.placements.map((p) => p.topCut)).toEqual([true, true, true, true, false, false, false, false]);
+    // the tie-breakers the report labels OMW % and OOMW % (issue 30 §8)
+    expect(report.placements.map((p) => [p.omw, p.oomw])).toEqual(standings.rows.map((r) => [r.omw, r.oomw]));
     expect(report.decks).toHaveLength(4);
     expect(report.decks.every((d) => d.topCut && d.main.length > 0 && d.main.every((c) => c.count >= 1 && c.name))).toBe(true);
     expect(report.meta.decks).toBe(8);

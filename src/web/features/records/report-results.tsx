@@ -7,6 +7,8 @@ import { cn } from '../../lib/cn.ts';
 type ReportMatch = Report['bracket'][number];
 
 const record = (p: { wins: number; losses: number; ties: number }) => `${p.wins}-${p.losses}-${p.ties}`;
+/** A tie-breaker share as the standings print it ('65.6%'); '–' where an older record kept none. */
+export const tieBreakerPercent = (x: number | undefined) => (x === undefined ? '–' : `${(Math.round(x * 1000) / 10).toFixed(1)}%`);
 
 /** The members of a team, each linked to their profile. */
 function Members({ members }: { members: Placement['members'] }) {
@@ -38,6 +40,13 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
               <th scope="col" className="px-2 py-2">Team</th>
               <th scope="col" className="px-2 py-2 mobile:hidden">Players</th>
               <th scope="col" className="py-2 pr-4 pl-2 text-right mobile:pr-3">W-L-T</th>
+              {/* the Swiss tie-breakers by name, never the raw 'XX YYY ZZZ' number */}
+              <th scope="col" className="px-2 py-2 text-right whitespace-nowrap mobile:hidden">
+                <abbr title="Opponents' match-win percentage">OMW %</abbr>
+              </th>
+              <th scope="col" className="py-2 pr-4 pl-2 text-right whitespace-nowrap mobile:hidden">
+                <abbr title="Opponents' opponents' match-win percentage">OOMW %</abbr>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -60,9 +69,15 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
                 <td className="px-2 py-2 mobile:hidden">
                   <Members members={p.members} />
                 </td>
-                <td className="py-2 pr-4 pl-2 text-right whitespace-nowrap tabular-nums mobile:pr-3" data-testid="placement-record">
-                  {record(p)}
+                <td className="py-2 pr-4 pl-2 text-right whitespace-nowrap tabular-nums mobile:pr-3">
+                  <span data-testid="placement-record">{record(p)}</span>
+                  {/* phones: the tie-breakers under the record instead of in columns of their own */}
+                  <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="placement-tie-breakers-mobile">
+                    OMW {tieBreakerPercent(p.omw)} · OOMW {tieBreakerPercent(p.oomw)}
+                  </span>
                 </td>
+                <td className="px-2 py-2 text-right tabular-nums mobile:hidden" data-testid="placement-omw">{tieBreakerPercent(p.omw)}</td>
+                <td className="py-2 pr-4 pl-2 text-right tabular-nums mobile:hidden" data-testid="placement-oomw">{tieBreakerPercent(p.oomw)}</td>
               </tr>
             ))}
           </tbody>
