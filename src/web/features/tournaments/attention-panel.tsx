@@ -21,7 +21,8 @@ const ACCEPT_FAILED = 'The result could not be saved.';
 export function AttentionPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
   const id = useId();
   const live = !t.cancelled && !t.completed && (t.inProgress || t.checkIn);
-  const shown = useMatches(t.uid, [t.currentRound], live && t.inProgress && t.currentRound > 0);
+  const playing = live && t.inProgress && t.currentRound > 0;
+  const shown = useMatches(t.uid, [t.currentRound], playing);
   const channel = useDiscordChannel(t.uid, live);
   const now = useServerSecond();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -38,7 +39,7 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
         {count > 0 ? `Needs attention (${count})` : 'Needs attention'}
       </h2>
       {shown.error && <Alert>Failed to load the matches: {shown.error.message}</Alert>}
-      {items.length === 0 && !shown.isPending && (
+      {items.length === 0 && !(playing && shown.isPending) && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="attention-none">
           <CircleCheck aria-hidden="true" className="size-4" />
           Nothing needs your attention
