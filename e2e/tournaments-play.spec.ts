@@ -10,6 +10,24 @@ const TIE_BREAKER = /^\d{2} \d{3} \d{3}$/;
 const HOST_TEAM = 'Host Heroes';
 const name = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
 
+/**
+ * Issue 30 §5: Next Round after the last Swiss round asks first, naming who makes the cut (the Swiss
+ * leaders that have not dropped) and the pairing; confirming pairs it. Returns the pairing's names.
+ */
+async function confirmCut(host: PlayView, api: AdminApi): Promise<string[]> {
+  const standings = (await (await api.ctx.get(`/api/tournaments/${api.uid}/standings`)).json()) as { rows: { teamName: string; dropped: boolean }[] };
+  const [first, second] = standings.rows.filter((r) => !r.dropped).map((r) => r.teamName);
+  const dialog = host.confirm;
+  await expect(dialog.getByRole('heading', { name: 'Pair the top 2' })).toBeVisible();
+  await expect(dialog.getByTestId('cut-qualifier')).toHaveText([first!, second!]);
+  await expect(dialog.getByTestId('cut-pairing')).toHaveText([`(1) ${first} vs (2) ${second}`]);
+  await expectAccessibleOutline(host.page, "the top cut's confirmation");
+  await screenshotScreen(host.page, 'cut-confirm');
+  await dialog.getByRole('button', { name: 'Pair the Top Cut' }).click();
+  await expect(dialog).toHaveCount(0);
+  return [first!, second!];
+}
+
 test.describe('a tournament played in browsers', () => {
   test('Swiss → Top Cut with 8 teams: reports from both sides, a disagreement flagged and resolved, overrides, next rounds and the champion, followed live @both-widths', async ({
     page, browser,
@@ -166,17 +184,25 @@ test.describe('a tournament played in browsers', () => {
     await expect(visitor.matchesPanel.getByTestId('match-card')).toContainText(`Match #${m2!.id}`);
 
     // ---- rounds 2 and 3 through the API; the host presses Next Round ----------------------------
+    let cutPair: string[] = [];
     for (const round of [2, 3]) {
       await api.finishOpen();
       const button = await host.actionButton(`Next Round (${round}/4)`);
       await expect(button).toBeEnabled(LIVE);
+      if (round === 3) {
+        // issue 30 §5: the leaderboard's line after the 2nd team
+        await expect(host.standings.locator('tbody > tr').nth(2)).toHaveText('Top 2 cut: the teams above make it');
+        await screenshot(page, 'cut-line');
+      }
       await button.click();
+      if (round === 3) cutPair = await confirmCut(host, api);
       await expect(host.banner).toContainText(round + 1 < 4 ? `Swiss round ${round + 1} of 3` : 'Final');
     }
 
     // ---- the top cut: a bracket of 240 px columns; a final has no Tie ---------------------------
     const [final] = await api.matches(4);
     expect(final!.bracket).toBe('top');
+    expect([final!.team1Name, final!.team2Name]).toEqual(cutPair); // what the confirmation said
     const cut = await host.expectBracketColumns('Top Cut');
     await expect(cut.getByTestId('bracket-column')).toHaveText([/Final · Round 4/]);
     await expect(host.matchesPanel.getByRole('region', { name: 'Swiss Rounds' })).toBeVisible();

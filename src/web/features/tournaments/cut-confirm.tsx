@@ -33,7 +33,7 @@ export function CutConfirmDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Pair the top ${cut?.size ?? ''} cut`}
+      title={cut ? `Pair the top ${cut.size}` : 'Pair the top cut'}
       description="The Swiss rounds are over: these teams make the cut, seeded by their Swiss rank, and play these matches."
       confirmLabel="Pair the Top Cut"
       pendingLabel="Pairing…"
