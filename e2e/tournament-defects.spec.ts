@@ -248,10 +248,13 @@ test.describe('issue 18: the tournament pages', () => {
       await visitor.matchesPanel.getByRole('tab', { name: tab }).click();
       await expect(visitor.card(m!.id).getByTestId('match-status')).toHaveText('Disputed');
       await expect(visitor.card(m!.id).getByTestId('wins')).toHaveText(['–', '–']);
+      // issue 30 §8: the two reports are no green ticks
+      await expect(visitor.card(m!.id).getByRole('img', { name: 'Reports disagree' })).toHaveCount(2);
     }
     await visitor.openMatch(m!.id);
     await expect(visitor.modal.getByTestId('modal-status')).toHaveText('Disputed');
     await expect(visitor.modal.getByTestId('team-wins')).toHaveText(['–', '–']);
+    await expect(visitor.modal.getByTestId('score-submitted')).toHaveText(['Reports disagree', 'Reports disagree']);
     await expect(visitor.modal.getByTestId('report-1')).toHaveText(`${a}: 2–0 for ${a}`);
     await expect(visitor.modal.getByTestId('report-2')).toHaveText(`${b}: 2–0 for ${b}`);
     if (isMobile(page)) await expectNoSidewaysScroll(visitorPage);
@@ -281,7 +284,9 @@ test.describe('issue 18: the tournament pages', () => {
     await host.modal.getByRole('button', { name: `${a} Wins` }).click();
     await expect(host.modal.getByRole('status')).toHaveText('Result saved.');
     await expect(host.modal.getByTestId('superseded')).toHaveCount(2);
-    await expect(host.modal.getByTestId('modal-status')).toHaveText('Completed');
+    // issue 30 §8: a settled dispute reads Resolved, not a green Completed; the reports no longer stand
+    await expect(host.modal.getByTestId('modal-status')).toHaveText('Resolved');
+    await expect(host.modal.getByTestId('score-submitted')).toHaveText(['Report superseded', 'Report superseded']);
     await expect(visitor.modal.getByTestId('superseded')).toHaveCount(2, LIVE);
     await expect(visitor.modal.getByTestId('team-wins')).toHaveText(['2', '1']);
     await shot(page, 'modal-overridden');

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, CircleCheck, Flag, Trophy } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleAlert, CircleCheck, Flag, Trophy } from 'lucide-react';
 import type { Match } from '../../../domain/api/tournaments.ts';
 import { byeSentence } from '../../../domain/tournament/byes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
-  flagMessage, matchPlace, matchesSearch, shownWins, sideName, statusBadge, winnerSide, type BracketSection, type Side,
+  flagMessage, matchPlace, matchesSearch, reportMark, shownWins, sideName, statusBadge, winnerSide, type BracketSection, type Side,
 } from './match-view.ts';
 import { ownClock } from './clock-view.ts';
 import { RoundClock } from './round-clock.tsx';
@@ -29,14 +29,16 @@ function TeamLine({ match: m, side, compact }: { match: Match; side: Side; compa
   const unknown = (side === 1 ? m.team1Id : m.team2Id) === null;
   const won = winnerSide(m) === side;
   const wins = shownWins(m, side);
-  const reported = side === 1 ? m.reportFromTeam1 : m.reportFromTeam2;
+  const mark = m.complete ? null : reportMark(m, side);
   return (
     <span className={cn('flex items-center gap-2', compact ? 'px-2.5 py-1' : 'py-0.5')} data-testid={`team-${side}`}>
       <span className={cn('min-w-0 flex-1 truncate text-sm', won && 'font-semibold', unknown && 'text-muted-foreground italic')} title={name}>
         {name}
       </span>
       {won && <Trophy role="img" aria-label="Winner" className="size-3.5 shrink-0 text-limited-ink" />}
-      {reported && !m.complete && <CircleCheck role="img" aria-label="Score submitted" className="size-3.5 shrink-0 text-unlimited-ink" />}
+      {/* a report in an open dispute is no green tick */}
+      {mark?.kind === 'submitted' && <CircleCheck role="img" aria-label={mark.label} className="size-3.5 shrink-0 text-unlimited-ink" />}
+      {mark?.kind === 'disagrees' && <CircleAlert role="img" aria-label={mark.label} className="size-3.5 shrink-0 text-forbidden-ink" />}
       {!m.bye && (
         <span className={cn('w-4 shrink-0 text-right text-sm tabular-nums', won ? 'font-bold' : 'text-muted-foreground')} data-testid="wins">
           {wins ?? '–'}

@@ -1,8 +1,8 @@
-import { CircleCheck, Scale, Trophy, User } from 'lucide-react';
+import { CircleAlert, CircleCheck, Scale, Trophy, User } from 'lucide-react';
 import type { Match } from '../../../domain/api/tournaments.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
-import { reportLine, shownWins, sideName, statusBadge, teamOf, winnerSide, type Side } from './match-view.ts';
+import { reportLine, reportMark, shownWins, sideName, statusBadge, teamOf, winnerSide, type Side } from './match-view.ts';
 
 /** The Match modal's teams: the status, each team's games (none while disputed), the winner, a tick for each report. */
 export function TeamScores({ match: m, viewerSide }: { match: Match; viewerSide: Side | null }) {
@@ -17,7 +17,7 @@ export function TeamScores({ match: m, viewerSide }: { match: Match; viewerSide:
       </div>
       <ul className="divide-y rounded-lg border" aria-label="Teams">
         {([1, 2] as const).map((side) => {
-          const report = side === 1 ? m.reportFromTeam1 : m.reportFromTeam2;
+          const mark = reportMark(m, side);
           const wins = shownWins(m, side);
           const known = teamOf(m, side).id !== null;
           return (
@@ -35,10 +35,14 @@ export function TeamScores({ match: m, viewerSide }: { match: Match; viewerSide:
                     </Badge>
                   )}
                 </p>
-                {report && (
-                  <p className="mt-0.5 flex items-center gap-1 text-xs text-unlimited-ink" data-testid="score-submitted">
-                    <CircleCheck role="img" aria-label="Score submitted" className="size-3.5" />
-                    Score submitted
+                {/* a green tick only for a report that stands: not in an open dispute, not once superseded */}
+                {mark && (
+                  <p
+                    className={cn('mt-0.5 flex items-center gap-1 text-xs', { submitted: 'text-unlimited-ink', disagrees: 'text-forbidden-ink', superseded: 'text-muted-foreground' }[mark.kind])}
+                    data-testid="score-submitted"
+                  >
+                    {mark.kind === 'disagrees' ? <CircleAlert role="img" aria-label={mark.label} className="size-3.5" /> : <CircleCheck role="img" aria-label={mark.label} className="size-3.5" />}
+                    {mark.label}
                   </p>
                 )}
               </div>

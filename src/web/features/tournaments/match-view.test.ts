@@ -3,7 +3,7 @@ import type { Match } from '../../../domain/api/tournaments.ts';
 import type { Bracket } from '../../../domain/tournament/types.ts';
 import {
   ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf, typedScoreProblem, choiceWords, BOTH_SCORES,
-  pastRoundQuestion, reportLine, shownWins, statusBadge,
+  pastRoundQuestion, reportLine, reportMark, shownWins, statusBadge,
 } from './match-view.ts';
 import { mergeMatches } from './tournaments-api.ts';
 
@@ -205,12 +205,20 @@ describe('a disputed match (issue 18)', () => {
   test.each([
     ['disputed: neither claim is the score', disputed, 'Disputed', null],
     ['one report: in progress with its score', match({ status: 'In Progress', reportFromTeam1: report(2, 1), finalScore: { team1Wins: 2, team2Wins: 1 } }), 'In Progress', 2],
-    ['decided by an admin', match({ ...disputed, disputed: false, overridden: true, complete: true, status: 'Completed', finalScore: { team1Wins: 2, team2Wins: 1 }, outcome: { winnerTeamId: 'a' } }), 'Completed', 2],
+    // a settled dispute reads as settled, not as a green 'Completed' like any other (issue 30 §8)
+    ['decided by an admin', match({ ...disputed, disputed: false, overridden: true, complete: true, status: 'Completed', finalScore: { team1Wins: 2, team2Wins: 1 }, outcome: { winnerTeamId: 'a' } }), 'Resolved', 2],
+    ['set by an admin without a dispute', match({ overridden: true, complete: true, status: 'Completed', finalScore: { team1Wins: 2, team2Wins: 1 }, outcome: { winnerTeamId: 'a' } }), 'Completed', 2],
     ['a tie', match({ complete: true, status: 'Completed', finalScore: { team1Wins: 1, team2Wins: 1 }, outcome: { winnerTeamId: null } }), 'Tie', 1],
     ['a bye', match({ bye: true, team2Id: null, team2Name: null }), 'Bye', null],
   ])('%s', (_why, m, label, team1Wins) => {
     expect(statusBadge(m).label).toBe(label);
     expect(shownWins(m, 1)).toBe(team1Wins);
+  });
+
+  test('a report shows a green tick only while it stands', () => {
+    const decided = match({ ...disputed, disputed: false, overridden: true, complete: true, status: 'Completed' });
+    expect([reportMark(disputed, 1)?.label, reportMark(decided, 2)?.label, reportMark(match({ reportFromTeam1: report(2, 1) }), 1)?.kind, reportMark(match(), 1)])
+      .toEqual(['Reports disagree', 'Report superseded', 'submitted', null]);
   });
 
   test("each report reads from its team's side", () => {

@@ -49,18 +49,40 @@ export const STATUS_TONE: Record<MatchStatus, 'unlimited' | 'limited' | 'neutral
   Scheduled: 'neutral',
 };
 
-export type ShownStatus = MatchStatus | 'Disputed' | 'Tie' | 'Bye' | 'Missed';
+export type ShownStatus = MatchStatus | 'Disputed' | 'Resolved' | 'Tie' | 'Bye' | 'Missed';
+
+/** The two teams' reports disagree (whether or not someone has decided since). */
+function reportsDisagree(m: Pick<Match, 'reportFromTeam1' | 'reportFromTeam2'>): boolean {
+  const [one, two] = [m.reportFromTeam1, m.reportFromTeam2];
+  return !!one && !!two && !(one.gamesWon === two.gamesLost && one.gamesLost === two.gamesWon);
+}
+
+/** A dispute the host or an admin settled by setting the result: it reads 'Resolved', never a green 'Completed' (issue 30 §8). */
+export const resolvedDispute = (m: Match): boolean => m.complete && m.overridden && reportsDisagree(m);
 
 /**
  * The status a match shows everywhere (list, bracket, modal): 'Disputed' while the two reports disagree
- * and nobody has decided (neither claim is the score), 'Tie' for a completed match without a winner.
+ * and nobody has decided (neither claim is the score), 'Resolved' once someone decided it, 'Tie' for a
+ * completed match without a winner.
  */
 export function statusBadge(m: Match): { label: ShownStatus; tone: 'unlimited' | 'limited' | 'neutral' | 'forbidden' } {
   if (m.bye) return { label: 'Bye', tone: 'neutral' };
   if (m.missed) return { label: 'Missed', tone: 'neutral' };
   if (m.disputed && !m.complete) return { label: 'Disputed', tone: 'forbidden' };
+  if (resolvedDispute(m)) return { label: 'Resolved', tone: 'neutral' };
   if (isTie(m)) return { label: 'Tie', tone: STATUS_TONE[m.status] };
   return { label: m.status, tone: STATUS_TONE[m.status] };
+}
+
+/**
+ * What a side's report says beside its name: a green tick only for a report that stands; a report in an
+ * open dispute 'disagrees', one an admin's result replaced is 'superseded'.
+ */
+export function reportMark(m: Match, side: Side): { label: string; kind: 'submitted' | 'disagrees' | 'superseded' } | null {
+  if (!(side === 1 ? m.reportFromTeam1 : m.reportFromTeam2)) return null;
+  if (m.disputed && !m.complete) return { label: 'Reports disagree', kind: 'disagrees' };
+  if (m.overridden) return { label: 'Report superseded', kind: 'superseded' };
+  return { label: 'Score submitted', kind: 'submitted' };
 }
 
 /** A side's games as the public score shows them: none while the match is disputed. */
