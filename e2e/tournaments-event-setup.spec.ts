@@ -118,10 +118,12 @@ test.describe('the event set up and opened', () => {
     await expectNoSidewaysScroll(playerTab);
     await shot(playerTab, 'check-in');
     await own.getByRole('button', { name: 'Check in' }).click();
-    await expect(own.getByRole('button', { name: 'Undo check-in' })).toBeVisible();
+    // focus stays on the desk: the button that replaced the one pressed (issue 30 §3)
+    await expect(own.getByRole('button', { name: 'Undo check-in' })).toBeFocused();
     await expect(panel.getByTestId('check-in-count')).toHaveText('1 of 4 checked in', LIVE);
     // undone and done again: both browsers follow
     await own.getByRole('button', { name: 'Undo check-in' }).click();
+    await expect(own.getByRole('button', { name: 'Check in' })).toBeFocused();
     await expect(panel.getByTestId('check-in-count')).toHaveText('0 of 4 checked in', LIVE);
     await own.getByRole('button', { name: 'Check in' }).click();
     await expect(panel.getByTestId('check-in-count')).toHaveText('1 of 4 checked in', LIVE);
@@ -134,10 +136,13 @@ test.describe('the event set up and opened', () => {
     const third = await host.team(teams[2]!.name);
     await expect(third.getByTestId('team-checked-in')).toHaveText('not checked in');
     await expect((await host.team(teams[0]!.name)).getByTestId('team-checked-in')).toHaveText('checked in');
+    const fourth = await host.team(teams[3]!.name); // before the click: on a phone this picks a tab
     await third.getByRole('button', { name: `Check in ${teams[2]!.name}` }).click();
     await expect(third.getByTestId('team-checked-in')).toHaveText('checked in');
     await expect(third.getByRole('button', { name: `Undo the check-in of ${teams[2]!.name}` })).toBeVisible();
-    await expect((await host.team(teams[3]!.name)).getByTestId('team-checked-in')).toHaveText('not checked in');
+    await expect(fourth.getByTestId('team-checked-in')).toHaveText('not checked in');
+    // the desk moves on to the next team not yet in (issue 30 §3)
+    await expect(fourth.getByRole('button', { name: `Check in ${teams[3]!.name}` })).toBeFocused();
     await expectAccessible(page, 'the host’s teams during check-in');
     await expectNoSidewaysScroll(page);
     await shot(page, 'check-in-teams');

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { AlertDialog, Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
@@ -27,7 +27,11 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof RadixDial
 }
 
 /** A modal dialog with a title, a scrolling body, a footer and a close (X) button. */
-export function DialogContent({ title, description, footer, size = 'md', className, children, ...props }: DialogContentProps) {
+export function DialogContent({ title, description, footer, size = 'md', className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  // Radix gives focus back to a Dialog.Trigger only; ours mostly open from plain buttons, so focus fell
+  // to the page body on close (issue 30 §3). Remember what had it and go back there, or to the element
+  // now holding its id if a live update re-rendered it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className={overlayClasses} />
@@ -35,6 +39,18 @@ export function DialogContent({ title, description, footer, size = 'md', classNa
         className={cn(contentClasses, size === 'lg' && 'max-w-2xl', className)}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        onOpenAutoFocus={(e) => {
+          opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          const el = opener.current;
+          const back = el?.isConnected ? el : el?.id ? document.getElementById(el.id) : null;
+          if (e.defaultPrevented || !back) return;
+          e.preventDefault();
+          back.focus();
+        }}
       >
         <div className="flex items-start gap-3 border-b px-5 py-4">
           <div className="min-w-0 flex-1">

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ArrowDownAZ, ArrowUpAZ, Archive, Check, ChevronDown, CircleCheck, CircleX, Eye, Flag, LoaderCircle, Search, Undo2, UserMinus } from 'lucide-react';
 import type { Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -108,6 +108,15 @@ function ClosedTeams({ tournament: t }: { tournament: Tournament }) {
 
 const CHECK_IN_FAILED = 'Failed to change the check-in. Please try again.';
 
+/** The desk's focus after a check-in: the next team (in the list's order) not yet in, else this one. */
+function focusDesk(button: HTMLButtonElement | null, where: 'self' | 'next') {
+  if (!button) return;
+  const desk = [...document.querySelectorAll<HTMLButtonElement>('[data-desk-check-in]')];
+  const after = desk.slice(desk.indexOf(button) + 1).concat(desk.slice(0, desk.indexOf(button)));
+  const next = where === 'next' ? after.find((b) => b.dataset.deskCheckIn === 'out' && !b.disabled && b.getClientRects().length > 0) : undefined;
+  (next ?? button).focus();
+}
+
 function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: Team; user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const [dropping, setDropping] = useState(false);
@@ -123,6 +132,18 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
   // check-in for a player who cannot do it themselves
   const checkInShown = t.checkIn && !t.inProgress && !t.completed && !t.cancelled && !team.dropped;
   const checkIn = useCheckIn(t.uid);
+  const deskButton = useRef<HTMLButtonElement>(null);
+  /** the check-in state asked for, until the list shows it (it comes after the answer, by a refetch) */
+  const refocus = useRef<boolean | null>(null);
+  // the button is disabled while the check-in is sent (its focus then falls to the page body): once
+  // shown, the desk moves on to the next team not yet in, or, after an undo or a failure, stays here
+  useEffect(() => {
+    const asked = refocus.current;
+    if (asked === null || checkIn.isPending) return;
+    if (!checkIn.isError && team.checkedIn !== asked) return;
+    refocus.current = null;
+    focusDesk(deskButton.current, asked && !checkIn.isError ? 'next' : 'self');
+  }, [checkIn.isPending, checkIn.isError, team.checkedIn]);
 
   const viewedDeck = viewing ? decks.data?.[viewing.member.id]?.find((d) => d.id === viewing.deckId) : undefined;
   let viewError: string | undefined;
@@ -170,8 +191,13 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
               variant="ghost"
               size="sm"
               className="ml-auto"
+              ref={deskButton}
+              data-desk-check-in={team.checkedIn ? 'in' : 'out'}
               disabled={checkIn.isPending}
-              onClick={() => checkIn.mutate({ teamUid: team.uid, checkedIn: !team.checkedIn })}
+              onClick={() => {
+                refocus.current = !team.checkedIn;
+                checkIn.mutate({ teamUid: team.uid, checkedIn: !team.checkedIn });
+              }}
               aria-label={team.checkedIn ? `Undo the check-in of ${name}` : `Check in ${name}`}
             >
               {checkIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : team.checkedIn ? <Undo2 aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}

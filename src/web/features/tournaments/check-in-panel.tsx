@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CircleCheck, ClipboardCheck, LoaderCircle, Undo2 } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -17,6 +18,18 @@ const OPEN_FAILED = 'Failed to open check-in. Please try again.';
 export function CheckInPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
   const open = useOpenCheckIn(t.uid);
   const checkIn = useCheckIn(t.uid);
+  // Check in and Undo check-in replace each other (and are disabled while sent): focus goes to the one
+  // now shown instead of falling to the page body (issue 30 §3)
+  const own = useRef<HTMLButtonElement>(null);
+  /** the check-in state asked for, until the page shows it (it comes after the answer, by a refetch) */
+  const refocus = useRef<boolean | null>(null);
+  const ownIn = user ? ownEntry(t, user.discordId)?.team.checkedIn : undefined;
+  useEffect(() => {
+    if (refocus.current === null || checkIn.isPending) return;
+    if (!checkIn.isError && ownIn !== refocus.current) return;
+    refocus.current = null;
+    own.current?.focus();
+  }, [checkIn.isPending, checkIn.isError, ownIn]);
   if (!t.checkIn || t.inProgress || t.completed || t.cancelled) return null;
   const { open: isOpen, checkedIn, total } = t.checkInStatus;
   const entry = user ? ownEntry(t, user.discordId) : undefined;
@@ -54,8 +67,12 @@ export function CheckInPanel({ tournament: t, user }: { tournament: Tournament; 
                 variant="secondary"
                 size="sm"
                 className="mobile:h-11 mobile:w-full"
+                ref={own}
                 disabled={busy}
-                onClick={() => checkIn.mutate({ teamUid: mine.uid, checkedIn: false })}
+                onClick={() => {
+                  refocus.current = false;
+                  checkIn.mutate({ teamUid: mine.uid, checkedIn: false });
+                }}
               >
                 {checkIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Undo2 aria-hidden="true" />}
                 Undo check-in
@@ -66,7 +83,15 @@ export function CheckInPanel({ tournament: t, user }: { tournament: Tournament; 
               <p className="min-w-0 flex-1 text-sm break-words" data-testid="own-check-in">
                 {teamName(mine)} has not checked in yet.
               </p>
-              <Button className="mobile:h-11 mobile:w-full" disabled={busy} onClick={() => checkIn.mutate({ teamUid: mine.uid, checkedIn: true })}>
+              <Button
+                ref={own}
+                className="mobile:h-11 mobile:w-full"
+                disabled={busy}
+                onClick={() => {
+                  refocus.current = true;
+                  checkIn.mutate({ teamUid: mine.uid, checkedIn: true });
+                }}
+              >
                 {checkIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <CircleCheck aria-hidden="true" />}
                 Check in
               </Button>
