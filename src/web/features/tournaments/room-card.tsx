@@ -5,24 +5,12 @@ import { useRef, useState } from 'react';
 import { Check, Copy, Cpu, DoorOpen } from 'lucide-react';
 import type { Room } from '../../../domain/api/event-night.ts';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
-import { toHex } from '../../../domain/series/rules.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { roomFacts } from './room-facts.ts';
 
 /** What a player types into EDOPro to host the duel room: the left panel's numbers and the rules. */
 export function DuelSettings({ tournament: t, title = 'Host the room in EDOPro with' }: { tournament: Tournament; title?: string }) {
-  const rules = BigInt(t.duelFlags);
-  const room = BigInt(t.roomDuelFlags);
-  const facts: [string, string][] = [
-    // the same numbers, under the same names, as the left panel's EDOPro Room Settings
-    ['Duel flags', `${toHex(rules)} · ${rules.toString()}`],
-    ...(room !== rules ? ([['Duel flags with room options', `${toHex(room)} · ${room.toString()}`]] as [string, string][]) : []),
-    ['Forbidden types', `${toHex(t.forbiddenTypes)} · ${t.forbiddenTypes}`],
-    ['Best of', String(t.bestOf)],
-    ['Starting LP', String(t.startingLp)],
-    ['Starting hand', String(t.startingHand)],
-    ['Cards per draw', String(t.cardsPerDraw)],
-    ['Banlist', t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : 'None')],
-  ];
+  const facts = roomFacts(t);
   return (
     <div className="rounded-lg border bg-card p-3" data-testid="room-settings">
       <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
@@ -30,10 +18,18 @@ export function DuelSettings({ tournament: t, title = 'Host the room in EDOPro w
         {title}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm min-[1100px]:grid-cols-[auto_1fr_auto_1fr]">
-        {facts.map(([label, value]) => (
+        {facts.map(([label, parts]) => (
           <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-mono text-xs leading-5 break-all">{value}</dd>
+            <dt className="break-words text-muted-foreground">{label}</dt>
+            {/* each number whole on its line: a narrow card wraps between hex and decimal, never inside one */}
+            <dd className="font-mono text-xs leading-5 break-words">
+              {parts.map((part, i) => (
+                <span key={i}>
+                  {i > 0 && ' · '}
+                  <span className="whitespace-nowrap">{part}</span>
+                </span>
+              ))}
+            </dd>
           </div>
         ))}
       </dl>
