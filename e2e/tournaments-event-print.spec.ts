@@ -199,7 +199,7 @@ test('both CSV files download from the print view; the admin panel links to them
   await expect(page.getByTestId('standings-print').locator('tbody tr')).toHaveCount(PLAYERS.length);
 });
 
-test('the tournament page adds the event to a calendar; the list subscribes to all of them', async ({ page }) => {
+test('the tournament page adds the event to a calendar; the list subscribes to all of them', async ({ page, context }) => {
   await page.goto(`/tournaments/${calendarUid}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar Night' })).toBeVisible();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
@@ -210,10 +210,25 @@ test('the tournament page adds the event to a calendar; the list subscribes to a
   expect(ics).toContain(`URL:${new URL(page.url()).origin}/tournaments/${calendarUid}`);
 
   await page.goto('/tournaments');
+  // issue 30 §8: a webcal:// subscription at this site, and its address to copy
+  const origin = new URL(page.url());
   const feed = page.getByRole('link', { name: 'Subscribe to the calendar' });
-  await expect(feed).toHaveAttribute('href', '/api/tournaments.ics');
-  const [all] = await Promise.all([page.waitForEvent('download'), feed.click()]);
-  const text = await savedText(all);
+  await expect(feed).toHaveAttribute('href', `webcal://${origin.host}/api/tournaments.ics`);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const copy = page.getByRole('button', { name: 'Copy address' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calendar-feed').getByRole('status')).toHaveText('Copied the calendar’s address');
+  await expect(page.getByTestId('calendar-feed').getByRole('button')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin.origin}/api/tournaments.ics`);
+  await page.getByTestId('calendar-feed').screenshot({ path: '/tmp/calendar-feed-1280.png' });
+  // at 390 px the two stay tappable and inside the page
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(feed).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.locator('#tournaments-title').locator('..').screenshot({ path: '/tmp/calendar-feed-390.png' });
+  const all = await page.request.get('/api/tournaments.ics');
+  const text = await all.text();
   expect(text).toContain('SUMMARY:Calendar Night');
   expect(text).not.toContain('SUMMARY:Print Night'); // started: no longer upcoming
 });

@@ -1,9 +1,11 @@
 // Links to the print view, the CSV files and the calendar (issue 19), for the panels that offer them.
 // Plain links: the server names the files, so a download needs no script.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarPlus, Download, Printer } from 'lucide-react';
+import { CalendarPlus, Check, Copy, Download, Printer } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { calendarAddresses } from './calendar-address.ts';
 import { CALENDAR_FEED, exportLinks } from './print-api.ts';
 
 /** Admin Tools: print and download the current round's pairings (and its match slips) and the standings, once there are any. */
@@ -56,17 +58,72 @@ export function AddToCalendarLink({ tournament: t }: { tournament: Pick<Tourname
   );
 }
 
-/** The list page: every upcoming event in one calendar that stays up to date. */
+/**
+ * The list page: every upcoming event in one calendar that stays up to date. The link opens the
+ * calendar app on webcal:// (issue 30 §8); 'Copy address' is for apps that want it pasted.
+ */
 export function SubscribeToCalendarLink() {
+  const { web, webcal } = calendarAddresses(window.location.origin, CALENDAR_FEED);
   return (
-    <a
-      href={CALENDAR_FEED}
-      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-primary underline-offset-4 hover:underline"
-      title="An iCalendar feed of every upcoming tournament: add its address to your calendar app to subscribe"
-      data-testid="calendar-feed"
-    >
-      <CalendarPlus aria-hidden="true" className="size-4" />
-      Subscribe to the calendar
-    </a>
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="calendar-feed">
+      <a
+        href={webcal}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-primary underline-offset-4 hover:underline desktop:min-h-0"
+        title="An iCalendar feed of every upcoming tournament: your calendar app subscribes and keeps it up to date"
+      >
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Subscribe to the calendar
+      </a>
+      <CopyAddressButton address={web} />
+    </div>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** 'Copy address': the feed's address to the clipboard, 'Copied' said and announced; refused, the address shown selected. */
+function CopyAddressButton({ address }: { address: string }) {
+  const [state, setState] = useState<CopyState>('idle');
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (state === 'copied') {
+      const t = setTimeout(() => setState('idle'), 3000);
+      return () => clearTimeout(t);
+    }
+    if (state === 'failed') field.current?.select();
+  }, [state]);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => void copy()} className="mobile:min-h-11">
+        {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {state === 'copied' ? 'Copied' : 'Copy address'}
+      </Button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? 'Copied the calendar’s address' : ''}
+      </span>
+      {state === 'failed' && (
+        <span className="w-full space-y-1">
+          <span className="block text-sm text-muted-foreground" role="alert">
+            The clipboard is not available here: the address is selected below, copy it yourself.
+          </span>
+          <input
+            ref={field}
+            readOnly
+            value={address}
+            aria-label="The calendar's address"
+            onFocus={(e) => e.currentTarget.select()}
+            className="w-full rounded-md border bg-background px-2 py-1.5 font-mono text-xs"
+          />
+        </span>
+      )}
+    </>
   );
 }
