@@ -16,7 +16,11 @@ let api: AdminApi;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  uid = await hostByApi(LINUS, { name: `Round Night ${Date.now()}`, manualDeckChecking: false, roundMinutes: 50 });
+  // rules whose duel flags run to 11 digits: the room card must keep them whole at 390 px (issue 30 §8)
+  uid = await hostByApi(LINUS, {
+    name: `Round Night ${Date.now()}`, manualDeckChecking: false, roundMinutes: 50,
+    ruleOptions: ['TCG_SEGOC', 'GOAT_IGNITION_PRIORITY', 'NORMAL_SUMMON_FACEUP_DEFENSE'], cardTypeFilters: ['NO_PENDULUM', 'NO_LINK'],
+  });
   api = await AdminApi.as(LINUS, uid);
   await api.seed(6);
   await api.start();
@@ -101,6 +105,8 @@ test('the round clock counts down on two browsers at once, tables show on every 
   await expect(host.modal.getByRole('status')).toHaveText('Added 5 minutes: 5 extra in all.');
   await expect(host.modal.getByText('5 extra minutes')).toBeVisible();
   await host.closeModal();
+  // focus back on the card that opened the dialog, though its match changed meanwhile (issue 30 §3)
+  await expect(host.card(m2!.id)).toBeFocused();
   await expect(visitor.card(m2!.id).getByTestId('round-clock')).toBeVisible(LIVE);
   expect(await clockText(visitorPage, visitor.card(m2!.id))).toMatch(MMSS);
   // past the round's end, the extended table still runs
@@ -139,6 +145,22 @@ test('a player finds their table and room; a visitor sees no room; at zero the r
   await expect(card.getByRole('button', { name: 'Copy the room name' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Copy the room password' })).toBeVisible();
   await expect(card.getByTestId('room-settings')).toContainText('Duel flags');
+  // issue 30 §8: every number of the duel settings whole on one line, at 390 px too
+  const brokenNumbers = await card.getByTestId('room-settings').locator('dd').evaluateAll((dds) => dds.flatMap((dd) => {
+    const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+    const split: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const hit of node.textContent!.matchAll(/[0-9a-fx]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, hit.index);
+        range.setEnd(node, hit.index + hit[0].length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(hit[0]);
+      }
+    }
+    return split;
+  }));
+  expect(brokenNumbers).toEqual([]);
+  await card.getByTestId('room-settings').screenshot({ path: `/tmp/event-round-room-settings-${player.page.viewportSize()?.width ?? 1280}.png` });
   await expect(player.view.modal.getByTestId('round-clock')).toBeVisible();
   await shot(player.page, 'room');
   await expectNoSidewaysScroll(player.page);
@@ -174,7 +196,7 @@ test('a player finds their table and room; a visitor sees no room; at zero the r
   await player.page.context().close();
 });
 
-test('the host swaps two teams before any result; every page follows', async ({ page, browser }) => {
+test('the host swaps two teams of matches without a result; every page follows', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const [a, b] = (await api.matches(1)).filter((m) => !m.bye) as (ApiMatch & { table: number })[];
   await signInAs(page, LINUS);
@@ -218,10 +240,14 @@ test('the host swaps two teams before any result; every page follows', async ({ 
   await moved.page.context().close();
   await visitorPage.context().close();
 
-  // once a result of the round is in, Swap Teams stays on the host's page, off, and says why
+  // once b has a result, the other matches of the round can still be swapped; b's teams are not offered (issue 30)
   await api.override(after.find((m) => m.id === b!.id)!, 1);
-  await expect(actions.getByTestId('swap-blocked')).toContainText(`already has a result (match #${b!.id})`, LIVE);
-  await expect(actions.getByRole('button', { name: 'Swap Teams' })).toBeDisabled();
+  const others = after.filter((m) => !m.bye && m.id !== b!.id);
+  await actions.getByRole('button', { name: 'Swap Teams' }).click();
+  await expect(dialog.getByLabel('First team').locator('option')).toHaveCount(1 + 2 * others.length, LIVE);
+  await expect(dialog.getByLabel('First team').locator(`option[value^="${b!.id}:"]`)).toHaveCount(0);
+  await host.modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(actions.getByRole('button', { name: 'Swap Teams' })).toBeFocused();
 });
 
 test('a player drops their own team once their match is complete; not paired again, results kept @both-widths', async ({ browser }) => {
