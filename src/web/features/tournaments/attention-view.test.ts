@@ -1,17 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { matchFactory } from './match-fixture.ts';
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
-import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { Team, Tournament } from '../../../domain/api/tournaments.ts';
 import { acceptChoice, attentionCount, attentionItems, attentionTitle, discordFailing } from './attention-view.ts';
 
-let nextId = 1;
-const match = (over: Partial<Match> = {}): Match => {
-  const id = over.id ?? nextId++;
-  return {
-    id, matchId: id, roundNumber: 2, bracket: 'swiss', position: 1, team1Id: 'a', team2Id: 'b', team1Name: 'Alpha', team2Name: 'Bravo',
-    bye: false, complete: false, status: 'Scheduled', finalScore: null, outcome: null, reportFromTeam1: null, reportFromTeam2: null,
-    flaggedForReview: false, flaggedMessage: null, disputed: false, overridden: false, table: null, extraMinutes: 0, endsAt: null, missed: false, updatedAt: '2026-01-01T00:00:00.000Z', ...over,
-  };
-};
+const match = matchFactory({ roundNumber: 2 });
 const report = (gamesWon: number, gamesLost: number) => ({ reporterDiscordId: '1', gamesWon, gamesLost, at: '2026-01-01T00:00:00.000Z' });
 const event = (over: Partial<Tournament> = {}) => ({ inProgress: true, completed: false, cancelled: false, checkIn: false, currentRound: 2, teams: [], name: 'Friday', ...over }) as unknown as Tournament;
 const team = (uid: string, name: string, over: Partial<Team> = {}) => ({ uid, name, dropped: false, checkedIn: false, ...over }) as unknown as Team;

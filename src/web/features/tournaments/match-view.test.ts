@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Match } from '../../../domain/api/tournaments.ts';
+import { matchFactory } from './match-fixture.ts';
 import type { Bracket } from '../../../domain/tournament/types.ts';
 import {
   ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf, typedScoreProblem, choiceWords, BOTH_SCORES,
@@ -7,15 +7,7 @@ import {
 } from './match-view.ts';
 import { mergeMatches } from './tournaments-api.ts';
 
-let nextId = 1;
-const match = (over: Partial<Match> = {}): Match => {
-  const id = over.id ?? nextId++;
-  return {
-    id, matchId: id, roundNumber: 1, bracket: 'swiss', position: 1, team1Id: 'a', team2Id: 'b', team1Name: 'Alpha', team2Name: 'Bravo',
-    bye: false, complete: false, status: 'Scheduled', finalScore: null, outcome: null, reportFromTeam1: null, reportFromTeam2: null,
-    flaggedForReview: false, flaggedMessage: null, disputed: false, overridden: false, table: null, extraMinutes: 0, endsAt: null, missed: false, updatedAt: '2026-01-01T00:00:00.000Z', ...over,
-  };
-};
+const match = matchFactory();
 const slot = (bracket: Bracket, roundNumber: number, position: number, team1Id: string | null = null, team2Id: string | null = null) =>
   match({ bracket, roundNumber, position, team1Id, team2Id, team1Name: team1Id, team2Name: team2Id });
 

@@ -1,17 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { Match } from '../../../domain/api/tournaments.ts';
+import { matchFactory } from './match-fixture.ts';
 import { currentRoundName, currentTimeCalled, dropWait, mayExtend, mayReadRoom, roundBrackets, swapChoices, swapPreview, tableLabel } from './round-view.ts';
 
-let nextId = 1;
-const match = (over: Partial<Match> = {}): Match => {
-  const id = over.id ?? nextId++;
-  return {
-    id, matchId: id, roundNumber: 2, bracket: 'swiss', position: 1, team1Id: 'a', team2Id: 'b', team1Name: 'Alpha', team2Name: 'Bravo',
-    bye: false, complete: false, status: 'Scheduled', finalScore: null, outcome: null, reportFromTeam1: null, reportFromTeam2: null,
-    flaggedForReview: false, flaggedMessage: null, disputed: false, overridden: false, table: 1, extraMinutes: 0,
-    endsAt: '2026-12-05T19:50:00.000Z', missed: false, updatedAt: '2026-01-01T00:00:00.000Z', ...over,
-  };
-};
+const match = matchFactory({ roundNumber: 2, table: 1, endsAt: '2026-12-05T19:50:00.000Z' });
 const t = { hostDiscordId: 'host', inProgress: true, completed: false, currentRound: 2, format: 'DEFAULT' as const };
 const host = { discordId: 'host', auth: 1 };
 const admin = { discordId: 'ad', auth: 2 };
