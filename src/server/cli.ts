@@ -102,7 +102,7 @@ async function run(argv: string[]): Promise<string> {
       const messages = `${n} held Discord message${n === 1 ? '' : 's'}`;
       if (n === 0) return `No held Discord messages: nothing ${release ? 'released' : 'discarded'}.`;
       return release
-        ? `Released ${messages}: the server sends them (at once while it runs, else when it starts).`
+        ? `Released ${messages}: the server sends them (at once while it runs, else when it starts), but drops those about a round that is over.`
         : `Discarded ${messages}: they will never be sent.`;
     }
     default:

@@ -104,7 +104,7 @@ suiteOn('pglite')('backup and restore with no server running', () => {
   test('outbox release sends what the restore held; outbox discard deletes it unsent', async () => {
     const released = await cli(['outbox', 'release'], { DATA_DIR: path.join(root, 'restored') });
     expect(released).toMatchObject({ code: 0, stderr: '' });
-    expect(released.stdout).toBe('Released 2 held Discord messages: the server sends them (at once while it runs, else when it starts).');
+    expect(released.stdout).toBe('Released 2 held Discord messages: the server sends them (at once while it runs, else when it starts), but drops those about a round that is over.');
     const server = await restoredServer(path.join(root, 'restored'));
     try {
       // round 1's pairings are about a round that is over (round 2 was paired): dropped, not sent late
