@@ -41,6 +41,9 @@ const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((
 const TournamentPrintPage = lazy(() =>
   import('./features/tournaments/print/print-page.tsx').then((m) => ({ default: m.TournamentPrintPage })),
 );
+const TournamentScreenPage = lazy(() =>
+  import('./features/tournaments/screen/screen-page.tsx').then((m) => ({ default: m.TournamentScreenPage })),
+);
 
 /** The whole URL map of both spec documents. */
 export const routes: RouteObject[] = [
@@ -54,6 +57,8 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
   },
+  // the hall's big screen (issue 30 §6): pairings and clock, then standings, without the site's navigation
+  { path: 'tournaments/:uid/screen', element: <Suspense fallback={<PageLoading />}><TournamentScreenPage /></Suspense>, errorElement: <RouteError /> },
   {
     element: <AppShell />,
     children: [
