@@ -2,6 +2,7 @@
 // rounds, round timers, late entry, Discord webhook), and the requests of check-in, the round
 // timer, pairing fixes and exports. One schema, three uses, as the rest of src/domain/api.
 import { z } from 'zod';
+import { banlistDateSchema } from './banlists.ts';
 import { deckPrivacySchema } from './records.ts';
 
 /** Top cut sizes a host may choose (0: no cut). */
@@ -63,8 +64,14 @@ export const eventSettingsFields = {
   seedByRating: checkInLike('seedByRating').optional(),
 };
 
-/** PATCH /api/tournaments/{id}/settings (host or privileged). */
-export const eventSettingsBodySchema = z.object(eventSettingsFields, { error: 'The body must be a JSON object' }).strict();
+/**
+ * PATCH /api/tournaments/{id}/settings (host or privileged): the Event tab's fields and, before the
+ * start, the banlist: `banlistDate` the site's list of that date (the host form's key), null none.
+ */
+export const eventSettingsBodySchema = z.object(
+  { ...eventSettingsFields, banlistDate: banlistDateSchema.nullable().optional() },
+  { error: 'The body must be a JSON object' },
+).strict();
 export type EventSettingsBody = z.input<typeof eventSettingsBodySchema>;
 
 /** What every tournament read carries of the event night. */

@@ -3,7 +3,7 @@ import { eventStage, settingEditable, settingsProblems, type EventSettingValues 
 
 const current: EventSettingValues = {
   startsAt: '2026-12-05T19:00:00.000Z', checkIn: true, topCut: 4, swissRounds: null, roundMinutes: 50, topCutRoundMinutes: 0,
-  lateEntryRounds: 2, discordWebhookUrl: null, deckPrivacy: 'top-cut', seedByRating: false,
+  lateEntryRounds: 2, discordWebhookUrl: null, deckPrivacy: 'top-cut', seedByRating: false, banlistDate: '2026-05-01',
 };
 
 describe('event settings by stage', () => {
@@ -32,6 +32,10 @@ describe('event settings by stage', () => {
       'deckPrivacy: deck privacy is fixed once the event has started: players signed up knowing it',
       'seedByRating: round 1 was paired at the start',
     ]],
+    ['before', { banlistDate: '2026-07-01' }, []],
+    ['before', { banlistDate: null }, []],
+    ['running', { banlistDate: '2026-05-01' }, []],
+    ['running', { banlistDate: '2026-07-01' }, ['banlistDate: the banlist is fixed once the event has started: the decks were checked against it']],
     ['over', { roundMinutes: 30 }, ['The tournament is over: its settings no longer change']],
     ['over', { roundMinutes: 50 }, []],
   ] as const)('%s, changes %o: %o', (stage, changes, problems) => expect(settingsProblems(stage, current, changes)).toEqual(problems));
@@ -46,5 +50,7 @@ describe('event settings by stage', () => {
     ['roundMinutes', 'over', false],
     ['deckPrivacy', 'before', true],
     ['deckPrivacy', 'running', false],
+    ['banlistDate', 'before', true],
+    ['banlistDate', 'running', false],
   ] as const)('%s editable while %s: %s', (field, stage, editable) => expect(settingEditable(field, stage)).toBe(editable));
 });

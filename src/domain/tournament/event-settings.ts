@@ -4,7 +4,7 @@
 // over, none. Shared by the server (PATCH .../settings) and the settings dialog.
 export const EVENT_SETTING_FIELDS = [
   'startsAt', 'checkIn', 'topCut', 'swissRounds', 'roundMinutes', 'topCutRoundMinutes', 'lateEntryRounds', 'discordWebhookUrl',
-  'deckPrivacy', 'seedByRating',
+  'deckPrivacy', 'seedByRating', 'banlistDate',
 ] as const;
 export type EventSettingField = (typeof EVENT_SETTING_FIELDS)[number];
 
@@ -19,6 +19,11 @@ export type EventSettingValues = {
   discordWebhookUrl: string | null;
   deckPrivacy: 'closed' | 'top-cut' | 'all';
   seedByRating: boolean;
+  /**
+   * The site's list the event holds, by date (as the host form's `banlistDate`); null: no list. An
+   * event holding a list that is not the site's (pasted or uploaded) has a value no date equals.
+   */
+  banlistDate: string | null;
 };
 
 export type EventStage = 'before' | 'running' | 'over';
@@ -36,6 +41,7 @@ const FIXED_AT_START: Partial<Record<EventSettingField, string>> = {
   swissRounds: 'the Swiss rounds are fixed once the event has started (roundCount counts them)',
   deckPrivacy: 'deck privacy is fixed once the event has started: players signed up knowing it',
   seedByRating: 'round 1 was paired at the start',
+  banlistDate: 'the banlist is fixed once the event has started: the decks were checked against it',
 };
 
 /** Whether the field can be edited at this stage (the dialog disables the others). */

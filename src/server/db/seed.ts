@@ -62,11 +62,14 @@ export async function seedDemoData(db: Db): Promise<void> {
   const [ada, , linus] = DEMO_USERS;
   const goat = await createSeries(db, {
     name: 'GOAT Format Monthly', preset: 'GOAT', createdBy: linus.discordId,
-    description: 'The 2005 format that never left: Chaos, Goats and Tsukuyomi. Monthly events with the community banlist.',
+    // no list of its own: the demo has no GOAT list, so its events are hosted without one (issue 30 §8)
+    description: 'The 2005 format that never left: Chaos, Goats and Tsukuyomi. Monthly events; the host picks each one’s banlist when hosting it.',
   });
+  // the series holds the list its description names: hosting copies it into each event (issue 30 §8)
   const modern = await createSeries(db, {
     name: 'Modern Master Rule', preset: 'Master Rule 5', createdBy: linus.discordId,
-    description: 'Current Master Rule with the format banlist. Best of three, 40 to 60 card decks.',
+    banlist: read('2026.07-OCG.lflist.conf'), banlistName: '2026.07 OCG',
+    description: 'Current Master Rule on the 2026.07 OCG banlist. Best of three, 40 to 60 card decks.',
   });
   await createSeries(db, {
     name: 'Speed Duel Showdown', preset: 'Speed Duel', createdBy: ada.discordId, startingLp: 4000, startingHand: 4,

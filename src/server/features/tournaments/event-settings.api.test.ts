@@ -1,10 +1,14 @@
 // The event settings of issue 19 over real HTTP on PGlite and PostgreSQL: hosting with them and their
 // defaults, the webhook in privileged reads only (never from the public cache), PATCH .../settings
 // (who may, what may change before and after the start, bad values), the host's top cut and Swiss
-// rounds played to a champion, a cut larger than the field, and the list ordered by start.
+// rounds played to a champion, a cut larger than the field, the list ordered by start, and the
+// banlist changed before the start with the decks checked again (issue 30 §8).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AuditEntry, Match, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { AuditEntry, Deck, Match, Participant, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { importLflist } from '../banlists/banlist-import.ts';
+import { cardRowFromJson } from '../cards/card-import.ts';
+import * as CardsRepository from '../cards/cards-repository.ts';
 import { errorOf, ok, tournamentKit } from './tournament-test-kit.ts';
 
 const ADMIN = '961900000000000001';
@@ -12,6 +16,12 @@ const HOST = '961900000000000002';
 const CURATOR = '961900000000000003';
 const STRANGER = '961900000000000004';
 const WEBHOOK = 'https://discord.com/api/webhooks/123456789012345678/abcDEF-token_1';
+// two spells and two site lists: the open one allows the decks below, the strict one forbids Pot of Greed and limits Graceful Charity
+const POT = 55144522;
+const CHARITY = 79571449;
+const OPEN_LIST = `#[Test Open]\n!Test Open\n${POT} 3\n${CHARITY} 3\n`;
+const STRICT_LIST = `#[Test Strict]\n!Test Strict\n${POT} 0\n${CHARITY} 1\n`;
+const ydk = (...main: number[]) => `#main\n${main.join('\n')}\n#extra\n!side\n`;
 
 let server: TestServer;
 let anonymous: TestClient;
@@ -29,6 +39,12 @@ beforeAll(async () => {
   curator = await signedInClient(server, CURATOR, 1, 'Linus');
   stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
   kit = tournamentKit(server, { host, admin });
+  const db = server.database.db;
+  await CardsRepository.upsertCards(db, [
+    { id: POT, name: 'Pot of Greed', type: 0x2 }, { id: CHARITY, name: 'Graceful Charity', type: 0x2 },
+  ].map(cardRowFromJson));
+  await importLflist(db, OPEN_LIST, { date: '2026-01-01' });
+  await importLflist(db, STRICT_LIST, { date: '2026-02-01' });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -138,7 +154,8 @@ describe('PATCH .../settings', () => {
     [{ roundMinutes: 'soon' }, 'roundMinutes: must be a whole number'],
     [{ topCut: 64 }, 'topCut: must be one of 0, 2, 4, 8, 16, 32'],
     [{ discordWebhookUrl: 'https://discord.com.evil.example/api/webhooks/1/x' }, 'discordWebhookUrl: must be a Discord webhook URL'],
-    [{ format: 'ROUND_ROBIN' }, 'format: is not an event setting (startsAt, checkIn, topCut, swissRounds, roundMinutes, topCutRoundMinutes, lateEntryRounds, discordWebhookUrl, deckPrivacy, seedByRating)'],
+    [{ format: 'ROUND_ROBIN' }, 'format: is not an event setting (startsAt, checkIn, topCut, swissRounds, roundMinutes, topCutRoundMinutes, lateEntryRounds, discordWebhookUrl, deckPrivacy, seedByRating, banlistDate)'],
+    [{ banlistDate: 'May 2026' }, 'banlistDate: A banlist date is YYYY-MM-DD'],
     [[1, 2], 'The body must be a JSON object'],
   ])('%o is a 400 that says why', async (body, sentence) => {
     const uid = await kit.event('DEFAULT', 0);
@@ -184,6 +201,67 @@ describe('PATCH .../settings', () => {
     const res = await patch(host, uid, { roundMinutes: 10 });
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toBe('The tournament is over: its settings no longer change');
+  });
+});
+
+describe('the banlist, until the start', () => {
+  test('the host changes it: decks the new list refuses are rejected naming it and their cards, the files follow, the log counts them', async () => {
+    const uid = await kit.event('DEFAULT', 0, { banlistDate: '2026-01-01', manualDeckChecking: false, dontCheckDeckSize: true });
+    expect(await read(anonymous, uid)).toMatchObject({ banlistName: 'Test Open', hasBanlist: true }); // the public read is cached now
+    const deckOf = async (discordId: string, main: number[]) => {
+      const player = await signedInClient(server, discordId, 0, `Player ${discordId.slice(-2)}`);
+      await ok(await player.post(`/api/tournaments/${uid}/signup`, { name: `Team ${discordId.slice(-2)}` }));
+      await ok(await player.request('POST', `/api/tournaments/${uid}/decks`, { body: ydk(...main) }));
+      const me = (await ok<Participant[]>(await anonymous.get(`/api/tournaments/${uid}/participants`))).find((p) => p.discordId === discordId)!;
+      return async () => (await ok<Deck[]>(await player.get(`/api/tournaments/${uid}/participants/${me.id}/decks`)))[0]!;
+    };
+    const breaks = await deckOf('961900000000000011', [POT, CHARITY, CHARITY]);
+    const keeps = await deckOf('961900000000000012', [CHARITY]);
+    expect((await breaks()).status).toBe('Approved');
+
+    // only the host or an admin; a date with no list is a 404 that says so
+    expect((await patch(curator, uid, { banlistDate: '2026-02-01' })).status).toBe(403);
+    expect((await patch(stranger, uid, { banlistDate: '2026-02-01' })).status).toBe(403);
+    const missing = await patch(host, uid, { banlistDate: '2025-01-01' });
+    expect(missing.status).toBe(404);
+    expect(await errorOf(missing)).toBe('banlistDate: there is no banlist dated 2025-01-01');
+
+    const t = await ok<Tournament>(await patch(host, uid, { banlistDate: '2026-02-01' }));
+    expect(t).toMatchObject({ banlistName: 'Test Strict', hasBanlist: true });
+    expect(await read(anonymous, uid)).toMatchObject({ banlistName: 'Test Strict' });
+    const rejected = await breaks();
+    expect(rejected).toMatchObject({ status: 'Rejected', approved: false, reviewerDiscordId: HOST });
+    expect(rejected.rejectionReason).toBe('The host changed the banlist to Test Strict, which this deck breaks: Pot of Greed (55144522) is Forbidden on Test Strict; '
+      + 'Graceful Charity (79571449) is Limited on Test Strict: the deck has 2 copies; at most 1 is allowed. Submit a legal deck.');
+    expect((await keeps()).status).toBe('Approved');
+    // the event's .lflist.conf download is the new list
+    const file = await anonymous.get(`/api/tournaments/${uid}/banlist`);
+    expect(file.headers.get('content-disposition')).toContain('Test Strict.lflist.conf');
+    expect(await file.text()).toContain(`${POT} 0`);
+
+    const log = async () => (await ok<AuditEntry[]>(await host.get(`/api/tournaments/${uid}/audit`))).filter((e) => e.action === 'settings');
+    expect(await log()).toHaveLength(1);
+    expect((await log())[0]).toMatchObject({
+      before: { banlist: 'Test Open' },
+      after: { banlistDate: '2026-02-01', banlist: 'Test Strict', banlistChange: 'from Test Open to Test Strict; 1 deck rejected', decksRejected: [{ wasApproved: true }] },
+    });
+    // the list the event holds again is no change; none at all is a change
+    await ok(await patch(host, uid, { banlistDate: '2026-02-01' }));
+    expect(await log()).toHaveLength(1);
+    expect(await ok<Tournament>(await patch(admin, uid, { banlistDate: null }))).toMatchObject({ banlistName: null, hasBanlist: false });
+    expect((await anonymous.get(`/api/tournaments/${uid}/banlist`)).status).toBe(404);
+    expect((await log()).at(-1)!.after).toMatchObject({ banlist: null, banlistChange: 'from Test Strict to no banlist; no deck rejected' });
+  });
+
+  test('once started it is fixed: a 409 with the sentence, the same list no change', async () => {
+    const uid = await kit.event('DEFAULT', 2, { banlistDate: '2026-01-01' });
+    await ok(await host.post(`/api/tournaments/${uid}/start`));
+    const res = await patch(host, uid, { banlistDate: '2026-02-01' });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toBe('banlistDate: the banlist is fixed once the event has started: the decks were checked against it');
+    expect((await patch(host, uid, { banlistDate: null })).status).toBe(409);
+    await ok(await patch(host, uid, { banlistDate: '2026-01-01' }));
+    expect((await read(anonymous, uid)).banlistName).toBe('Test Open');
   });
 });
 
