@@ -140,7 +140,9 @@ const isoDay = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${fie
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field}: must be a real date`);
 
 export const metaQuerySchema = z.object({
-  banlist: z.string().trim().min(1).max(100).optional(),
+  /** a list's name; absent: the current list's events; 'all': every event (issue 30 §8) */
+  banlist: z.string().trim().min(1).max(100).optional()
+    .describe('The events’ banlist by name; absent: the current (newest) format list; “all”: every event, whatever its list'),
   series: z.string().trim().min(1).max(64).optional(),
   from: isoDay('from').optional(),
   to: isoDay('to').optional(),
@@ -162,7 +164,10 @@ export const metaCardSchema = z.object({
 
 /** GET /api/meta */
 export const metaSchema = z.object({
+  /** the list whose events are counted (null: every event) */
   banlist: z.string().nullable(),
+  /** the current format list's name, the default of `banlist` (null: no list yet) */
+  currentBanlist: z.string().nullable(),
   series: z.object({ uid: z.string(), name: z.string() }).nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -181,15 +186,18 @@ export type MetaBody = z.infer<typeof metaSchema>;
 
 export const FOOTPRINT_DAYS_DEFAULT = 90;
 export const footprintQuerySchema = z.object({
+  banlist: z.literal('all', { error: 'banlist: only “all” (every event) may be given' }).optional()
+    .describe('Absent: the current list’s events; “all”: every event of the window'),
   days: z.coerce.number({ error: 'days: must be a whole number' }).int('days: must be a whole number').min(1, 'days: at least 1').max(3650, 'days: at most 3650').default(FOOTPRINT_DAYS_DEFAULT),
 });
+export type FootprintQuery = z.infer<typeof footprintQuerySchema>;
 
-/** GET /api/meta/cards/{passcode}?days=90: a card's footprint on the current list's events. */
+/** GET /api/meta/cards/{passcode}?days=90: a card's footprint on the current list's events (?banlist=all: every event's). */
 export const cardFootprintSchema = z.object({
   passcode: z.number().int(),
   name: z.string(),
   days: z.number().int(),
-  /** the current format list the events were played on (null: no list yet) */
+  /** the current format list the events were played on (null: every event, asked for or no list yet) */
   banlist: z.string().nullable(),
   events: z.number().int(),
   /** published decks of those events, and how many play the card */

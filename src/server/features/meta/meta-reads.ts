@@ -6,9 +6,10 @@
 // - the alternate artworks (an artwork counts as its card);
 // - the answers, in a ReadCache keyed by the records' stamp (see readStamp): one small query per
 //   request says whether anything changed, on this instance or another, so no TTL and no notice.
-import type { CardFootprint, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
+import type { CardFootprint, FootprintQuery, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
 import { META_CARDS_MAX } from '../../../domain/api/records.ts';
 import { statusOfCount, type CardStatus } from '../../../domain/banlist/statuses.ts';
+import { banlistOfEvents } from '../../../domain/meta/banlist-filter.ts';
 import { metaOfTallies, tallyOfCopies, tallyOfCounts, type MetaTally } from '../../../domain/meta/meta-tally.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -79,18 +80,21 @@ export class MetaReads {
   }
 
   /** GET /api/meta/cards/{passcode}: the answer's bytes; the window is whole UTC days up to today. */
-  async footprint(passcode: number, days: number): Promise<CachedBody> {
+  async footprint(passcode: number, q: FootprintQuery): Promise<CachedBody> {
     const stamp = await MetaRepository.readStamp(this.db);
-    const since = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - days * DAY_MS);
-    const key = JSON.stringify([stamp, passcode, days, since.getTime()]);
-    return (await this.answers.json('footprint', key, () => this.makeFootprint(passcode, days, since)))!;
+    const since = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - q.days * DAY_MS);
+    const key = JSON.stringify([stamp, passcode, q.days, since.getTime(), q.banlist ?? null]);
+    return (await this.answers.json('footprint', key, () => this.makeFootprint(passcode, q, since)))!;
   }
 
   private async makeMeta(q: MetaQuery, range: { since?: number; until?: number }): Promise<MetaBody> {
     const seriesRow = q.series ? await MetaRepository.findSeries(this.db, q.series) : undefined;
     if (q.series && !seriesRow) throw notFound(SERIES_NOT_FOUND);
-    const events = await MetaRepository.listRecordedEvents(this.db);
-    const chosen = events.filter((e) => (q.banlist === undefined || e.banlistName === q.banlist)
+    const [events, lists] = await Promise.all([MetaRepository.listRecordedEvents(this.db), MetaRepository.listFormatBanlists(this.db)]);
+    const current = lists[0]?.name ?? null;
+    // by default the current list's events: a meta across formats describes none of them (issue 30 §8)
+    const banlist = banlistOfEvents(q.banlist, current);
+    const chosen = events.filter((e) => (banlist === null || e.banlistName === banlist)
       && (q.series === undefined || e.seriesUid === q.series)
       && (range.since === undefined || e.completedAt.getTime() >= range.since)
       && (range.until === undefined || e.completedAt.getTime() < range.until));
@@ -99,15 +103,15 @@ export class MetaReads {
     const all = metaOfTallies(tallies.map((t) => t.all));
     const published = metaOfTallies(tallies.map((t) => t.published));
     const top = published.cards.slice(0, META_CARDS_MAX);
-    const lists = await MetaRepository.listFormatBanlists(this.db);
-    // the list asked for (the newest of that name), else the current one
-    const list = q.banlist === undefined ? lists[0] : lists.find((l) => l.name === q.banlist);
+    // the statuses on the events' list (the newest of that name), on the current one for every event
+    const list = banlist === null ? lists[0] : lists.find((l) => l.name === banlist);
     const statuses = list ? await this.statuses(list.id, top.map((c) => c.passcode)) : new Map<number, CardStatus>();
     const names = await this.cardNames(top.map((c) => c.passcode));
     const seriesOptions = new Map<string, string>();
     for (const e of events) if (e.seriesUid && e.seriesName !== null) seriesOptions.set(e.seriesUid, e.seriesName);
     return {
-      banlist: q.banlist ?? null,
+      banlist,
+      currentBanlist: current,
       series: seriesRow ?? null,
       from: q.from ?? null,
       to: q.to ?? null,
@@ -204,15 +208,16 @@ export class MetaReads {
     return out;
   }
 
-  private async makeFootprint(passcode: number, days: number, since: Date): Promise<CardFootprint> {
+  private async makeFootprint(passcode: number, { days, banlist: asked }: FootprintQuery, since: Date): Promise<CardFootprint> {
     const [card] = await MetaRepository.listCards(this.db, [passcode]);
     if (!card) throw notFound(CARD_NOT_FOUND);
     const artworks = await this.artworkIndex();
     const base = artworks.get(passcode) ?? passcode;
     const group = [base, ...[...artworks].filter(([, of]) => of === base).map(([id]) => id)];
-    // the current format list; with none yet, every event of the window counts
+    // the current format list's events (every event of the window when asked, or with no list yet)
     const [current] = await MetaRepository.listFormatBanlists(this.db);
-    const { events, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: current?.name ?? null, group });
+    const banlist = banlistOfEvents(asked, current?.name ?? null);
+    const { events, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: banlist, group });
     let decks = 0, playing = 0, topCutDecks = 0, topCutPlaying = 0;
     const archetypes = new Map<string, { decks: number; playing: number }>();
     for (const r of rows) {
@@ -227,7 +232,7 @@ export class MetaReads {
     }
     const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
     return {
-      passcode, name: card.name, days, banlist: current?.name ?? null, events, decks, playing, share: share(playing, decks),
+      passcode, name: card.name, days, banlist, events, decks, playing, share: share(playing, decks),
       topCutDecks, topCutPlaying, topCutShare: share(topCutPlaying, topCutDecks),
       archetypes: [...archetypes].filter(([, a]) => a.playing > 0).map(([archetype, a]) => ({ archetype, ...a }))
         .sort((x, y) => y.playing - x.playing || y.decks - x.decks || x.archetype.localeCompare(y.archetype)),

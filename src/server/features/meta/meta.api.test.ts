@@ -81,7 +81,7 @@ function expectedCards(decks: Report['decks']) {
 }
 
 const meta = async (query = '') => ok<MetaBody>(await anonymous.get(`/api/meta${query}`));
-const footprint = async (passcode: number, days = 90) => ok<CardFootprint>(await anonymous.get(`/api/meta/cards/${passcode}?days=${days}`));
+const footprint = async (passcode: number, days = 90, more = '') => ok<CardFootprint>(await anonymous.get(`/api/meta/cards/${passcode}?days=${days}${more}`));
 const TEAR_ONLY = () => {
   const tear = new Set(read('AI_Tearlaments.ydk').split('\n').map(Number));
   const others = new Set(['AI_SkyStriker.ydk', 'AI_Blackwing.ydk', 'AI_Lightsworn.ydk', 'AI_Zoodiac.ydk', 'AI_Nekroz.ydk', 'AI_Qliphort.ydk', 'AI_Orcust.ydk']
@@ -127,9 +127,17 @@ describe('GET /api/meta', () => {
     expect([e3.report.decks.length, e3.report.meta.decks]).toEqual([0, 0]);
   });
 
-  test('all events: archetypes over every recorded deck, cards over the published ones only, statuses on the current list', async () => {
+  test('by default the current list’s events only, the same answer as that list asked by name (issue 30 §8)', async () => {
     const body = await meta();
-    expect(body).toMatchObject({ banlist: null, series: null, from: null, to: null, events: 3, decks: 12, topCutDecks: 6, publishedDecks: 8 });
+    expect(body).toMatchObject({ banlist: CURRENT, currentBanlist: CURRENT, events: 1, decks: 8, topCutDecks: 4, publishedDecks: 4 });
+    expect(body).toEqual(await meta(`?banlist=${encodeURIComponent(CURRENT)}`));
+    // the other lists stay offered, to widen or switch to
+    expect(body.banlists).toEqual([CURRENT, OLD]);
+  });
+
+  test('banlist=all: archetypes over every recorded deck, cards over the published ones only, statuses on the current list', async () => {
+    const body = await meta('?banlist=all');
+    expect(body).toMatchObject({ banlist: null, currentBanlist: CURRENT, series: null, from: null, to: null, events: 3, decks: 12, topCutDecks: 6, publishedDecks: 8 });
     const byName = new Map<string, { decks: number; topCut: number }>();
     for (const a of [...e1.report.meta.archetypes, ...e2.report.meta.archetypes]) {
       const sum = byName.get(a.archetype) ?? { decks: 0, topCut: 0 };
@@ -172,17 +180,20 @@ describe('GET /api/meta', () => {
     // Lightsworn's copies and Nekroz's (one of them its artwork) are one card
     expect(old.cards.find((c) => c.passcode === ROTA)).toMatchObject({ decks: 2, inclusion: 0.5, status: 'LIMITED' });
     expect(old.cards.map(({ name: _n, status: _s, ...c }) => c)).toEqual(expectedCards(e1.report.decks).slice(0, 100));
-    const bySeries = await meta(`?series=${series}`);
-    expect(bySeries).toMatchObject({ series: { uid: series, name: 'Meta Series' }, events: 2, decks: 4, publishedDecks: 4 });
+    // the series' events are on the old list: none on the current one by default, both once widened
+    expect(await meta(`?series=${series}`)).toMatchObject({ banlist: CURRENT, events: 0, decks: 0 });
+    const bySeries = await meta(`?series=${series}&banlist=all`);
+    expect(bySeries).toMatchObject({ banlist: null, series: { uid: series, name: 'Meta Series' }, events: 2, decks: 4, publishedDecks: 4 });
     expect(bySeries.cards).toEqual(old.cards.map((c) => ({ ...c, status: c.passcode === ROTA ? 'FORBIDDEN' : c.status })));
     expect(await meta(`?banlist=${encodeURIComponent('No such list')}`)).toMatchObject({ events: 0, decks: 0, archetypes: [], cards: [], banlists: [CURRENT, OLD] });
   });
 
   test('by dates: whole UTC days, both ends included', async () => {
-    expect(await meta('?from=2026-03-10&to=2026-03-10')).toMatchObject({ from: '2026-03-10', to: '2026-03-10', events: 1, decks: 4 });
-    expect(await meta('?from=2026-03-11&to=2026-03-11')).toMatchObject({ events: 1, decks: 0, archetypes: [], cards: [] });
-    expect(await meta('?to=2026-03-11')).toMatchObject({ events: 2, decks: 4 });
-    expect(await meta('?from=2026-03-12')).toMatchObject({ events: 1, decks: 8 });
+    expect(await meta('?from=2026-03-10&to=2026-03-10&banlist=all')).toMatchObject({ from: '2026-03-10', to: '2026-03-10', events: 1, decks: 4 });
+    expect(await meta('?from=2026-03-11&to=2026-03-11&banlist=all')).toMatchObject({ events: 1, decks: 0, archetypes: [], cards: [] });
+    expect(await meta('?to=2026-03-11&banlist=all')).toMatchObject({ events: 2, decks: 4 });
+    expect(await meta('?from=2026-03-12&banlist=all')).toMatchObject({ events: 1, decks: 8 });
+    expect(await meta('?to=2026-03-11')).toMatchObject({ banlist: CURRENT, events: 0 });
     expect(await meta(`?from=2026-03-01&series=${series}&banlist=${encodeURIComponent(OLD)}`)).toMatchObject({ events: 2, decks: 4 });
   });
 
@@ -216,6 +227,17 @@ describe('GET /api/meta/cards/{passcode}', () => {
     const hidden = await footprint(TEAR_ONLY()[0]!);
     expect(hidden).toMatchObject({ events: 1, decks: 4, playing: 0, share: 0, topCutPlaying: 0, archetypes: [] });
     expect(await footprint(UNICORN)).toMatchObject({ playing: 1, topCutPlaying: 1, archetypes: [{ archetype: 'Sky Striker', decks: 1, playing: 1 }] });
+  });
+
+  test('the current list’s events by default; banlist=all adds the old list’s public decks (issue 30 §8)', async () => {
+    const inE1 = e1.report.decks.filter((d) => [...d.main, ...d.extra].some((c) => c.passcode === ROTA || c.passcode === ROTA_ALT)).length;
+    const inE2 = e2.report.decks.filter((d) => [...d.main, ...d.extra].some((c) => c.passcode === ROTA)).length;
+    expect(inE1).toBe(2);
+    // ten years back: the old list's event (in March) is in the window, the list alone leaves it out
+    expect(await footprint(ROTA, 3650)).toMatchObject({ banlist: CURRENT, events: 1, decks: 4, playing: inE2 });
+    expect(await footprint(ROTA, 3650, '&banlist=all')).toMatchObject({ banlist: null, events: 3, decks: 8, playing: inE1 + inE2, share: (inE1 + inE2) / 8 });
+    const other = await anonymous.get(`/api/meta/cards/${ROTA}?banlist=${encodeURIComponent(OLD)}`);
+    expect([other.status, await errorOf(other)]).toEqual([400, expect.stringContaining('banlist: only')]);
   });
 
   test('only the last days count: an event moved back 100 days leaves 90 days and stays in 120', async () => {
