@@ -122,6 +122,16 @@ export function championMessage(event: EventRef, champion: ChampionInfo, reportU
   }]);
 }
 
+/** 'Send a test message' (issue 30 §1): the host checks that the channel gets the event's posts. */
+export function testMessage(event: EventRef, by: string): DiscordMessage {
+  return message([{
+    title: title(`Test message: ${escapeMarkdown(event.name)}`),
+    description: `${escapeMarkdown(by)} checked that this channel gets the event's posts: check-in, each round's pairings and the champion will appear here.`,
+    url: event.url,
+    color: BLUE,
+  }]);
+}
+
 /** Characters Discord counts against the 6,000 of a message's embeds. */
 export function embedsLength(m: DiscordMessage): number {
   return m.embeds.reduce((n, e) => n + e.title.length + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0)

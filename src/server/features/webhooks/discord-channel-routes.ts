@@ -1,38 +1,78 @@
-// GET /api/tournaments/{id}/discord: how the event's Discord channel is doing, for its host and
-// the admins (issue 30 §7: a failing channel must not go unnoticed).
-import type { FastifyInstance } from 'fastify';
+// The event's Discord channel for its host and the admins (issue 30 §1 and §7: a failing channel must
+// not go unnoticed): GET …/discord reads its state, POST …/discord/test sends a test message.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { discordChannelSchema, type DiscordChannel } from '../../../domain/api/discord-channel.ts';
-import type { Db } from '../../db/client.ts';
-import { forbidden, notFoundIfMissing } from '../../errors.ts';
-import { errors } from '../../http/route-schemas.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { isPrivileged } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import { FAILED_ACTION, type FailureEntry } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
 
 const uidParams = z.object({ id: z.string().min(1).max(64) });
+const tags = ['tournaments'];
+export const TEST_ACTION = 'discord-test';
+export const NO_WEBHOOK = 'This event has no Discord webhook: add one in the event settings first.';
+export const TEST_WAITING = 'A test message is already on its way: its answer shows here in a moment.';
+export const EVENT_OVER = 'This event is over: its channel gets no more posts.';
 
-export function registerDiscordChannelRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/tournaments/:id/discord', {
+type QueueTest = (tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, by: string) => Promise<void>;
+
+async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<DiscordChannel> {
+  const [state, failure] = await Promise.all([Repo.channelState(db, t.uid), Repo.lastAudit(db, t.uid, FAILED_ACTION)]);
+  const f = (failure?.after ?? {}) as Partial<FailureEntry>;
+  return {
+    configured: !!t.discordWebhookUrl,
+    lastDeliveredAt: state.lastSentAt?.toISOString() ?? null,
+    lastError: failure ? { at: failure.at.toISOString(), kind: String(f.kind ?? 'message'), message: String(f.error ?? 'unknown error'), final: f.final === true } : null,
+    waiting: state.waiting,
+    held: state.held,
+  };
+}
+
+export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queueTest }: { db: Db; queueTest: QueueTest }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const privileged = async (req: FastifyRequest, uid: string, what: string) => {
+    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, uid), TournamentsRepo.TOURNAMENT_NOT_FOUND);
+    if (!isPrivileged(req.user, t)) throw forbidden(`Only an admin or the host of this tournament can ${what}`);
+    return t;
+  };
+
+  app.get('/api/tournaments/:id/discord', {
     config: { auth: 'user' },
     schema: {
-      tags: ['tournaments'], summary: 'The event’s Discord channel: last delivery, last error, messages waiting (an admin or the host)',
+      tags, summary: 'The event’s Discord channel: last delivery, last error, messages waiting (an admin or the host)',
       params: uidParams, response: { 200: discordChannelSchema, ...errors(401, 403, 404) },
     },
   }, async (req, reply): Promise<DiscordChannel> => {
-    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, req.params.id), TournamentsRepo.TOURNAMENT_NOT_FOUND);
-    if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host of this tournament can read its Discord channel’s state');
-    const [state, failure] = await Promise.all([Repo.channelState(db, t.uid), Repo.lastAudit(db, t.uid, FAILED_ACTION)]);
-    const f = (failure?.after ?? {}) as Partial<FailureEntry>;
+    const t = await privileged(req, req.params.id, 'read its Discord channel’s state');
     reply.header('Cache-Control', 'private, no-cache');
-    return {
-      configured: !!t.discordWebhookUrl,
-      lastDeliveredAt: state.lastSentAt?.toISOString() ?? null,
-      lastError: failure ? { at: failure.at.toISOString(), kind: String(f.kind ?? 'message'), message: String(f.error ?? 'unknown error'), final: f.final === true } : null,
-      waiting: state.waiting,
-      held: state.held,
-    };
+    return channelOf(db, t);
+  });
+
+  app.post('/api/tournaments/:id/discord/test', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Send a test message to the event’s Discord channel (an admin or the host)',
+      description: 'Queues one message, tried once: its delivery or its error shows in the channel’s state. 409 when the event has no webhook, is over, or a test message is still waiting.',
+      params: uidParams, response: { 202: discordChannelSchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req, reply): Promise<DiscordChannel> => {
+    const user = req.user!;
+    await privileged(req, req.params.id, 'send a test message to its Discord channel');
+    const state = await db.transaction(async (tx) => {
+      // under the event's row lock: two clicks at once queue one test
+      const t = await TournamentsRepo.lockTournament(tx, req.params.id);
+      if (!t.discordWebhookUrl) throw conflict(NO_WEBHOOK);
+      if (t.completed || t.cancelled) throw conflict(EVENT_OVER);
+      if (await Repo.waitingOfKind(tx, t.uid, 'test') > 0) throw conflict(TEST_WAITING);
+      await queueTest(tx, req, t, user.preferredName ?? user.displayName);
+      await TournamentsRepo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: TEST_ACTION });
+      return channelOf(tx, t);
+    });
+    return reply.code(202).send(state);
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import {
-  championMessage, checkInOpenMessage, pairingsMessages, type DiscordMessage, type EventRef, type Pairing,
+  championMessage, checkInOpenMessage, pairingsMessages, testMessage, type DiscordMessage, type EventRef, type Pairing,
 } from '../../../domain/discord/webhook-messages.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
@@ -35,7 +35,7 @@ export function registerEventWebhooks(app: FastifyInstance, { db, env, tuning }:
     if (req.webhooksQueued) worker.kick();
     done();
   });
-  registerDiscordChannelRoutes(app, { db });
+  registerDiscordChannelRoutes(app, { db, queueTest });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());
   return worker;
@@ -100,4 +100,9 @@ export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
     teamName: team.name || UNNAMED_TEAM, wins: team.wins, losses: team.losses, ties: team.ties,
     members: members.map((m) => userName(users.get(m.discordId))),
   }, `${event.url}/report`)]);
+}
+
+/** 'Send a test message' (issue 30 §1): one message, tried once; its answer shows as the channel's state. */
+async function queueTest(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, by: string): Promise<void> {
+  await enqueue(tx, req, t, 'test', [testMessage(eventRef(req, t), by)]);
 }

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { AuditEntry, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
-import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
+import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
+import { NO_WEBHOOK, TEST_ACTION, TEST_WAITING } from './discord-channel-routes.ts';
 import { FAST, HOOK, HOOK_PATH, sharedDatabase, startApp, testClock, WebhookSink } from './webhook-test-kit.ts';
 import { DROPPED_ACTION, FAILED_ACTION, SYSTEM_ACTOR, type DroppedEntry, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
@@ -307,5 +308,57 @@ describe('deliveries that do not stall', () => {
     await until(async () => (await s.rows(uid)).every((r) => r.status === 'sent'));
     expect(s.sink.requests.filter((r) => r.path === HOOK_PATH).map((r) => r.body.embeds[0]!.title)).toEqual(['Round 1 pairings: Night 2', 'Round 1 pairings: Night 2', 'later']);
     expect(await s.audit(uid)).toEqual([]);
+  });
+});
+
+// Issue 30 §1: 'Send a test message' from the attention panel.
+describe('a test message', () => {
+  const post = (c: TestClient, uid: string) => c.post(`/api/tournaments/${uid}/discord/test`);
+  const channel = async (s: Awaited<ReturnType<typeof setup>>, uid: string) => ok<DiscordChannel>(await s.host.get(`/api/tournaments/${uid}/discord`));
+  const hosted = async (s: Awaited<ReturnType<typeof setup>>, hook: string | null) =>
+    (await ok<{ uid: string }>(await s.host.post('/api/tournaments/host', { name: 'Probe', format: 'DEFAULT', manualDeckChecking: false, discordWebhookUrl: hook }))).uid;
+
+  test('goes out once and shows as the last delivery; a second waits for the first; the host and admins only', async () => {
+    const s = await setup();
+    const uid = await hosted(s, HOOK);
+    let answer!: () => void;
+    s.sink.respond = () => ({ status: 204, hold: new Promise<void>((r) => { answer = r; }) });
+    const first = await post(s.host, uid);
+    expect(first.status).toBe(202);
+    expect(await first.json()).toMatchObject({ configured: true, waiting: 1, lastDeliveredAt: null });
+    await s.sink.waitFor(1, 'requests');
+    // Discord has not answered: a second click is refused, not queued
+    const second = await post(s.host, uid);
+    expect(second.status).toBe(409);
+    expect(await errorOf(second)).toBe(TEST_WAITING);
+    answer();
+    await until(async () => (await s.rows(uid))[0]!.status === 'sent');
+    expect(s.sink.delivered.map((r) => r.body.embeds[0]!.title)).toEqual(['Test message: Probe']);
+    expect(s.sink.delivered[0]!.body.embeds[0]!.description).toContain('Hosta checked that this channel gets the event');
+    expect(await channel(s, uid)).toMatchObject({ lastDeliveredAt: (await s.rows(uid))[0]!.sentAt!.toISOString(), lastError: null, waiting: 0 });
+    const log = await ok<AuditEntry[]>(await s.host.get(`/api/tournaments/${uid}/audit`));
+    expect(log.filter((e) => e.action === TEST_ACTION).map((e) => e.actorDiscordId)).toEqual([HOST]);
+
+    const server: TestServer = { app: s.app.app, database: db.database, url: s.app.url, close: s.app.close };
+    const player = await signedInClient(server, '952000000000000078', 0, 'Pat');
+    expect((await post(player, uid)).status).toBe(403);
+    expect((await post(new TestClient(s.app.url), uid)).status).toBe(401);
+    expect(s.sink.requests).toHaveLength(1);
+  });
+
+  test('failing, it is given up at once and shows as the channel’s error; no webhook is a 409 with a sentence', async () => {
+    const s = await setup();
+    const uid = await hosted(s, HOOK);
+    s.sink.respond = () => ({ status: 502 });
+    expect((await post(s.host, uid)).status).toBe(202);
+    await until(async () => (await s.rows(uid))[0]!.status === 'failed');
+    expect((await s.rows(uid)).map((r) => [r.kind, r.status, r.attempts])).toEqual([['test', 'failed', 1]]);
+    expect(await channel(s, uid)).toMatchObject({ lastDeliveredAt: null, waiting: 0, lastError: { kind: 'test', final: true, message: 'HTTP 502; a test message is tried once' } });
+
+    const bare = await hosted(s, null);
+    const refused = await post(s.host, bare);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(NO_WEBHOOK);
+    expect(await s.rows(bare)).toEqual([]);
   });
 });

@@ -206,6 +206,8 @@ export class WebhookWorker {
         if (!outcome.webhookGone) return this.giveUp(row, outcome.status, outcome.error);
         return this.webhookGone(row, outcome.status, outcome.error);
       case 'failed': {
+        // a test says how the channel is now: tried again later, it would only hide that answer
+        if (row.kind === 'test') return this.giveUp(row, outcome.status, `${outcome.error}; a test message is tried once`);
         const next = afterFailure(row.attempts, row.createdAt, now, this.policy, this.random);
         if ('giveUp' in next) return this.giveUp(row, outcome.status, `${outcome.error}; ${next.giveUp}`);
         await this.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { auditLog, matches, teams, webhookDeliveries } from '../../db/schema.ts';
 import { alias } from 'drizzle-orm/pg-core';
 
-export type DeliveryKind = 'check-in' | 'pairings' | 'champion';
+export type DeliveryKind = 'check-in' | 'pairings' | 'champion' | 'test';
 
 /** The outbox's own notes in a row's body (never sent to Discord). */
 export interface OutboxMeta {
@@ -185,6 +185,13 @@ export async function channelState(db: Tx, tournamentUid: string) {
     held: sql<number>`count(*) filter (where ${webhookDeliveries.status} = 'held')`,
   }).from(webhookDeliveries).where(eq(webhookDeliveries.tournamentUid, tournamentUid));
   return { lastSentAt: row?.lastSentAt ? new Date(row.lastSentAt) : null, waiting: Number(row?.waiting ?? 0), held: Number(row?.held ?? 0) };
+}
+
+/** How many of the event's messages of this kind wait to be sent. */
+export async function waitingOfKind(db: Tx, tournamentUid: string, kind: DeliveryKind): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tournamentUid, tournamentUid), eq(webhookDeliveries.kind, kind), eq(webhookDeliveries.status, 'pending')));
+  return Number(row?.n ?? 0);
 }
 
 // A restored backup's queue (decision 026): what the old site had not yet sent waits, held, until

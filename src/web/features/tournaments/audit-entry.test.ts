@@ -16,6 +16,13 @@ describe('audit log lines', () => {
       title: 'Discord pairings message not delivered', by: 'the server', detail: 'Attempt 2 failed: HTTP 500: Internal Server Error. Trying again at 19:05.',
     });
   });
+  test('a test message the host sent, and its failure', () => {
+    expect(describeAuditEntry(entry({ action: 'discord-test' }))).toEqual({ title: 'Discord test message sent', by: 'Hosta' });
+    const after = { kind: 'test', status: 502, error: 'HTTP 502; a test message is tried once', attempt: 1, final: true };
+    expect(describeAuditEntry(entry({ actorDiscordId: 'system', actorName: null, action: 'discord-webhook-failed', after }))).toEqual({
+      title: 'Discord test message given up', by: 'the server', detail: 'HTTP 502; a test message is tried once.',
+    });
+  });
   test('a Discord message given up', () => {
     const after = { kind: 'champion', status: 404, error: 'HTTP 404: Unknown Webhook (10015): the webhook was deleted', attempt: 1, final: true, messages: 3 };
     expect(describeAuditEntry(entry({ actorDiscordId: 'system', actorName: null, action: 'discord-webhook-failed', after }))).toEqual({

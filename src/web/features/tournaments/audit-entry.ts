@@ -8,7 +8,9 @@ export const WEBHOOK_FAILED = 'discord-webhook-failed';
 /** A message about a round that is over, dropped instead of sent late (issue 30 §7). */
 export const WEBHOOK_DROPPED = 'discord-webhook-dropped';
 
-const KIND: Record<string, string> = { 'check-in': 'check-in', pairings: 'pairings', champion: 'champion' };
+const KIND: Record<string, string> = { 'check-in': 'check-in', pairings: 'pairings', champion: 'champion', test: 'test' };
+/** 'Send a test message' (issue 30 §1). */
+export const WEBHOOK_TEST = 'discord-test';
 
 export interface AuditLine {
   title: string;
@@ -32,6 +34,7 @@ function deckLine(e: AuditEntry, by: string): AuditLine {
 export function describeAuditEntry(e: AuditEntry, time: (iso: string) => string = (iso) => new Date(iso).toLocaleTimeString()): AuditLine {
   const by = e.actorDiscordId === SYSTEM_ACTOR ? 'the server' : e.actorName || 'Unknown User';
   if (e.action in DECK_TITLE) return deckLine(e, by);
+  if (e.action === WEBHOOK_TEST) return { title: 'Discord test message sent', by };
   if (e.action === WEBHOOK_DROPPED && e.after && typeof e.after === 'object') {
     const d = e.after as { kind?: string; round?: number; reason?: string };
     const what = `Discord ${KIND[d.kind ?? ''] ?? 'message'} message${d.round ? ` of round ${d.round}` : ''}`;
