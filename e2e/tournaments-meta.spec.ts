@@ -1,10 +1,11 @@
 // Issue 20: the format's meta at /meta and a card's footprint on the judgement board, from the demo
 // data's completed events (two GOAT Monthlies, two Modern Weeklies on the current list). A visitor
-// reads the meta, narrows it by banlist, series and dates (each kept in the URL: a reload or a
-// shared link shows the same), meets the empty and error states; an admin sees a proposed card's
-// decks, top-cut share and the archetypes a ban would hit on the board. At 1280 and 390 px, axe 0
-// serious. Specs before this one may add events, so figures are checked against the API's answer of
-// the moment, not fixed numbers.
+// reads the meta of the current list's events (the default, issue 30 §8), widens it to every list,
+// narrows it by series and dates (each kept in the URL: a reload or a shared link shows the same),
+// meets the empty and error states; an admin sees a proposed card's decks on the current list,
+// top-cut share and the archetypes a ban would hit on the board, whose last column fits 1280 px.
+// At 1280 and 390 px, axe 0 serious. Specs before this one may add events, so figures are checked
+// against the API's answer of the moment, not fixed numbers.
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { ADA, demoUrl, expect, expectAccessible, expectValidHtml, isMobile, JOEY, signInAs, test } from './fixtures.ts';
@@ -20,7 +21,7 @@ interface MetaBody {
   banlists: string[];
   seriesOptions: { uid: string; name: string }[];
 }
-interface Footprint { decks: number; playing: number; share: number; topCutShare: number; archetypes: { archetype: string }[] }
+interface Footprint { banlist: string | null; decks: number; playing: number; share: number; topCutShare: number; archetypes: { archetype: string }[] }
 
 const CURRENT = '2026.07 OCG';
 const CARDS_SHOWN = 40;
@@ -51,44 +52,48 @@ async function expectShows(page: Page, body: MetaBody) {
 }
 
 test.describe('the format’s meta', () => {
-  test('every event, then by banlist, series and dates kept in the URL; a shared link shows the same', async ({ page }) => {
-    const all = await json<MetaBody>(page, '/api/meta');
-    expect(all.events).toBeGreaterThanOrEqual(4);
-    expect(all.banlists).toContain(CURRENT);
+  test('the current list’s events by default, widened to all lists, then by series and dates kept in the URL; a shared link shows the same', async ({ page }) => {
+    const current = await json<MetaBody>(page, '/api/meta');
+    const all = await json<MetaBody>(page, '/api/meta?banlist=all');
+    expect(current).toMatchObject({ banlist: CURRENT, currentBanlist: CURRENT });
+    // the GOAT Monthlies were played on no list: the default leaves them out
+    expect(current.events).toBeLessThan(all.events);
     await page.goto('/meta');
     await expect(page.getByRole('heading', { level: 1, name: 'The format’s meta' })).toBeVisible();
-    await expectShows(page, all);
+    const eventsOn = page.getByLabel('Events on', { exact: true });
+    await expect(eventsOn.locator('option:checked')).toHaveText(`${CURRENT} (current list)`);
+    await expectShows(page, current);
+    await expect(page.getByText(`status on ${CURRENT}.`)).toBeVisible();
     // each card with its picture and its status on the current list
     const first = page.getByTestId('meta-card-row').first();
-    await expect(first.getByRole('button', { name: `Preview ${all.cards[0]!.name}` }).locator('img')).toBeVisible();
-    await expect(first.getByText(all.cards[0]!.status === 'NONE' ? 'Not listed' : /Forbidden|Limited|Semi-Limited|Unlimited/).first()).toBeAttached();
-    await expectAccessible(page, 'the meta of every event');
-    await expectValidHtml(page, 'the meta of every event');
-    await shot(page, 'all');
+    await expect(first.getByRole('button', { name: `Preview ${current.cards[0]!.name}` }).locator('img')).toBeVisible();
+    await expect(first.getByText(current.cards[0]!.status === 'NONE' ? 'Not listed' : /Forbidden|Limited|Semi-Limited|Unlimited/).first()).toBeAttached();
+    await expectAccessible(page, 'the meta of the current list');
+    await expectValidHtml(page, 'the meta of the current list');
+    await shot(page, 'current');
+
+    // every list: the URL says so, the figures follow
+    await eventsOn.selectOption('All lists');
+    await expect(page).toHaveURL(/\/meta\?banlist=all$/);
+    await expectShows(page, all);
     if (all.cards.length > CARDS_SHOWN) {
       await page.getByRole('button', { name: `Show all ${all.cards.length} cards` }).click();
       await expect(page.getByTestId('meta-card-row')).toHaveCount(all.cards.length);
     }
 
-    // the current list: the URL says so, the figures follow
-    await page.getByLabel('Banlist', { exact: true }).selectOption(CURRENT);
-    await expect(page).toHaveURL(/\/meta\?banlist=2026\.07\+OCG$/);
-    const current = await json<MetaBody>(page, `/api/meta?banlist=${encodeURIComponent(CURRENT)}`);
-    expect(current.events).toBeLessThan(all.events);
-    await expectShows(page, current);
-    await expect(page.getByText(`status on ${CURRENT}.`)).toBeVisible();
-
-    // a series instead, then a date range that leaves the older events out
-    await page.getByLabel('Banlist', { exact: true }).selectOption('');
+    // a series without an event on the current list offers to widen; then a date range that leaves the older events out
+    await eventsOn.selectOption('');
     const goat = all.seriesOptions.find((s) => s.name === 'GOAT Format Monthly')!;
     await page.getByLabel('Series', { exact: true }).selectOption(goat.uid);
     await expect(page).toHaveURL(new RegExp(`/meta\\?series=${goat.uid}$`));
-    await expectShows(page, await json<MetaBody>(page, `/api/meta?series=${goat.uid}`));
+    await page.getByTestId('meta-empty').getByRole('button', { name: 'Show events on all lists' }).click();
+    await expect(page).toHaveURL(new RegExp(`/meta\\?series=${goat.uid}&banlist=all$`));
+    await expectShows(page, await json<MetaBody>(page, `/api/meta?series=${goat.uid}&banlist=all`));
     await page.getByLabel('Series', { exact: true }).selectOption('');
     const from = isoDay(Date.now() - 25 * DAY);
     await page.getByLabel('From', { exact: true }).fill(from);
-    await expect(page).toHaveURL(new RegExp(`/meta\\?from=${from}$`));
-    const recent = await json<MetaBody>(page, `/api/meta?from=${from}`);
+    await expect(page).toHaveURL(new RegExp(`/meta\\?banlist=all&from=${from}$`));
+    const recent = await json<MetaBody>(page, `/api/meta?banlist=all&from=${from}`);
     expect(recent.events).toBeLessThan(all.events);
     await expectShows(page, recent);
     await expectAccessible(page, 'the meta from a date');
@@ -99,14 +104,14 @@ test.describe('the format’s meta', () => {
     await expect(page.getByLabel('From', { exact: true })).toHaveValue(from);
     await expectShows(page, recent);
     await page.goBack();
-    await expect(page).toHaveURL(/\/meta$/);
+    await expect(page).toHaveURL(/\/meta\?banlist=all$/);
     await expectShows(page, all);
   });
 
   test('the keyboard reaches the filters, the tables and a card’s picture', async ({ page }) => {
     await page.goto('/meta');
     await expect(page.getByTestId('meta-card-row').first()).toBeVisible();
-    await page.getByLabel('Banlist', { exact: true }).focus();
+    await page.getByLabel('Events on', { exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Series', { exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -162,6 +167,9 @@ test.describe('the judgement board’s meta', () => {
     await cell.scrollIntoViewIfNeeded();
     await expect(cell).toHaveAttribute('data-state', 'loaded');
     await expect(cell).toContainText(`${footprint.playing} of ${footprint.decks} decks · ${pct(footprint.share)}`);
+    // the decks counted are the current list's, and the cell says so (issue 30 §8)
+    expect(footprint.banlist).toBe(CURRENT);
+    await expect(cell.getByTestId('footprint-scope')).toHaveText('on the current list');
     await expect(cell).toContainText(`Top cut ${pct(footprint.topCutShare)}`);
     const hit = cell.getByRole('button', { name: /archetypes? hit/ });
     await expect(hit).toHaveAttribute('aria-expanded', 'false');
@@ -171,6 +179,14 @@ test.describe('the judgement board’s meta', () => {
     await expect(cell.getByTestId('footprint-archetypes').locator('li')).toHaveCount(footprint.archetypes.length);
     await expect(cell.getByTestId('footprint-archetypes')).toContainText(footprint.archetypes[0]!.archetype);
     await expectAccessible(page, 'the judgement board with a card’s meta');
+    if (!isMobile(page)) {
+      // at 1280 px the board shows its last column whole, inside the viewport (issue 30 §8: it was cut off)
+      const board = page.getByTestId('judgement-board');
+      expect(await board.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      const last = (await board.locator('thead th').last().boundingBox())!;
+      expect(last.x + last.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(last.x + last.width).toBeLessThanOrEqual((await board.boundingBox())!.x + (await board.boundingBox())!.width);
+    }
     // on a phone the board scrolls sideways: its footprint column brought beside the sticky name
     if (isMobile(page)) await cell.evaluate((el) => { const board = el.closest('[role="region"]')!; board.scrollLeft = (el.closest('td') as HTMLElement).offsetLeft - 200; });
     await shot(page, 'judgement');

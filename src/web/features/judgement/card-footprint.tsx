@@ -1,7 +1,8 @@
 // A proposed card's footprint on the judgement board (issue 20): over the last 90 days of events on
 // the current list, the public decks that play it (number and share), its share of the top-cut
-// decks, and the archetypes a ban would hit. Fetched once the row scrolls into view, so a board of
-// 100 cards asks for the few on screen, not for all of them.
+// decks, and the archetypes a ban would hit. It says which events it counts (issue 30 §8: a bare '7
+// of 12 decks' read as every format's). Fetched once the row scrolls into view, so a board of 100
+// cards asks for the few on screen, not for all of them.
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { FOOTPRINT_DAYS_DEFAULT } from '../../../domain/api/records.ts';
@@ -28,6 +29,9 @@ function useSeen(ref: RefObject<HTMLElement | null>): boolean {
   return seen;
 }
 
+/** Which events the figures count: the current list's, or every event's while the site has no list. */
+const footprintScope = (banlist: string | null) => (banlist === null ? 'on every list' : 'on the current list');
+
 export function CardFootprint({ cardId, cardName }: { cardId: number; cardName: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const seen = useSeen(ref);
@@ -37,7 +41,7 @@ export function CardFootprint({ cardId, cardName }: { cardId: number; cardName: 
   const f = footprint.data;
 
   return (
-    <div ref={ref} className="min-w-36 text-xs" data-testid="card-footprint" data-state={f ? 'loaded' : footprint.isError ? 'error' : 'loading'}>
+    <div ref={ref} className="min-w-32 text-xs" data-testid="card-footprint" data-state={f ? 'loaded' : footprint.isError ? 'error' : 'loading'}>
       {!f ? (
         footprint.isError ? (
           <span className="text-muted-foreground">Meta unavailable</span>
@@ -49,13 +53,16 @@ export function CardFootprint({ cardId, cardName }: { cardId: number; cardName: 
         )
       ) : f.decks === 0 ? (
         <span className="text-muted-foreground" title={f.banlist ? `Events on ${f.banlist}` : undefined}>
-          No public decks in {f.days} days
+          No public decks {footprintScope(f.banlist)} in {f.days} days
         </span>
       ) : (
         <>
           <p className="font-medium whitespace-nowrap">
             <span className="sr-only">{cardName}: </span>
             {f.playing} of {f.decks} decks · {percent(f.share)}
+          </p>
+          <p className="text-muted-foreground" title={f.banlist ? `Events on ${f.banlist}` : undefined} data-testid="footprint-scope">
+            {footprintScope(f.banlist)}
           </p>
           <p className="whitespace-nowrap text-muted-foreground">Top cut {percent(f.topCutShare)} ({f.topCutPlaying} of {f.topCutDecks})</p>
           {f.archetypes.length > 0 && (

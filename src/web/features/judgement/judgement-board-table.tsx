@@ -42,7 +42,11 @@ export const adminLabel = (id: string, names: Record<string, string | undefined>
 const stickyImg = 'sticky left-0 z-10 w-14 min-w-14 bg-card';
 const stickyName = 'sticky left-14 z-10 bg-card shadow-[1px_0_0_var(--color-border)]';
 
-/** The board: Img, Card Name, one column per admin, Status, Opinion, Poster, Reason, Actions (spec 1 §2). */
+/**
+ * The board: Img, Card Name, one column per admin, Status, Opinion, Poster, Reason, Actions (spec 1 §2).
+ * Narrow padding, and names, posters and reasons that wrap: with two admins it fits 1280 px to its
+ * last column (issue 30 §8); more admins, or a phone, scroll it sideways with the card kept in view.
+ */
 export function JudgementBoardTable({
   rows, images, adminIds, adminNames, user, sort, onSort, onVote, onOpenReason, onDelete,
 }: JudgementBoardTableProps) {
@@ -55,7 +59,7 @@ export function JudgementBoardTable({
         key={reactKey}
         scope="col"
         aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-        className={cn('px-3 py-2 text-left font-semibold whitespace-nowrap', className)}
+        className={cn('px-2 py-2 text-left font-semibold whitespace-nowrap', className)}
       >
         <button
           type="button"
@@ -88,11 +92,11 @@ export function JudgementBoardTable({
               ),
             )}
             {header({ column: 'status' }, 'Status')}
-            <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap">{FOOTPRINT_HEADER}</th>
+            <th scope="col" className="px-2 py-2 text-left font-semibold whitespace-nowrap">{FOOTPRINT_HEADER}</th>
             {header({ column: 'opinion' }, 'Opinion')}
             {header({ column: 'poster' }, 'Poster')}
             {header({ column: 'reason' }, 'Reason')}
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
+            <th scope="col" className="px-2 py-2 text-left font-semibold">
               Actions
             </th>
           </tr>
@@ -128,14 +132,14 @@ function BoardRow({
       <td className={cn(stickyImg, 'px-3 py-2')}>
         <CardThumbnail cardId={entry.cardId} name={entry.cardName} imageUrl={imageUrl} width={40} />
       </td>
-      <th scope="row" className={cn(stickyName, 'max-w-56 min-w-36 px-3 py-2 text-left font-medium mobile:max-w-32 mobile:min-w-28')}>
+      <th scope="row" className={cn(stickyName, 'max-w-48 min-w-32 px-2 py-2 text-left font-medium mobile:max-w-32 mobile:min-w-28')}>
         {entry.cardName}
       </th>
       {adminIds.map((id) => {
         const vote = entry.votes[id] ?? NO_OPINION;
         const own = canVote && id === user.discordId;
         return (
-          <td key={id} className="px-3 py-2" data-testid={`vote-${id}`}>
+          <td key={id} className="px-2 py-2" data-testid={`vote-${id}`}>
             {own ? (
               <VoteSelect value={vote} onChange={(v) => onVote(entry, v)} label={`Your vote on ${entry.cardName}`} />
             ) : (
@@ -148,21 +152,21 @@ function BoardRow({
           </td>
         );
       })}
-      <td className="px-3 py-2">
+      <td className="px-2 py-2">
         {entry.currentStatus === 'NONE' ? (
           <Badge title="Not on the newest banlist">Not listed</Badge>
         ) : (
           <Badge tone={STATUS_TONE[entry.currentStatus]}>{STATUS_LABEL[entry.currentStatus]}</Badge>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td className="px-2 py-2">
         <CardFootprint cardId={entry.cardId} cardName={entry.cardName} />
       </td>
-      <td className="px-3 py-2" data-testid="opinion">
+      <td className="px-2 py-2" data-testid="opinion">
         <Badge tone={VOTE_TONE[entry.currentOpinion]}>{VOTE_LABEL[entry.currentOpinion]}</Badge>
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{entry.poster.displayName}</td>
-      <td className="max-w-72 min-w-48 px-3 py-2">
+      <td className="max-w-32 min-w-16 px-2 py-2 break-words">{entry.poster.displayName}</td>
+      <td className="max-w-72 min-w-40 px-2 py-2">
         <button
           type="button"
           onClick={() => onOpenReason(entry)}
@@ -172,7 +176,7 @@ function BoardRow({
           {entry.reason}
         </button>
       </td>
-      <td className="px-3 py-2">
+      <td className="px-2 py-2">
         {canDelete && (
           <Button variant="ghost" size="icon" className="size-8 text-danger" aria-label={`Delete ${entry.cardName}`} onClick={() => onDelete(entry)}>
             <Trash2 aria-hidden="true" />

@@ -4,8 +4,9 @@ import type { CardFootprint, MetaBody } from '../../../domain/api/records.ts';
 import { FOOTPRINT_DAYS_DEFAULT } from '../../../domain/api/records.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
-/** The filters of /meta, as the URL and GET /api/meta take them (absent: all). */
+/** The filters of /meta, as the URL and GET /api/meta take them (absent: all, but the banlist: the current list's events). */
 export interface MetaFilters {
+  /** a list's name, or 'all' (ALL_BANLISTS) for every event */
   banlist?: string;
   series?: string;
   from?: string;

@@ -1,9 +1,12 @@
 // The filters of /meta: banlist, series and a date range, each a control that rewrites the URL
 // (the URL is the state, so a meta can be shared as a link). A <search> landmark, not a <form>:
-// nothing is submitted, and a form without a submit button fails WCAG's H32.
+// nothing is submitted, and a form without a submit button fails WCAG's H32. The banlist control
+// says its default plainly, 'Events on: 2026.07 OCG (current list)', with 'All lists' to widen
+// (issue 30 §8: a meta of every format at once described none of them).
 import { useId } from 'react';
 import { X } from 'lucide-react';
 import type { MetaBody } from '../../../domain/api/records.ts';
+import { ALL_BANLISTS } from '../../../domain/meta/banlist-filter.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FILTER_NAMES, type MetaFilters } from './meta-api.ts';
 
@@ -13,12 +16,15 @@ const control = 'h-10 w-full rounded-md border bg-card px-3 text-sm';
 export function MetaFilterBar({ filters, options, onChange }: {
   filters: MetaFilters;
   /** what the filters can take (the last answer's lists; absent while the first loads) */
-  options: Pick<MetaBody, 'banlists' | 'seriesOptions' | 'series'> | undefined;
+  options: Pick<MetaBody, 'banlists' | 'seriesOptions' | 'series' | 'currentBanlist'> | undefined;
   /** the filters to set (a key given as undefined is cleared) */
   onChange: (patch: MetaFilters) => void;
 }) {
   const id = useId();
-  const banlists = options?.banlists ?? [];
+  const current = options?.currentBanlist;
+  // the current list is the default option (no filter in the URL), not a second one
+  const banlists = (options?.banlists ?? []).filter((b) => b !== current);
+  const banlist = filters.banlist === current ? ALL : filters.banlist;
   const seriesOptions = options?.seriesOptions ?? [];
   const any = FILTER_NAMES.some((k) => filters[k]);
   return (
@@ -27,16 +33,18 @@ export function MetaFilterBar({ filters, options, onChange }: {
       aria-label="Meta filters"
       data-testid="meta-filters"
     >
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-banlist`} className="text-sm font-medium">Banlist</label>
-        <select id={`${id}-banlist`} className={control} value={filters.banlist ?? ALL} onChange={(e) => onChange({ banlist: e.target.value || undefined })}>
-          <option value={ALL}>All banlists</option>
+      {/* the lists and series take a whole row on a phone: '2026.07 OCG (current list)' stays whole */}
+      <div className="flex min-w-0 flex-col gap-1 mobile:col-span-2">
+        <label htmlFor={`${id}-banlist`} className="text-sm font-medium">Events on</label>
+        <select id={`${id}-banlist`} className={control} value={banlist ?? ALL} onChange={(e) => onChange({ banlist: e.target.value || undefined })}>
+          <option value={ALL}>{current ? `${current} (current list)` : current === null ? 'All lists (no list yet)' : 'The current list'}</option>
+          <option value={ALL_BANLISTS}>All lists</option>
           {banlists.map((b) => <option key={b} value={b}>{b}</option>)}
           {/* a list from the URL that no event was played on is still the one shown */}
-          {filters.banlist && !banlists.includes(filters.banlist) && <option value={filters.banlist}>{filters.banlist}</option>}
+          {banlist && banlist !== ALL_BANLISTS && !banlists.includes(banlist) && <option value={banlist}>{banlist}</option>}
         </select>
       </div>
-      <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1 mobile:col-span-2">
         <label htmlFor={`${id}-series`} className="text-sm font-medium">Series</label>
         <select id={`${id}-series`} className={control} value={filters.series ?? ALL} onChange={(e) => onChange({ series: e.target.value || undefined })}>
           <option value={ALL}>All series</option>

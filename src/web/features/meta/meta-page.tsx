@@ -1,8 +1,10 @@
 // /meta?banlist=&series=&from=&to= (issue 20): the format's meta. The archetypes' shares of decks and
 // of top cuts (every recorded deck) as a chart with its table, and the cards by inclusion in the
 // published decks with their status on the list. The filters live in the URL: a meta is a link.
+// Without a banlist in it, the current list's events (?banlist=all: every event; issue 30 §8).
 import { useSearchParams } from 'react-router';
 import type { MetaBody } from '../../../domain/api/records.ts';
+import { ALL_BANLISTS } from '../../../domain/meta/banlist-filter.ts';
 import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { ShareChart } from '../../components/share-chart.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -19,7 +21,8 @@ export function MetaPage() {
   const [params, setParams] = useSearchParams();
   const filters: MetaFilters = Object.fromEntries(FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
   const meta = useMeta(filters);
-  useDocumentTitle(filters.banlist ? `Meta of ${filters.banlist}` : 'The format’s meta');
+  const list = filters.banlist ?? meta.data?.currentBanlist;
+  useDocumentTitle(filters.banlist === ALL_BANLISTS ? 'The format’s meta on every list' : list ? `Meta of ${list}` : 'The format’s meta');
 
   const change = (patch: MetaFilters) => {
     // from the address as it is now, not as this render saw it: a second change before the page has
@@ -60,9 +63,14 @@ export function MetaPage() {
           <Button variant="secondary" onClick={() => void meta.refetch()}>Try again</Button>
         </div>
       ) : meta.data.events === 0 ? (
-        <p className="rounded-xl border bg-card p-5 text-muted-foreground" data-testid="meta-empty">
-          No recorded event matches these filters. Events appear here once their winner is marked.
-        </p>
+        <div className="space-y-3 rounded-xl border bg-card p-5" data-testid="meta-empty">
+          <p className="text-muted-foreground">
+            No recorded event matches these filters{meta.data.banlist ? ` on ${meta.data.banlist}` : ''}. Events appear here once their winner is marked.
+          </p>
+          {meta.data.banlist !== null && (
+            <Button variant="secondary" onClick={() => change({ banlist: ALL_BANLISTS })}>Show events on all lists</Button>
+          )}
+        </div>
       ) : (
         <MetaView meta={meta.data} stale={meta.isPlaceholderData} />
       )}
@@ -71,7 +79,7 @@ export function MetaPage() {
 }
 
 function MetaView({ meta, stale }: { meta: MetaBody; stale: boolean }) {
-  const statusList = meta.banlist ?? 'the current list';
+  const statusList = meta.banlist ?? meta.currentBanlist ?? 'the current list';
   return (
     <div className={cn('space-y-5', stale && 'opacity-60')} aria-busy={stale} data-testid="meta-view">
       <dl className="grid grid-cols-4 gap-3 mobile:grid-cols-2" data-testid="meta-totals">
