@@ -1,14 +1,18 @@
-// Links to the print view, the CSV files and the calendar (issue 19), for the panels that offer them.
+// Links to the print view, the hall's big screen, the CSV files and the calendar (issues 19 and 30),
+// for the panels that offer them.
 // Plain links: the server names the files, so a download needs no script.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarPlus, Check, Copy, Download, Printer } from 'lucide-react';
+import { CalendarPlus, Check, Copy, Download, Monitor, Printer } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { calendarAddresses } from './calendar-address.ts';
 import { CALENDAR_FEED, exportLinks } from './print-api.ts';
 
-/** Admin Tools: print and download the current round's pairings (and its match slips) and the standings, once there are any. */
+/**
+ * Admin Tools: print and download the current round's pairings (and its match slips) and the
+ * standings, once there are any, and open the big screen for the hall.
+ */
 export function ExportLinks({ tournament: t }: { tournament: Pick<Tournament, 'uid' | 'inProgress' | 'completed' | 'closed' | 'currentRound'> }) {
   if (!t.inProgress && !t.completed) return null;
   const links = exportLinks(t.uid);
@@ -32,6 +36,10 @@ export function ExportLinks({ tournament: t }: { tournament: Pick<Tournament, 'u
       <Link to={links.printStandings} className={cls}>
         <Printer aria-hidden="true" />
         Print standings
+      </Link>
+      <Link to={links.screen} className={cls}>
+        <Monitor aria-hidden="true" />
+        Big screen
       </Link>
       {pairings && (
         <a href={links.pairingsCsv()} download className={cls}>

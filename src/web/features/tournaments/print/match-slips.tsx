@@ -25,6 +25,8 @@ export function MatchSlipsSheet({ pairings }: { pairings: PrintPairings }) {
 
   if (tournament.isPending) return <p role="status">Loading…</p>;
   const bestOf = tournament.data?.bestOf ?? 1;
+  // the round's name as the event page says it: 'Swiss round 2 of 3', 'Top 4: semifinals', 'Final'
+  const round = roundTitle(pairings, tournament.data);
   return (
     <section aria-labelledby="slips-title" data-testid="match-slips">
       <div className="no-print mb-4 space-y-1">
@@ -47,7 +49,7 @@ export function MatchSlipsSheet({ pairings }: { pairings: PrintPairings }) {
         <ol className="slips" aria-label="Slips by table">
           {slips.map((s) => (
             <li key={s.matchId} className="slip" data-testid="match-slip">
-              <Slip slip={s} event={pairings} bestOf={bestOf} room={rooms.get(s.matchId)} roomPending={pending} showRoom={privileged} />
+              <Slip slip={s} event={pairings} round={round} bestOf={bestOf} room={rooms.get(s.matchId)} roomPending={pending} showRoom={privileged} />
             </li>
           ))}
         </ol>
@@ -59,13 +61,14 @@ export function MatchSlipsSheet({ pairings }: { pairings: PrintPairings }) {
 interface SlipProps {
   slip: SlipRow;
   event: PrintPairings;
+  round: string;
   bestOf: number;
   room: Room | undefined;
   roomPending: boolean;
   showRoom: boolean;
 }
 
-function Slip({ slip: s, event, bestOf, room, roomPending, showRoom }: SlipProps) {
+function Slip({ slip: s, event, round, bestOf, room, roomPending, showRoom }: SlipProps) {
   const games = gameNumbers(bestOf);
   const headingId = `slip-${s.matchId}`;
   return (
@@ -76,7 +79,7 @@ function Slip({ slip: s, event, bestOf, room, roomPending, showRoom }: SlipProps
         </h3>
         <p className="slip-event">
           <span>{event.name}</span>
-          <span className="font-semibold">{roundTitle(event)}</span>
+          <span className="font-semibold">{round}</span>
         </p>
       </header>
 

@@ -57,6 +57,8 @@ export const exportLinks = (uid: string) => ({
   printPairings: (round?: number) => `${base(uid)}/print${round ? `?round=${round}` : ''}`,
   printStandings: `${base(uid)}/print?standings`,
   printSlips: (round?: number) => `${base(uid)}/print?slips${round ? `&round=${round}` : ''}`,
+  /** the hall's big screen (issue 30 §6) */
+  screen: `${base(uid)}/screen`,
 });
 
 /** The calendar of every upcoming event, to subscribe to. */

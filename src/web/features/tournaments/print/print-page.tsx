@@ -11,10 +11,11 @@ import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RoundClock } from '../round-clock.tsx';
 import { useTournamentLive } from '../tournament-live.ts';
+import { useTournament } from '../tournaments-api.ts';
 import { MatchSlipsSheet } from './match-slips.tsx';
 import { exportLinks, usePrintPairings, usePrintStandings } from './print-api.ts';
 import { PairingsLists, StandingsList } from './print-tables.tsx';
-import { clockTime, printTarget, roundTitle } from './print-view.ts';
+import { clockTime, printTarget, roundTitle, standingsHeading, type CutChoice } from './print-view.ts';
 import './print.css';
 
 const LOAD_FAILED = 'The sheet could not be loaded. Please try again.';
@@ -26,13 +27,16 @@ export function TournamentPrintPage() {
   const ofRound = target.kind !== 'standings';
   const pairings = usePrintPairings(uid, ofRound ? target.round : undefined, ofRound);
   const standings = usePrintStandings(uid, !ofRound);
+  // the host's Swiss rounds and cut, which name the rounds ('Top 4: semifinals'); the sheet waits for them
+  const tournament = useTournament(uid);
+  const choice: CutChoice | undefined = tournament.data;
   const query = ofRound ? pairings : standings;
   const event = query.data;
   const title = !event
     ? 'Print'
     : target.kind === 'standings'
       ? `${event.name} standings`
-      : `${event.name} round ${(event as PrintPairings).round} ${SHEETS[target.kind].toLowerCase()}`;
+      : `${event.name}, ${roundTitle(event as PrintPairings, choice)}: ${SHEETS[target.kind].toLowerCase()}`;
   useDocumentTitle(title);
   // live, as the tournament page is: a print view projected in the hall follows results, extended
   // tables and (without ?round=) the next round's pairings
@@ -79,23 +83,23 @@ export function TournamentPrintPage() {
       </div>
 
       <main id="main" className="mx-auto max-w-4xl px-4 py-6 print:max-w-none print:p-0">
-        {query.isPending ? (
+        {query.isPending || (tournament.isPending && !tournament.isError) ? (
           <p role="status">Loading…</p>
         ) : query.isError ? (
           <p role="alert" className="font-medium">
             {query.error instanceof ApiError && query.error.status > 0 ? query.error.message : LOAD_FAILED}
           </p>
         ) : target.kind === 'standings' ? (
-          <Sheet event={query.data} heading={standingsHeading(query.data as PrintStandings)}>
+          <Sheet event={query.data} heading={standingsHeading(query.data as PrintStandings, choice)}>
             <StandingsList standings={query.data as PrintStandings} />
           </Sheet>
         ) : target.kind === 'slips' ? (
           // each slip names the event and the round: the paper is slips only
-          <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} />} className="slips-sheet" headerOnScreenOnly>
+          <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} choice={choice} />} className="slips-sheet" headerOnScreenOnly>
             <MatchSlipsSheet pairings={query.data as PrintPairings} />
           </Sheet>
         ) : (
-          <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} />}>
+          <Sheet event={query.data} heading={<RoundHeading pairings={query.data as PrintPairings} choice={choice} />}>
             <PairingsLists pairings={query.data as PrintPairings} />
           </Sheet>
         )}
@@ -130,27 +134,22 @@ function Sheet({ event, heading, children, className, headerOnScreenOnly }: Shee
   );
 }
 
-function standingsHeading(s: PrintStandings): string {
-  if (s.final) return 'Final standings';
-  if (s.currentRound < 1) return 'Standings before the first round';
-  return `Standings, round ${s.currentRound} of ${s.roundCount}`;
-}
-
 /**
  * The round, when it was paired and when its clock reaches zero: as text for paper, which does not
  * count down, and on screen (a print view projected in the hall) the countdown beside it.
  */
-function RoundHeading({ pairings: p }: { pairings: PrintPairings }) {
+function RoundHeading({ pairings: p, choice }: { pairings: PrintPairings; choice: CutChoice | undefined }) {
+  const name = roundTitle(p, choice);
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="round-heading">
-      <span className="font-semibold">{roundTitle(p)}</span>
+      <span className="font-semibold">{name}</span>
       {p.roundStartedAt && <span>Started {clockTime(p.roundStartedAt)}</span>}
       {p.roundEndsAt && (
         <span className="font-semibold" data-testid="round-ends">
           Time: {clockTime(p.roundEndsAt)}
         </span>
       )}
-      {p.roundEndsAt && <RoundClock endsAt={p.roundEndsAt} what={roundTitle(p)} className="print:hidden" />}
+      {p.roundEndsAt && <RoundClock endsAt={p.roundEndsAt} what={name} className="print:hidden" />}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { PairingRow, PrintTeam } from '../../../../domain/api/event-exports.ts';
-import { printTarget, printedPairings, resultText, roundTitle, seatsByPlayer } from './print-view.ts';
+import { printTarget, printedPairings, resultText, roundTitle, seatsByPlayer, standingsHeading } from './print-view.ts';
 
 const team = (name: string, players: string[] = [name]): PrintTeam => ({ id: name, name, players, dropped: false });
 const row = (over: Partial<PairingRow>): PairingRow => ({
@@ -50,9 +50,22 @@ describe('printTarget', () => {
   });
 });
 
-test('headings and results', () => {
-  expect(roundTitle({ round: 3, roundCount: 5, topCut: false })).toBe('Round 3 of 5');
-  expect(roundTitle({ round: 6, roundCount: 7, topCut: true })).toBe('Top cut, round 6 of 7');
+test('headings name the round as the event page does (issue 30 §4)', () => {
+  const swiss = { format: 'DEFAULT' as const, roundCount: 5, rows: [row({ bracket: 'swiss' })] };
+  const cut = { swissRounds: 3, topCut: 4 };
+  expect(roundTitle({ ...swiss, round: 2 }, cut)).toBe('Swiss round 2 of 3');
+  expect(roundTitle({ ...swiss, round: 4, rows: [row({ bracket: 'top' })] }, cut)).toBe('Top 4: semifinals');
+  expect(roundTitle({ ...swiss, round: 5, rows: [row({ bracket: 'top' })] }, cut)).toBe('Final');
+  expect(roundTitle({ format: 'ROUND_ROBIN', round: 2, roundCount: 5, rows: [row({ bracket: 'rr' })] }, undefined)).toBe('Round 2 of 5');
+  // the host's choice unknown: the rule's split of the round count (3 rounds: Swiss only)
+  expect(roundTitle({ format: 'DEFAULT', round: 1, roundCount: 3, rows: [] }, undefined)).toBe('Swiss round 1 of 3');
+  const standings = { final: false, format: 'DEFAULT' as const, currentRound: 2, roundCount: 5 };
+  expect(standingsHeading(standings, cut)).toBe('Standings, Swiss round 2 of 3');
+  expect(standingsHeading({ ...standings, currentRound: 0 }, cut)).toBe('Standings before the first round');
+  expect(standingsHeading({ ...standings, final: true }, cut)).toBe('Final standings');
+});
+
+test('results', () => {
   expect(resultText(row({ status: 'Completed', team1Wins: 2, team2Wins: 1, winnerTeamId: 'a' }))).toBe('2–1');
   expect(resultText(row({ status: 'Completed', team1Wins: 1, team2Wins: 1, winnerTeamId: null }))).toBe('1–1 (tie)');
   expect(resultText(row({ status: 'In Progress', team1Wins: 2, team2Wins: 0 }))).toBe('');

@@ -1,7 +1,9 @@
 // What the print view computes from its reads (issue 19): the alphabetical list halls post beside
 // the pairings, which view an address asks for, and the words of its headings. Pure, so tests and
 // the bench use them without a browser.
-import type { PairingRow, PrintPairings } from '../../../../domain/api/event-exports.ts';
+import type { PairingRow, PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
+import { roundName } from '../../../../domain/tournament/round-name.ts';
+import type { Bracket } from '../../../../domain/tournament/types.ts';
 
 /** One line of the list by player: where to sit and whom to meet. */
 export interface PlayerSeat {
@@ -50,9 +52,26 @@ export function printTarget(search: URLSearchParams): PrintTarget {
   return { kind: search.has('slips') ? 'slips' : 'pairings', round: Number.isInteger(round) && round >= 1 ? round : undefined };
 }
 
-/** 'Round 3 of 5', 'Top cut, round 6 of 7'. */
-export function roundTitle(p: Pick<PrintPairings, 'round' | 'roundCount' | 'topCut'>): string {
-  return `${p.topCut ? 'Top cut, round' : 'Round'} ${p.round} of ${p.roundCount}`;
+/** The host's Swiss rounds and top cut (GET /api/tournaments/{id}); null: the rule's, as when not known. */
+export interface CutChoice {
+  swissRounds: number | null;
+  topCut: number | null;
+}
+
+/**
+ * The sheet's round by the name the event page gives it (issue 30 §4): 'Swiss round 2 of 3', 'Top 4:
+ * semifinals', 'Final', 'Round 2 of 5'; the brackets of its rows say a cut round outright.
+ */
+export function roundTitle(p: Pick<PrintPairings, 'format' | 'round' | 'roundCount' | 'rows'>, choice: CutChoice | undefined): string {
+  const brackets = [...new Set(p.rows.map((r) => r.bracket as Bracket))];
+  return roundName({ format: p.format, round: p.round, roundCount: p.roundCount, swissRounds: choice?.swissRounds ?? null, topCut: choice?.topCut ?? null, brackets });
+}
+
+/** The standings sheet's heading: 'Final standings', 'Standings before the first round', 'Standings, Swiss round 2 of 3'. */
+export function standingsHeading(s: Pick<PrintStandings, 'final' | 'format' | 'currentRound' | 'roundCount'>, choice: CutChoice | undefined): string {
+  if (s.final) return 'Final standings';
+  if (s.currentRound < 1) return 'Standings before the first round';
+  return `Standings, ${roundName({ format: s.format, round: s.currentRound, roundCount: s.roundCount, swissRounds: choice?.swissRounds ?? null, topCut: choice?.topCut ?? null })}`;
 }
 
 /** A time of day in the viewer's time zone, '19:50' or '7:50 PM' as their locale writes it. */

@@ -222,7 +222,7 @@ function StandingsBoard({ standings, title, final, phone, failed }: StandingsPro
         ) : (
           <table className="screen-standings" data-testid="screen-standings">
             <colgroup>
-              <col className="screen-col-rank" />
+              <col className={final ? 'screen-col-place' : 'screen-col-rank'} />
               <col />
               <col className="screen-col-num" />
               <col className="screen-col-record" />
