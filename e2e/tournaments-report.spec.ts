@@ -14,7 +14,7 @@ const DECKS_DIR = path.resolve(import.meta.dirname, '../../shared/data/decks/ice
 const DECKS = ['AI_Blackwing.ydk', 'AI_Lightsworn.ydk', 'AI_Zoodiac.ydk', 'AI_Nekroz.ydk', 'AI_Qliphort.ydk', 'AI_SkyStriker.ydk', 'AI_Orcust.ydk', 'AI_Tearlaments.ydk'];
 const name = (what: string) => `${what} ${test.info().project.name} ${Date.now()}`;
 
-interface ReportCard { passcode: number; count: number }
+interface ReportCard { passcode: number; name: string; count: number }
 interface ReportBody {
   champion: { teamName: string } | null;
   placements: { teamName: string; placement: string }[];
@@ -78,12 +78,25 @@ test.describe('event report', () => {
     await expect(placements.getByRole('link', { name: 'Reporter A' })).toHaveAttribute('href', /^\/players\/\d+$/);
     await expect(page.getByTestId('report-bracket').getByTestId('report-bracket-column')).toHaveText([/Semifinals · Round 4/, /Final · Round 5/]);
 
-    // ---- a published deck: its pictures in EDOPro's order, the .ydk, the ydke:// link -----------
+    // ---- a published deck: a text list, compact pictures or every copy in EDOPro's order, the .ydk, the ydke:// link
     const deck = page.getByTestId('report-deck').first();
     const first = report.decks[0]!;
     await expect(deck.getByRole('link', { name: first.player })).toBeVisible();
     await expect(deck.getByTestId('deck-archetype')).toHaveText(first.archetype);
+    // the list says '3x Card Name' (issue 30 §8); a name's copies on one line, whatever their art
+    const most = first.main.reduce((a, b) => (b.count > a.count ? b : a));
+    const mostCopies = first.main.filter((c) => c.name === most.name).reduce((n, c) => n + c.count, 0);
+    await expect(deck.getByTestId('deck-list').getByRole('heading', { name: `Main Deck (${copies(first.main).length})` })).toBeVisible();
+    await expect(deck.getByTestId('deck-line').filter({ hasText: new RegExp(`^${mostCopies}x `) }).filter({ hasText: most.name }).first()).toBeVisible();
+    // compact: a picture per card, its copies on it; 'Show every copy' shows them all and is remembered
     const main = deck.getByTestId('deck-main').locator('img');
+    await expect(main).toHaveCount(first.main.length);
+    expect(first.main.length).toBeLessThan(copies(first.main).length);
+    await expect(deck.getByTestId('deck-main').getByTestId('card-copies').first()).toHaveText(/^×[23]$/);
+    const everyCopy = deck.getByRole('button', { name: /^Show every copy/ });
+    await expect(everyCopy).toHaveAttribute('aria-pressed', 'false');
+    await everyCopy.click();
+    await expect(everyCopy).toHaveAttribute('aria-pressed', 'true');
     await expect(main).toHaveCount(copies(first.main).length);
     await expect(main.first()).toHaveAttribute('src', `/api/cards/${first.main[0]!.passcode}/image?size=small`);
     await expect(main.last()).toHaveAttribute('src', `/api/cards/${first.main.at(-1)!.passcode}/image?size=small`);
@@ -96,7 +109,7 @@ test.describe('event report', () => {
     await expect(last.getByTestId('deck-main')).toBeVisible();
 
     const download = page.waitForEvent('download');
-    await deck.getByRole('button', { name: 'Download .ydk' }).click();
+    await deck.getByRole('button', { name: /^Download \.ydk/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${first.player} - ${first.archetype}.ydk`);
     const ydk = fs.readFileSync((await file.path())!, 'utf8');
@@ -116,6 +129,9 @@ test.describe('event report', () => {
     // ---- the meta: a chart and its table --------------------------------------------------------
     const meta = page.getByTestId('report-meta-table');
     await expect(meta.getByRole('rowheader', { name: 'Blackwing' })).toBeVisible();
+    // archetypes as EDOPro spells them, spaces kept (issue 30 §8)
+    await expect(meta.getByRole('rowheader', { name: 'Sky Striker' })).toBeVisible();
+    await expect(page.getByTestId('deck-archetype').filter({ hasText: /^Sky Striker$/ })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^Correct the archetype/ })).toHaveCount(0);
     if (!isMobile(page)) await expect(page.getByTestId('report-meta-chart').getByTestId('share-bar').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -127,6 +143,7 @@ test.describe('event report', () => {
     // ---- the host corrects the Blackwing deck's archetype, then gives the rule's name back ----------
     await signInAs(page, LINUS);
     await page.goto(`/tournaments/${uid}/report`);
+    await expect(page.getByTestId('report-deck').first().getByRole('button', { name: /^Show every copy/ })).toHaveAttribute('aria-pressed', 'true');
     const blackwing = report.decks.find((d) => d.archetype === 'Blackwing')!;
     const card = page.locator(`[data-testid="report-deck"][data-deck-id="${blackwing.id}"]`);
     await card.getByRole('button', { name: /^Correct the archetype/ }).click();

@@ -46,7 +46,11 @@ export const placementSchema = z.object({
 });
 export type Placement = z.infer<typeof placementSchema>;
 
-export const deckCardSchema = z.object({ passcode: z.number().int(), name: z.string(), count: z.number().int() });
+export const deckCardSchema = z.object({
+  passcode: z.number().int(), name: z.string(), count: z.number().int(),
+  /** what a decklist sorts by (issue 30 §8); absent for a card the card database does not know */
+  kind: z.enum(['monster', 'spell', 'trap']).optional(),
+});
 export type DeckCard = z.infer<typeof deckCardSchema>;
 
 /** A published deck of a report. */

@@ -179,6 +179,9 @@ describe('deck privacy', () => {
     const blackwing = report.decks.find((d) => d.label === LABEL(0))!;
     expect(blackwing.archetype).toBe('Blackwing');
     expect(blackwing.main.reduce((n, c) => n + c.count, 0)).toBeGreaterThanOrEqual(40);
+    // each card says its kind, which the decklist sorts by (issue 30 §8): a Blackwing deck plays all three
+    expect(new Set(blackwing.main.map((c) => c.kind))).toEqual(new Set(['monster', 'spell', 'trap']));
+    expect(blackwing.extra.every((c) => c.kind === 'monster')).toBe(true);
   }, 120_000);
 
   test('deckPrivacy is set by the host, read by everyone, fixed once started, and checked', async () => {

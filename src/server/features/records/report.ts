@@ -7,13 +7,22 @@ import type { Tx } from '../../db/client.ts';
 import { eventRecords, recordDecks, series, type RecordMatch } from '../../db/schema.ts';
 import type * as Repo from '../tournaments/tournaments-repository.ts';
 
-type CardName = (id: number) => { name: string } | undefined;
+type CardName = (id: number) => { name: string; type?: number } | undefined;
+
+/** Monster, Spell or Trap by EDOPro's type bits (0x1, 0x2, 0x4). */
+function kindOf(type: number | undefined): DeckCard['kind'] {
+  if (type === undefined) return undefined;
+  return type & 0x1 ? 'monster' : type & 0x2 ? 'spell' : type & 0x4 ? 'trap' : undefined;
+}
 
 /** A deck part in its own order, one entry per card with its copies (EDOPro lists a line per copy). */
 export function countedCards(ids: readonly number[], cardName: CardName): DeckCard[] {
   const counts = new Map<number, number>();
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return [...counts].map(([passcode, count]) => ({ passcode, name: cardName(passcode)?.name ?? `Unknown card ${passcode}`, count }));
+  return [...counts].map(([passcode, count]) => {
+    const card = cardName(passcode);
+    return { passcode, name: card?.name ?? `Unknown card ${passcode}`, count, kind: kindOf(card?.type) };
+  });
 }
 
 /** Main and Extra Deck as the meta counts them. */

@@ -1,26 +1,24 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ChevronDown, Pencil } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown, Download, Images, Pencil } from 'lucide-react';
 import type { DeckCard as ReportCard, PublishedDeck } from '../../../domain/api/records.ts';
-import type { DeckCard } from '../../../domain/api/tournaments.ts';
+import { exportYdk } from '../../../domain/deck/ydk.ts';
 import { buildYdke } from '../../../domain/deck/ydke.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { DeckPreview } from '../tournaments/deck-preview.tsx';
+import { saveBlob } from '../tournaments/tournaments-api.ts';
 import { CopyYdkeButton } from './copy-ydke-button.tsx';
+import { DeckPictures, DeckText, storedEveryCopy, storeEveryCopy } from './report-cards.tsx';
 
-/** One entry per copy, in the deck's own order (EDOPro's): what the deck preview and the codecs read. */
-export function copiesOf(cards: readonly ReportCard[]): DeckCard[] {
-  return cards.flatMap((c) => Array.from({ length: c.count }, () => ({ cardId: c.passcode, cardName: c.name })));
-}
+/** One passcode per copy, in the deck's own order (EDOPro's): what the codecs read. */
 const passcodes = (cards: readonly ReportCard[]) => cards.flatMap((c) => Array.from({ length: c.count }, () => c.passcode));
 const total = (cards: readonly ReportCard[]) => cards.reduce((n, c) => n + c.count, 0);
 
 /**
- * A published deck of the report: its player, team, placement and archetype, the cards (Main, Extra,
- * Side, as EDOPro lists them) with the .ydk download, 'Copy ydke://', and for the host or an admin a
- * way to correct the archetype.
+ * A published deck of the report: its player, team, placement and archetype, the cards as a text list
+ * ('3x Card Name') beside their pictures (compact, or every copy in EDOPro's order), the .ydk download,
+ * 'Copy ydke://', and for the host or an admin a way to correct the archetype.
  */
 export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
   deck: PublishedDeck;
@@ -38,9 +36,20 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
     if (linked) articleRef.current?.scrollIntoView({ block: 'start' });
   }, [linked]);
   const cardsId = useId();
-  const cards = useMemo(() => ({ mainDeck: copiesOf(deck.main), extraDeck: copiesOf(deck.extra), sideDeck: copiesOf(deck.side) }), [deck]);
+  // each deck keeps its own choice (switching all would move the page under the reader); the last one is remembered
+  const [everyCopy, setEveryCopy] = useState(storedEveryCopy);
+  const [exportError, setExportError] = useState<string>();
   const title = `${deck.player} · ${deck.teamName}`;
-  const fileLabel = `${deck.player} - ${deck.archetype}`;
+
+  function download() {
+    setExportError(undefined);
+    try {
+      const text = exportYdk({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) }, siteName);
+      saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${deck.player} - ${deck.archetype}.ydk`);
+    } catch (e) {
+      setExportError(e instanceof Error ? e.message : 'The deck could not be exported');
+    }
+  }
 
   return (
     <article
@@ -91,11 +100,39 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
       <div id={cardsId} hidden={!open} className="space-y-3 p-4 mobile:p-3">
         {open && (
           <>
-            <CopyYdkeButton
-              deckName={title}
-              link={() => buildYdke({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) })}
-            />
-            <DeckPreview deck={cards} label={fileLabel} createdBy={siteName} />
+            <div className="flex flex-wrap items-center gap-2">
+              <CopyYdkeButton
+                deckName={title}
+                link={() => buildYdke({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) })}
+              />
+              <Button variant="secondary" size="sm" onClick={download} aria-label={`Download .ydk of ${title}`} className="mobile:min-h-11">
+                <Download aria-hidden="true" />
+                Download .ydk
+              </Button>
+              <Button
+                variant="ghost" size="sm" aria-pressed={everyCopy} className="mobile:min-h-11 aria-pressed:bg-primary/10 aria-pressed:text-primary" data-testid="every-copy"
+                onClick={() => {
+                  setEveryCopy(!everyCopy);
+                  storeEveryCopy(!everyCopy);
+                }}
+              >
+                <Images aria-hidden="true" />
+                Show every copy
+                <span className="sr-only"> of {title}</span>
+              </Button>
+              {exportError && (
+                <p role="alert" className="text-sm text-danger">
+                  {exportError}
+                </p>
+              )}
+            </div>
+            {/* the list beside the pictures where the deck is wide enough, above them on a phone */}
+            <div className="@container">
+              <div className="grid gap-4 @2xl:grid-cols-[16rem_minmax(0,1fr)] @2xl:items-start @4xl:grid-cols-[30rem_minmax(0,1fr)]">
+                <DeckText deck={deck} />
+                <DeckPictures deck={deck} everyCopy={everyCopy} />
+              </div>
+            </div>
           </>
         )}
       </div>
