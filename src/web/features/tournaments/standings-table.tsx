@@ -19,6 +19,8 @@ const swissText = (s: NonNullable<StandingRowBody['swissRecord']>) => `${ordinal
  * (decision 014) show the placement instead of the rank, and after a top cut the Swiss rank and
  * record beside the record of every match (which is what the Champion block shows). During the Swiss
  * rounds of a Swiss → Top Cut event a line marks the cut (issue 30 §5), after the cut-th active team.
+ * The columns follow the box, not the screen (issue 30 §8): below 42rem (a phone, or the 510 px
+ * centre beside Admin Tools at 1280 px) the Swiss part and OMW · OOMW go under other cells.
  */
 export function StandingsTable({
   standings, title, ownTeamUid, level = 3, cutLine,
@@ -37,39 +39,39 @@ export function StandingsTable({
   const placed = standings.rows.some((r) => r.placement !== null);
   const cut = standings.rows.some((r) => r.swissRecord !== null);
   return (
-    <section aria-labelledby="standings-title" className="rounded-xl border bg-card" data-testid="standings">
+    <section aria-labelledby="standings-title" className="@container rounded-xl border bg-card" data-testid="standings">
       <Heading id="standings-title" className="border-b px-4 py-3 font-semibold">
         {title}
       </Heading>
       {/* a region of its own so a keyboard can scroll the table sideways on a phone */}
       <section className="overflow-x-auto" tabIndex={0} aria-label={`${title} table`}>
-        <table className="w-full min-w-[30rem] text-sm mobile:min-w-0" aria-describedby={cut ? 'standings-cut-note' : undefined}>
+        <table className="w-full text-sm" aria-describedby={cut ? 'standings-cut-note' : undefined}>
           <thead className="text-left text-xs text-muted-foreground">
             <tr>
               <th scope="col" className="py-2 pr-1 pl-3">
                 {placed ? 'Placement' : '#'}
               </th>
-              <th scope="col" className="px-2 py-2 mobile:px-1.5">Team</th>
-              <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right">Points</th>
-              <th scope="col" className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap">
+              <th scope="col" className="px-2 py-2 @max-2xl:px-1.5">Team</th>
+              <th scope="col" className="px-2 py-2 @max-2xl:px-1.5 text-right">Points</th>
+              <th scope="col" className="px-2 py-2 @max-2xl:px-1.5 text-right whitespace-nowrap">
                 W-L-T
-                {cut && <span className="block font-normal desktop:hidden">Swiss</span>}
+                {cut && <span className="block font-normal @2xl:hidden">Swiss</span>}
               </th>
               {cut && (
-                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap mobile:hidden">
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap @max-2xl:hidden">
                   Swiss
                   <span className="block font-normal">rank · W-L-T</span>
                 </th>
               )}
-              <th scope="col" className="px-2 py-2 text-right mobile:hidden" title="Opponents' match-win percentage">
+              <th scope="col" className="px-2 py-2 text-right @max-2xl:hidden" title="Opponents' match-win percentage">
                 <abbr title="Opponents' match-win percentage" className="no-underline">OMW</abbr>
               </th>
-              <th scope="col" className="px-2 py-2 text-right mobile:hidden" title="Opponents' opponents' match-win percentage">
+              <th scope="col" className="px-2 py-2 text-right @max-2xl:hidden" title="Opponents' opponents' match-win percentage">
                 <abbr title="Opponents' opponents' match-win percentage" className="no-underline">OOMW</abbr>
               </th>
               <th scope="col" className="py-2 pr-3 pl-2 text-right">
                 Tie-breaker
-                <span className="block font-normal desktop:hidden">OMW · OOMW</span>
+                <span className="block font-normal @2xl:hidden">OMW · OOMW</span>
               </th>
             </tr>
           </thead>
@@ -83,39 +85,39 @@ export function StandingsTable({
                   <td className={cn('py-2 pr-1 pl-3 tabular-nums', placed && 'font-medium whitespace-nowrap')} data-testid={placed ? 'standing-placement' : undefined}>
                     {placed ? r.placement : r.rank}
                   </td>
-                  <td className="px-2 py-2 mobile:px-1.5">
+                  <td className="px-2 py-2 @max-2xl:px-1.5">
                     <span className="flex items-center gap-1.5">
                       <span data-testid="standing-team">{r.teamName || UNNAMED_TEAM}</span>
                       {r.teamId === ownTeamUid && <Badge tone="primary">You</Badge>}
                       {r.dropped && <Badge>dropped</Badge>}
                     </span>
                   </td>
-                  <td className="px-2 py-2 mobile:px-1.5 text-right font-semibold tabular-nums" data-testid="standing-points">
+                  <td className="px-2 py-2 @max-2xl:px-1.5 text-right font-semibold tabular-nums" data-testid="standing-points">
                     {r.points}
                   </td>
-                  <td className="px-2 py-2 mobile:px-1.5 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2 py-2 @max-2xl:px-1.5 text-right whitespace-nowrap tabular-nums">
                     <span data-testid="standing-record">{record(r)}</span>
-                    {/* phones: the Swiss part under the record instead of in a column of its own */}
+                    {/* a narrow box (a phone, or beside Admin Tools): the Swiss part under the record instead of in a column of its own */}
                     {r.swissRecord && (
-                      <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="standing-swiss">
+                      <span className="block text-[0.6875rem] text-muted-foreground @2xl:hidden" data-testid="standing-swiss">
                         <span className="sr-only">Swiss </span>
                         {swissText(r.swissRecord)}
                       </span>
                     )}
                   </td>
                   {cut && (
-                    <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums mobile:hidden" data-testid="standing-swiss">
+                    <td className="px-2 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums @max-2xl:hidden" data-testid="standing-swiss">
                       {r.swissRecord ? swissText(r.swissRecord) : '–'}
                     </td>
                   )}
-                  <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.omw)}</td>
-                  <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{percent(r.oomw)}</td>
+                  <td className="px-2 py-2 text-right tabular-nums @max-2xl:hidden">{percent(r.omw)}</td>
+                  <td className="px-2 py-2 text-right tabular-nums @max-2xl:hidden">{percent(r.oomw)}</td>
                   <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
                     <span className="font-mono text-xs tabular-nums" data-testid="tie-breaker">
                       {r.tieBreaker}
                     </span>
-                    {/* phones: the percentages under the number instead of in columns of their own */}
-                    <span className="block text-[0.6875rem] text-muted-foreground tabular-nums desktop:hidden">
+                    {/* a narrow box: the percentages under the number instead of in columns of their own */}
+                    <span className="block text-[0.6875rem] text-muted-foreground tabular-nums @2xl:hidden">
                       <span className="sr-only">OMW </span>
                       {percent(r.omw)} · <span className="sr-only">OOMW </span>
                       {percent(r.oomw)}
