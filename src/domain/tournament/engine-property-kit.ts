@@ -28,15 +28,26 @@ const counts = {
 /**
  * Whether these teams have a perfect pairing without a rematch: a plain backtracking search that
  * always pairs the team with the fewest possible partners left (its partners tried fewest-first),
- * remembering the sets of teams already found unpairable.
+ * remembering the sets of teams already found unpairable. `met` holds each pair's pairKey; the
+ * search works on indexes (a 300-team field is 45,000 pairs: a key string each cost more than the search).
  */
 function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string>): boolean {
   const m = teams.length;
   if (m % 2 === 1) return false;
-  const allowed = teams.map((t, i) => teams.map((u, j) => i !== j && !met.has(pairKey(t, u))));
+  const allowed = teams.map((_, i) => Array.from({ length: m }, (_, j) => i !== j));
+  const index = new Map(teams.map((t, i) => [t, i]));
+  for (const key of met) {
+    // a pair of teams that are both here (pairKey joins the two ids)
+    const [a = '', b = ''] = key.split('\u0000');
+    if (pairKey(a, b) !== key) throw new Error(`not a pair key: ${key}`);
+    const i = index.get(a);
+    const j = index.get(b);
+    if (i !== undefined && j !== undefined) allowed[i]![j] = allowed[j]![i] = false;
+  }
   const alive = new Array<boolean>(m).fill(true);
   const degree = allowed.map((row) => row.filter(Boolean).length);
   const failed = new Set<string>();
+  const keyOf = () => alive.map((a) => (a ? '1' : '0')).join('');
   const remove = (v: number) => {
     alive[v] = false;
     for (let u = 0; u < m; u++) if (alive[u] && allowed[v]![u]) degree[u]!--;
@@ -47,8 +58,8 @@ function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string
   };
   const go = (left: number): boolean => {
     if (left === 0) return true;
-    const key = alive.map((a) => (a ? '1' : '0')).join('');
-    if (failed.has(key)) return false;
+    // the key only once a set has failed: most searches never backtrack
+    if (failed.size > 0 && failed.has(keyOf())) return false;
     let first = -1;
     for (let v = 0; v < m; v++) if (alive[v] && (first < 0 || degree[v]! < degree[first]!)) first = v;
     const partners: number[] = [];
@@ -65,7 +76,7 @@ function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string
       }
     }
     restore(first);
-    failed.add(key);
+    failed.add(keyOf());
     return false;
   };
   return go(m);
