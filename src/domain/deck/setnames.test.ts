@@ -24,6 +24,16 @@ describe('parseSetnames on EDOPro strings', () => {
     expect(names.get(code)).toBe(name);
   });
 
+  // issue 30 §8: names as EDOPro spells them ('Elemental HERO', never 'ElementalHERO'), every inner space kept
+  test('every name of the real file is the text after its code, spaces inside kept', () => {
+    const lines = readFileSync(SHARED, 'utf8').split('\n').filter((l) => l.startsWith('!setname '));
+    const written = new Map(lines.map((l) => { const [, code, name] = /^!setname (0x[0-9a-f]+) (.+)$/i.exec(l)!; return [Number(code), name!]; }));
+    expect(names).toEqual(written);
+    const spaced = [...names.values()].filter((n) => n.includes(' '));
+    expect(spaced.length).toBeGreaterThan(250);
+    expect(spaced).toEqual(expect.arrayContaining(['Elemental HERO', 'Sky Striker', 'Dark Magician', 'Evil HERO']));
+  });
+
   test('the demo copy is the shared file byte for byte', () => {
     expect(readFileSync(DEMO).equals(readFileSync(SHARED))).toBe(true);
   });
