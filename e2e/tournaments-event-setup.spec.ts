@@ -70,6 +70,9 @@ test.describe('the event set up and opened', () => {
     await expect(view.details.getByTestId('plan-top-cut-time')).toHaveText('Untimed');
     await expect(view.details.getByTestId('plan-late-entry')).toHaveText('Through round 1');
 
+    const banlistFact = view.details.locator('dt:text-is("Banlist") + dd');
+    await expect(banlistFact).toHaveText('None');
+
     // the settings read back in the Event settings dialog, the webhook included (the host's read)
     const settings = await view.adminSection('Settings');
     await settings.getByTestId('event-settings-open').click();
@@ -78,12 +81,16 @@ test.describe('the event set up and opened', () => {
     await expect(dialog.getByLabel('Round minutes', { exact: true })).toHaveValue('45');
     await expect(dialog.getByRole('combobox', { name: 'Top cut' })).toHaveText('Top 4');
     await expect(dialog.getByLabel('Discord webhook URL')).toHaveValue('https://discord.com/api/webhooks/123456789012345678/e2e-token');
+    // the banlist changes until the start (issue 30 §8): hosted without one, the host picks the site's list
+    await expect(dialog.getByRole('combobox', { name: 'Banlist' })).toHaveText(/^No banlist/);
+    await choose(page, 'Banlist', '2026.07 OCG (2026-07-01)', dialog);
     await expectAccessible(page, 'the Event settings dialog');
     await shot(page, 'settings-dialog');
     await dialog.getByLabel('Round minutes', { exact: true }).fill('40');
     await dialog.getByRole('button', { name: 'Save settings' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(view.details.getByTestId('plan-round-time')).toHaveText('40 minutes');
+    await expect(banlistFact).toHaveText('2026.07 OCG');
     const uid = page.url().split('/').pop()!;
     const api = await AdminApi.as(LINUS, uid);
     expect(await api.tournament()).toMatchObject({ roundMinutes: 40, topCut: 4, swissRounds: 5, checkIn: true, lateEntryRounds: 1 });

@@ -9,6 +9,8 @@ export const seriesSummarySchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   picture: z.string().nullable(),
+  /** the name of the series' banlist ('Unnamed list' when it has none); null: the series has no banlist */
+  banlistName: z.string().nullable(),
 });
 export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { series } from '../../db/schema.ts';
 import type { Series, SeriesSummary, SeriesValues } from '../../../domain/api/series.ts';
@@ -11,7 +11,11 @@ export type SeriesWrite = Omit<SeriesValues, 'discordId' | 'id'>;
 
 export async function listSummaries(db: Tx): Promise<SeriesSummary[]> {
   return db
-    .select({ id: series.id, name: series.name, description: series.description, picture: series.picture })
+    .select({
+      id: series.id, name: series.name, description: series.description, picture: series.picture,
+      // the card says what the series holds (issue 30 §8) without sending the list itself
+      banlistName: sql<string | null>`case when ${series.banlist} is null then null else coalesce(nullif(trim(${series.banlistName}), ''), 'Unnamed list') end`,
+    })
     .from(series)
     .orderBy(series.name);
 }

@@ -48,13 +48,15 @@ const pngOf = (width: number, height: number, colour = '#3366ff') =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 
 describe('reading series', () => {
-  test('summaries list id, name, description and picture, by name', async () => {
+  test('summaries list id, name, description, picture and the banlist’s name (null: none), by name', async () => {
     const a = await createSeries(server.database.db, { name: 'AAA summary', description: 'first', picture: 'https://example.com/a.png' });
+    const b = await createSeries(server.database.db, { name: 'AAB summary', banlist: '!2026.07 OCG\n55144522 0\n', banlistName: '2026.07 OCG' });
     const res = await json(await anonymous.get('/api/series/summaries'));
     expect(res.status).toBe(200);
     expect(res.body.find((s: { id: string }) => s.id === a.id)).toEqual({
-      id: a.id, name: 'AAA summary', description: 'first', picture: 'https://example.com/a.png',
+      id: a.id, name: 'AAA summary', description: 'first', picture: 'https://example.com/a.png', banlistName: null,
     });
+    expect(res.body.find((s: { id: string }) => s.id === b.id).banlistName).toBe('2026.07 OCG');
   });
 
   test('one series has every field of spec 2 §3 and its EDOPro numbers, for anyone', async () => {

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
 import { RuleBadges } from './rule-badges.tsx';
 import { useSeries } from './series-api.ts';
+import { siteListOf, useSiteBanlists } from './site-banlists.ts';
 
 /** Spec 2 §2 /series/{id}: the series, read-only. */
 export function SeriesDetailPage() {
@@ -94,7 +95,9 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
         <InfoCard title="Gameplay & Procedure">
           <Facts>
             <Fact label="Manual deck checking">{yesNo(s.manualDeckChecking)}</Fact>
-            <Fact label="Banlist">{s.banlistName ?? (banlist ? banlist.name : 'None')}</Fact>
+            <Fact label="Banlist">
+              <SeriesBanlist name={s.banlistName ?? banlist?.name ?? null} hash={banlist?.hash} />
+            </Fact>
             {banlist && (
               <Fact label="Banlist cards">
                 {banlist.entries.length}
@@ -160,6 +163,33 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
         banlistHash={banlist?.hash}
       />
     </div>
+  );
+}
+
+/** What the series holds: its list, linked to the site's page when it is one of the site's, or plainly none. */
+function SeriesBanlist({ name, hash }: { name: string | null; hash: number | undefined }) {
+  const lists = useSiteBanlists();
+  if (hash === undefined) {
+    return (
+      <span data-testid="series-banlist">
+        No banlist: the host picks one for each event when hosting it; without one, any card may be played up to three times.
+      </span>
+    );
+  }
+  const site = siteListOf(lists.data, { name, hash });
+  const label = name?.trim() || 'Unnamed list';
+  return (
+    <span data-testid="series-banlist">
+      {lists.isPending ? (
+        label
+      ) : site ? (
+        <Link to={`/banlist?date=${site.date}`} className="text-primary underline-offset-2 hover:underline">
+          {label} ({site.date})
+        </Link>
+      ) : (
+        `${label} (the series’ own list)`
+      )}
+    </span>
   );
 }
 

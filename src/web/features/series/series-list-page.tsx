@@ -7,6 +7,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSeriesSummaries } from './series-api.ts';
+import { SeriesBanlistLine } from './series-card.tsx';
 
 /** Spec 2 §2 /series: every series as a card, with Host and Edit links. */
 export function SeriesListPage() {
@@ -78,6 +79,7 @@ function SeriesListCard({ series: s, canEdit }: { series: SeriesSummary; canEdit
           </Link>
         </h2>
         {s.description && <p className="line-clamp-3 text-sm text-muted-foreground">{s.description}</p>}
+        <SeriesBanlistLine banlistName={s.banlistName} />
         <div className="relative z-10 mt-auto flex flex-wrap gap-2 pt-2">
           <Link to={`/tournaments/host/${id}`} className={buttonClasses('secondary', 'sm')} aria-label={`Host a tournament from ${s.name}`}>
             <Trophy aria-hidden="true" />

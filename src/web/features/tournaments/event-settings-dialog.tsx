@@ -6,6 +6,9 @@ import { eventStage, settingEditable, type EventSettingField } from '../../../do
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { useSiteBanlists } from '../series/site-banlists.ts';
+import { EventBanlistField } from './event-banlist-field.tsx';
+import { banlistChange, banlistChoiceOf } from './event-banlist.ts';
 import { EventFields, type EventField, type EventState } from './event-fields.tsx';
 import { useEventSettings } from './event-settings-api.ts';
 import { eventBody, hostServerErrors, isoToLocal } from './host-form-state.ts';
@@ -52,7 +55,11 @@ function EventSettingsForm({ tournament: t, onDone }: { tournament: Tournament; 
   const save = useEventSettings(t.uid);
   const [initial] = useState(() => eventStateOf(t));
   const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<EventField | 'banlistDate', string>>>({});
+  const lists = useSiteBanlists();
+  // the event's list among the site's is known once they load; untouched, the choice follows it
+  const initialBanlist = banlistChoiceOf(t, lists.data);
+  const [banlist, setBanlist] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const stage = eventStage(t);
   const formId = 'event-settings-form';
@@ -60,14 +67,14 @@ function EventSettingsForm({ tournament: t, onDone }: { tournament: Tournament; 
   function submit(e: FormEvent) {
     e.preventDefault();
     setFormError(undefined);
-    const body = changedSettings(initial, state);
+    const body = { ...changedSettings(initial, state), ...banlistChange(initialBanlist, banlist ?? initialBanlist) };
     if (Object.keys(body).length === 0) return onDone();
     save.mutate(body, {
       onSuccess: onDone,
       onError: (err) => {
         const status = (err as { status?: number }).status ?? 0;
         const { fields, form } = status === 400 || status === 409 ? hostServerErrors(err.message) : { fields: {}, form: undefined };
-        setErrors(fields as Partial<Record<EventField, string>>);
+        setErrors(fields as Partial<Record<EventField | 'banlistDate', string>>);
         setFormError(form ?? (Object.keys(fields).length ? 'Please fix the highlighted fields.' : failureSentence(err, SAVE_FAILED)));
       },
     });
@@ -78,7 +85,7 @@ function EventSettingsForm({ tournament: t, onDone }: { tournament: Tournament; 
       title="Event settings"
       description={
         stage === 'before'
-          ? 'Every setting may change until the start.'
+          ? 'Every setting, the banlist included, may change until the start.'
           : 'The event has started: the clocks and the webhook still change (the running round’s clock follows), late entry may be shortened.'
       }
       size="lg"
@@ -96,6 +103,17 @@ function EventSettingsForm({ tournament: t, onDone }: { tournament: Tournament; 
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4" aria-label="Event settings">
         {formError && <Alert>{formError}</Alert>}
+        <EventBanlistField
+          tournament={t}
+          lists={lists.data}
+          value={banlist ?? initialBanlist}
+          onChange={(choice) => {
+            setBanlist(choice);
+            setErrors((x) => ({ ...x, banlistDate: undefined }));
+          }}
+          error={errors.banlistDate}
+          locked={settingEditable('banlistDate', stage) ? null : 'Fixed once the event has started: the decks were checked against it.'}
+        />
         <EventFields
           values={state}
           onChange={(key, value) => {
