@@ -17,6 +17,7 @@ import {
   unapprovedDecks, type SortDirection, type TeamSortKey,
 } from './tournament-view.ts';
 import { useCheckIn } from './event-settings-api.ts';
+import { useTeamFocus } from './team-focus.ts';
 import { useDropTeam, useTeamDecks, useTeams } from './tournaments-api.ts';
 
 /**
@@ -29,6 +30,11 @@ export function TeamsSection({ tournament: t, user }: { tournament: Tournament; 
   const [sortKey, setSortKey] = useState<TeamSortKey>('joined');
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [search, setSearch] = useState('');
+  // a team named by the attention panel must be in the list to open
+  const { request } = useTeamFocus();
+  useEffect(() => {
+    if (request) setSearch('');
+  }, [request]);
   const shown = useMemo(() => sortTeams(teams, sortKey, direction, search), [teams, sortKey, direction, search]);
   const searchId = useId();
 
@@ -81,7 +87,9 @@ export function TeamsSection({ tournament: t, user }: { tournament: Tournament; 
       ) : shown.length === 0 ? (
         <p className="text-sm text-muted-foreground">No team matches the search.</p>
       ) : (
-        <ul className="space-y-2" aria-label="Teams">
+        // once matches fill the row under the panels (from 1280 px), a long list scrolls on its own
+        // rather than pushing them down; before the start the desk takes the page's length
+        <ul className={cn('space-y-2', (t.inProgress || t.completed) && 'min-[1280px]:max-h-[32rem] min-[1280px]:overflow-y-auto min-[1280px]:pr-1')} aria-label="Teams">
           {shown.map((team) => (
             <TeamRow key={team.uid} tournament={t} team={team} user={user} />
           ))}
@@ -144,6 +152,16 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
     refocus.current = null;
     focusDesk(deskButton.current, asked && !checkIn.isError ? 'next' : 'self');
   }, [checkIn.isPending, checkIn.isError, team.checkedIn]);
+  // named by the attention panel: open, in view, and the desk's button (else the row's) focused
+  const row = useRef<HTMLLIElement>(null);
+  const { request } = useTeamFocus();
+  useEffect(() => {
+    // a fresh request only: a row mounted again later (a tab shown again) does not take the focus back
+    if (request?.uid !== team.uid || Date.now() - request.at > 2_000) return;
+    setOpen(true);
+    row.current?.scrollIntoView({ block: 'center' });
+    (deskButton.current ?? row.current?.querySelector<HTMLButtonElement>('button[aria-expanded]'))?.focus({ preventScroll: true });
+  }, [request, team.uid]);
 
   const viewedDeck = viewing ? decks.data?.[viewing.member.id]?.find((d) => d.id === viewing.deckId) : undefined;
   let viewError: string | undefined;
@@ -152,7 +170,7 @@ function TeamRow({ tournament: t, team, user }: { tournament: Tournament; team: 
   } else if (viewing && decks.data && !viewedDeck) viewError = "Couldn't find any decks for this participant";
 
   return (
-    <li className={cn('rounded-lg border', team.dropped && 'bg-muted/50')} data-testid="admin-team">
+    <li ref={row} className={cn('rounded-lg border', team.dropped && 'bg-muted/50')} data-testid="admin-team">
       <div className="flex items-center gap-2 p-2">
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -6,6 +6,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { ActionsSection } from './admin-actions.tsx';
 import { SettingsSection } from './admin-settings.tsx';
 import { TeamsSection } from './admin-teams.tsx';
+import { useTeamFocus } from './team-focus.ts';
 
 const SECTIONS = [
   { id: 'actions', label: 'Actions' },
@@ -18,6 +19,11 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 export function AdminTools({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [tab, setTab] = useState<SectionId>('actions');
+  // a team named by the attention panel opens in Teams
+  const { request } = useTeamFocus();
+  useEffect(() => {
+    if (request) setTab('teams');
+  }, [request]);
   const content: Record<SectionId, ReactNode> = {
     actions: <ActionsSection tournament={t} />,
     settings: <SettingsSection tournament={t} user={user} />,

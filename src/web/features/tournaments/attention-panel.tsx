@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { BellRing, CircleCheck, LoaderCircle } from 'lucide-react';
+import { BellRing, CircleCheck, LoaderCircle, Send } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,10 +9,12 @@ import { attentionCount, attentionItems, attentionTitle, discordFailing, tableLa
 import { MatchDialog } from './match-dialog.tsx';
 import { flagMessage, resetRound, sideName } from './match-view.ts';
 import { useServerSecond } from './round-clock.tsx';
+import { useTeamFocus } from './team-focus.ts';
 import { failureSentence, ownEntry } from './tournament-view.ts';
-import { useDiscordChannel, useMatches, useOverrideWinner } from './tournaments-api.ts';
+import { useDiscordChannel, useMatches, useOverrideWinner, useSendTestMessage } from './tournaments-api.ts';
 
 const ACCEPT_FAILED = 'The result could not be saved.';
+const TEST_FAILED = 'The test message could not be queued.';
 
 /**
  * Issue 30 §1: the first thing the host (or an admin) sees on the event page: what needs doing now,
@@ -54,7 +56,7 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
           ))}
         </ul>
       )}
-      {channel.data?.configured && <DiscordLine channel={channel.data} />}
+      {channel.data?.configured && <DiscordLine uid={t.uid} channel={channel.data} />}
       <MatchDialog tournament={t} match={open} user={user} ownTeamUid={ownEntry(t, user.discordId)?.team.uid} resetRound={resetRound(shown.matches)} onClose={() => setOpenId(null)} />
     </section>
   );
@@ -78,12 +80,20 @@ function useAttentionTitle(name: string, count: number) {
 }
 
 function Item({ tournament: t, item, onOpen }: { tournament: Tournament; item: AttentionItem; onOpen: (matchId: number) => void }) {
+  const focus = useTeamFocus();
   if (item.kind === 'check-in') {
     return (
       <p className="text-sm">
         <span className="font-medium">{item.teams.length === 1 ? '1 team not checked in' : `${item.teams.length} teams not checked in`}</span>
         {': '}
-        {item.teams.map((team) => team.name).join(', ')}
+        {item.teams.map((team, i) => (
+          <span key={team.uid}>
+            {i > 0 && ', '}
+            <button type="button" className="rounded font-medium text-primary underline-offset-2 hover:underline mobile:py-2" onClick={() => focus.open(team.uid)} aria-label={`Open ${team.name} in Teams`}>
+              {team.name}
+            </button>
+          </span>
+        ))}
       </p>
     );
   }
@@ -145,15 +155,23 @@ function AcceptButton({ uid, matchId, choice }: { uid: string; matchId: number; 
   );
 }
 
-function DiscordLine({ channel: c }: { channel: NonNullable<ReturnType<typeof useDiscordChannel>['data']> }) {
+function DiscordLine({ uid, channel: c }: { uid: string; channel: NonNullable<ReturnType<typeof useDiscordChannel>['data']> }) {
   const when = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
   const failing = discordFailing(c);
+  const send = useSendTestMessage(uid);
   return (
-    <p className={failing ? 'text-sm font-medium text-forbidden-ink' : 'text-sm text-muted-foreground'} data-testid="attention-discord">
-      Discord: {c.lastDeliveredAt ? `last delivery ${when(c.lastDeliveredAt)}` : 'nothing delivered yet'}
-      {c.lastError && ` · last error ${when(c.lastError.at)}: ${c.lastError.message}${c.lastError.final ? ' (given up)' : ''}`}
-      {c.waiting > 0 && ` · ${c.waiting} waiting`}
-      {c.held > 0 && ` · ${c.held} held`}
-    </p>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className={failing ? 'min-w-0 text-sm font-medium text-forbidden-ink' : 'min-w-0 text-sm text-muted-foreground'} data-testid="attention-discord" aria-live="polite">
+        Discord: {c.lastDeliveredAt ? `last delivery ${when(c.lastDeliveredAt)}` : 'nothing delivered yet'}
+        {c.lastError && ` · last error ${when(c.lastError.at)}: ${c.lastError.message}${c.lastError.final ? ' (given up)' : ''}`}
+        {c.waiting > 0 && ` · ${c.waiting} waiting`}
+        {c.held > 0 && ` · ${c.held} held`}
+      </p>
+      <Button variant="secondary" size="sm" className="mobile:h-11" disabled={send.isPending} onClick={() => send.mutate()}>
+        {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+        Send a test message
+      </Button>
+      {send.isError && <Alert className="w-full">{failureSentence(send.error, TEST_FAILED)}</Alert>}
+    </div>
   );
 }

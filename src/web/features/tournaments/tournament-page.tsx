@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, LogIn, WifiOff } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
@@ -20,6 +20,7 @@ import { PlayerPanel } from './player-panel.tsx';
 import { decksChangeable, OwnDecks } from './own-decks.tsx';
 import { TournamentDetails, TournamentHeader } from './tournament-info-panel.tsx';
 import { useTournamentLive } from './tournament-live.ts';
+import { TeamFocusContext, type TeamFocus } from './team-focus.ts';
 import { WideSlotContext } from './wide-slot.ts';
 import { isPrivileged, ownEntry, stageOf } from './tournament-view.ts';
 import { useTournament } from './tournaments-api.ts';
@@ -55,70 +56,77 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
   const privileged = isPrivileged(t, user);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [wide, setWide] = useState<HTMLDivElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState<TeamFocus['request']>(null);
+  const teamFocus = useMemo<TeamFocus>(() => ({ request: focusRequest, open: (uid) => setFocusRequest({ uid, at: Date.now() }) }), [focusRequest]);
+  const adminTools = privileged && user ? <AdminTools tournament={t} user={user} /> : null;
 
   return (
     <CardPreviewProvider>
-      {live === 'reconnecting' && (
-        <p role="status" className="mb-3 flex items-center gap-2 rounded-lg border border-limited/40 bg-limited/10 px-3 py-2 text-sm" data-testid="live-status">
-          <WifiOff aria-hidden="true" className="size-4 shrink-0 text-limited-ink" />
-          Live updates paused: reconnecting…
-        </p>
-      )}
-      {/*
-        Phones read top to bottom: the tournament, what to do now, the details, Admin Tools. Wider
-        screens put the tournament and its details in a left column beside the centre panel, Admin Tools
-        to the right from 1280 px (below both before that), and the matches in a row as wide as the page.
-      */}
-      <div
-        data-live={live}
-        className={cn(
-          'grid items-start gap-x-6 gap-y-5 min-[769px]:grid-rows-[auto_1fr]',
-          privileged
-            ? 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[15rem_minmax(0,1fr)_20rem]'
-            : 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[17rem_minmax(0,1fr)]',
+      <TeamFocusContext.Provider value={teamFocus}>
+        {live === 'reconnecting' && (
+          <p role="status" className="mb-3 flex items-center gap-2 rounded-lg border border-limited/40 bg-limited/10 px-3 py-2 text-sm" data-testid="live-status">
+            <WifiOff aria-hidden="true" className="size-4 shrink-0 text-limited-ink" />
+            Live updates paused: reconnecting…
+          </p>
         )}
-      >
-        <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
-          <TournamentHeader tournament={t} />
-        </aside>
-        {/* from 769 px the centre panel lends the page grid its parts: the stage beside the left column, the wide row under all */}
-        <div className="min-w-0 min-[769px]:contents" data-testid="centre-panel">
-          <div className="min-w-0 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1">
-            {/* issue 30 §1: what needs doing, first, for the host and admins */}
-            {privileged && user && (
-              <div className="mb-5 empty:hidden">
-                <AttentionPanel tournament={t} user={user} />
-              </div>
-            )}
-            {isLoading ? (
-              <p role="status" className="text-muted-foreground">
-                Checking sign-in…
-              </p>
-            ) : (
-              <WideSlotContext.Provider value={isMobile ? null : wide}>
-                <CentrePanel tournament={t} user={user} />
-              </WideSlotContext.Provider>
-            )}
-          </div>
-          <div ref={setWide} className="hidden min-w-0 min-[769px]:col-span-full min-[769px]:row-start-3 min-[769px]:block min-[769px]:empty:hidden" data-testid="wide-row" />
-        </div>
-        <aside aria-label="Tournament details" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-2">
-          <TournamentDetails tournament={t} />
-        </aside>
-        {privileged && user && (
-          <aside
-            aria-label="Admin panel"
-            className={cn(
-              'min-w-0 min-[769px]:col-span-2 min-[769px]:row-start-4',
-              'min-[1280px]:col-span-1 min-[1280px]:col-start-3 min-[1280px]:row-span-2 min-[1280px]:row-start-1',
-              // as tall as the screen at most, scrolling on its own: the matches' wide row starts under the panels, not under every team
-              'min-[1280px]:max-h-[calc(100dvh-6rem)] min-[1280px]:overflow-y-auto min-[1280px]:rounded-xl',
-            )}
-          >
-            <AdminTools tournament={t} user={user} />
+        {/*
+          Issue 30 §3: the host's tools where the host is. Phones read top to bottom: the tournament, what
+          needs attention, Admin Tools (tabs), what to do now, the details. Wider screens put the tournament
+          and its details in a left column beside the centre panel, Admin Tools to the right from 1280 px
+          (below both before that), and the matches in a row as wide as the page. Admin Tools never
+          scrolls inside itself: once matches are under it, its team list does (admin-teams.tsx).
+        */}
+        <div
+          data-live={live}
+          className={cn(
+            'grid items-start gap-x-6 gap-y-5 min-[769px]:grid-rows-[auto_1fr]',
+            adminTools
+              ? 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[15rem_minmax(0,1fr)_20rem]'
+              : 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[17rem_minmax(0,1fr)]',
+          )}
+        >
+          <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
+            <TournamentHeader tournament={t} />
           </aside>
-        )}
-      </div>
+          {/* from 769 px the centre panel lends the page grid its parts: the stage beside the left column, the wide row under all */}
+          <div className="min-w-0 min-[769px]:contents" data-testid="centre-panel">
+            <div className="min-w-0 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1">
+              {/* issue 30 §1: what needs doing, first, for the host and admins */}
+              {privileged && user && (
+                <div className="mb-5 empty:hidden">
+                  <AttentionPanel tournament={t} user={user} />
+                </div>
+              )}
+              {isMobile && adminTools && (
+                <aside aria-label="Admin panel" className="mb-5 min-w-0">
+                  {adminTools}
+                </aside>
+              )}
+              {isLoading ? (
+                <p role="status" className="text-muted-foreground">
+                  Checking sign-in…
+                </p>
+              ) : (
+                <WideSlotContext.Provider value={isMobile ? null : wide}>
+                  <CentrePanel tournament={t} user={user} />
+                </WideSlotContext.Provider>
+              )}
+            </div>
+            <div ref={setWide} className="hidden min-w-0 min-[769px]:col-span-full min-[769px]:row-start-3 min-[769px]:block min-[769px]:empty:hidden" data-testid="wide-row" />
+          </div>
+          <aside aria-label="Tournament details" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-2">
+            <TournamentDetails tournament={t} />
+          </aside>
+          {!isMobile && adminTools && (
+            <aside
+              aria-label="Admin panel"
+              className="min-w-0 min-[769px]:col-span-2 min-[769px]:row-start-4 min-[1280px]:col-span-1 min-[1280px]:col-start-3 min-[1280px]:row-span-2 min-[1280px]:row-start-1"
+            >
+              {adminTools}
+            </aside>
+          )}
+        </div>
+      </TeamFocusContext.Provider>
     </CardPreviewProvider>
   );
 }

@@ -183,12 +183,25 @@ export function useAudit(uid: string, enabled: boolean) {
   });
 }
 
+const discordKey = (uid: string) => [...tournamentKeys.one(uid), 'discord'] as const;
+
 /** The event's Discord channel (issue 30 §1, §7): under `one(uid)`, so a live message refetches it. Host and admins only. */
 export function useDiscordChannel(uid: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...tournamentKeys.one(uid), 'discord'] as const,
+    queryKey: discordKey(uid),
     queryFn: ({ signal }) => api.get<DiscordChannel>(path(uid, '/discord'), { signal }),
     enabled,
+    // while messages wait, their answer shows without a reload (a test message's in a second or two)
+    refetchInterval: (q) => ((q.state.data?.waiting ?? 0) > 0 ? 3_000 : false),
+  });
+}
+
+/** 'Send a test message' (issue 30 §1): the answer is the channel's state with the test waiting. */
+export function useSendTestMessage(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DiscordChannel>(path(uid, '/discord/test')),
+    onSuccess: (state) => queryClient.setQueryData(discordKey(uid), state),
   });
 }
 
