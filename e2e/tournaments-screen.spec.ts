@@ -48,6 +48,7 @@ test('the big screen follows a round live: pairings and clock, a result, an exte
   await admin.finishOpen();
   await expect(title).toHaveText('Standings after Swiss round 1 of 3');
   await expect(page.getByTestId('screen-standings').locator('tbody tr')).toHaveCount(6);
+  await expectAccessible(page, 'the big screen between rounds');
   await admin.nextRound();
   await expect(title).toHaveText('Swiss round 2 of 3');
   await expect(rows).toHaveCount(3);
