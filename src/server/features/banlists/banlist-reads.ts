@@ -63,20 +63,22 @@ export class BanlistReads {
     return value;
   }
 
+  /** One cached body per version of a list: concurrent misses share one query, a failed one is forgotten. */
+  private cachedByVersion<T>(cache: Lru<string, Promise<T>>, version: string, load: () => Promise<T>): Promise<T> {
+    let body = cache.get(version);
+    if (!body) {
+      body = this.remember(load(), () => cache.clear());
+      cache.set(version, body);
+    }
+    return body;
+  }
+
   /** GET /api/banlists/{date}: the entries as JSON bytes, or undefined when there is no such list. */
   async entries(date: string): Promise<CachedBody | undefined> {
     const key = await this.key(date);
     if (!key) return undefined;
-    const version = `${key.id}.${key.revision}.${key.referenceId}.${key.previousId}`;
-    let page = this.pages.get(version);
-    if (!page) {
-      page = this.remember(
-        BanlistsRepository.listEntries(this.db, key).then((entries) => new CachedBody(Buffer.from(JSON.stringify(entries)), JSON_TYPE)),
-        () => this.pages.clear(),
-      );
-      this.pages.set(version, page);
-    }
-    return page;
+    return this.cachedByVersion(this.pages, `${key.id}.${key.revision}.${key.referenceId}.${key.previousId}`, () =>
+      BanlistsRepository.listEntries(this.db, key).then((entries) => new CachedBody(Buffer.from(JSON.stringify(entries)), JSON_TYPE)));
   }
 
   /** GET /api/banlists/{date}/summary: the list's name, size and EDOPro hash as JSON bytes. */
@@ -84,34 +86,17 @@ export class BanlistReads {
     const key = await this.key(date);
     if (!key) return undefined;
     // the list's own row and entries make it: its revision changes with any of them
-    const version = `${key.id}.${key.revision}`;
-    let body = this.summaries.get(version);
-    if (!body) {
-      body = this.remember(
-        BanlistsRepository.listSummary(this.db, key).then((summary) => new CachedBody(Buffer.from(JSON.stringify(summary)), JSON_TYPE)),
-        () => this.summaries.clear(),
-      );
-      this.summaries.set(version, body);
-    }
-    return body;
+    return this.cachedByVersion(this.summaries, `${key.id}.${key.revision}`, () =>
+      BanlistsRepository.listSummary(this.db, key).then((summary) => new CachedBody(Buffer.from(JSON.stringify(summary)), JSON_TYPE)));
   }
 
   /** GET /api/banlists/{date}/lflist: the EDOPro file and its name. */
   async lflist(date: string): Promise<{ body: CachedBody; fileName: string } | undefined> {
     const key = await this.key(date);
     if (!key) return undefined;
-    const version = `${key.id}.${key.revision}`;
-    let file = this.files.get(version);
-    if (!file) {
-      file = this.remember(
-        // with its $genesys line and shadowed lines: the file has the imported list's EDOPro hash (decision 027)
-        BanlistsRepository.listForExport(this.db, key.id).then((list) =>
-          list && new CachedBody(Buffer.from(serializeLflist(list)), 'text/plain; charset=utf-8')),
-        () => this.files.clear(),
-      );
-      this.files.set(version, file);
-    }
-    const body = await file;
+    // with its $genesys line and shadowed lines: the file has the imported list's EDOPro hash (decision 027)
+    const body = await this.cachedByVersion(this.files, `${key.id}.${key.revision}`, () =>
+      BanlistsRepository.listForExport(this.db, key.id).then((list) => list && new CachedBody(Buffer.from(serializeLflist(list)), 'text/plain; charset=utf-8')));
     return body && { body, fileName: lflistFileName(date, this.formatName) };
   }
 }
