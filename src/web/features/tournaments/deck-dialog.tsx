@@ -5,6 +5,7 @@ import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { RequiredTextarea } from '../../components/ui/required-textarea.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { DeckPreview, type DeckCards } from './deck-preview.tsx';
 import { DECK_STATUS_TONE, failureSentence } from './tournament-view.ts';
@@ -127,26 +128,18 @@ export function DeckReviewControls({
     <div className="space-y-3 rounded-lg border bg-muted/40 p-3" data-testid="deck-review">
       {rejecting && (
         <div className="space-y-1.5">
-          <label htmlFor={reasonId} className="block text-sm font-medium">
-            Rejection reason
-          </label>
-          <textarea
+          <RequiredTextarea
             id={reasonId}
+            label="Rejection reason"
+            missing={blank}
+            requiredMessage="A reason is required to reject a deck."
             rows={3}
             value={reason}
-            aria-invalid={blank || undefined}
-            aria-describedby={blank ? `${reasonId}-error` : undefined}
             onChange={(e) => {
               setReason(e.target.value);
               setBlank(false);
             }}
-            className="block w-full rounded-md border bg-background px-3 py-2 text-sm"
           />
-          {blank && (
-            <p id={`${reasonId}-error`} className="text-sm font-medium text-danger">
-              A reason is required to reject a deck.
-            </p>
-          )}
         </div>
       )}
       {review.isError && <Alert>{failureSentence(review.error, REVIEW_FAILED)}</Alert>}

@@ -4,6 +4,7 @@ import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { FLAG_MESSAGE_MAX } from '../../../domain/tournament/limits.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { RequiredTextarea } from '../../components/ui/required-textarea.tsx';
 import { cn } from '../../lib/cn.ts';
 import { failureSentence } from './tournament-view.ts';
 import { useFlagMatch } from './tournaments-api.ts';
@@ -34,28 +35,21 @@ export function FlagForm({ tournament: t, match: m }: { tournament: Tournament; 
 
   return (
     <form onSubmit={submit} noValidate className="space-y-2" data-testid="flag-form">
-      <label htmlFor={id} className="block text-sm font-medium">
-        Flag message
-      </label>
-      <textarea
+      <RequiredTextarea
         id={id}
+        label="Flag message"
+        missing={blank}
+        requiredMessage="A message is required to flag a match."
         rows={2}
         value={message}
         maxLength={FLAG_MESSAGE_MAX}
         placeholder="What should an admin look at?"
-        aria-invalid={blank || undefined}
-        aria-describedby={blank ? `${id}-error` : undefined}
         onChange={(e) => {
           setMessage(e.target.value);
           setBlank(false);
         }}
-        className="block w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm"
+        className="shadow-sm"
       />
-      {blank && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          A message is required to flag a match.
-        </p>
-      )}
       {flag.isError && <Alert>{failureSentence(flag.error, FLAG_FAILED)}</Alert>}
       {done && (
         <p role="status" className="text-sm font-medium text-unlimited-ink">
