@@ -16,6 +16,15 @@ describe('audit log lines', () => {
       title: 'Discord pairings message not delivered', by: 'the server', detail: 'Attempt 2 failed: HTTP 500: Internal Server Error. Trying again at 19:05.',
     });
   });
+  test('a settings change names the fields, and a banlist change in words', () => {
+    expect(describeAuditEntry(entry({ action: 'settings', after: { roundMinutes: 45, discordWebhookUrl: 'https://discord.com/api/webhooks/1/…' } }))).toEqual({
+      title: 'Event settings changed', by: 'Hosta', detail: 'Changed: round time, Discord webhook.',
+    });
+    const after = { banlistDate: '2026-07-01', banlist: '2026.07 OCG', decksRejected: [{ deckId: 3 }], banlistChange: 'from none to 2026.07 OCG; 1 deck rejected' };
+    expect(describeAuditEntry(entry({ action: 'settings', after }))).toEqual({
+      title: 'Event settings changed', by: 'Hosta', detail: 'Banlist from none to 2026.07 OCG; 1 deck rejected.',
+    });
+  });
   test('a test message the host sent, and its failure', () => {
     expect(describeAuditEntry(entry({ action: 'discord-test' }))).toEqual({ title: 'Discord test message sent', by: 'Hosta' });
     const after = { kind: 'test', status: 502, error: 'HTTP 502; a test message is tried once', attempt: 1, final: true };

@@ -31,10 +31,27 @@ function deckLine(e: AuditEntry, by: string): AuditLine {
   return { title: DECK_TITLE[e.action]!, by, detail: `${parts.join(', ')}.` };
 }
 
+/** The event settings' fields as the settings dialog names them. */
+const SETTING: Record<string, string> = {
+  startsAt: 'start time', checkIn: 'check-in', topCut: 'top cut', swissRounds: 'Swiss rounds', roundMinutes: 'round time',
+  topCutRoundMinutes: 'top cut round time', lateEntryRounds: 'late entry', discordWebhookUrl: 'Discord webhook',
+  deckPrivacy: 'deck privacy', seedByRating: 'seeding by rating',
+};
+
+/** Settings lines: what changed, and a banlist change in words ('from A to B; 1 deck rejected', decision 030). */
+function settingsLine(after: Record<string, unknown>, by: string): AuditLine {
+  const parts: string[] = [];
+  if (typeof after.banlistChange === 'string') parts.push(`Banlist ${after.banlistChange}`);
+  const fields = Object.keys(after).filter((k) => k in SETTING).map((k) => SETTING[k]!);
+  if (fields.length) parts.push(`Changed: ${fields.join(', ')}`);
+  return { title: 'Event settings changed', by, detail: parts.length ? `${parts.join('. ')}.` : undefined };
+}
+
 export function describeAuditEntry(e: AuditEntry, time: (iso: string) => string = (iso) => new Date(iso).toLocaleTimeString()): AuditLine {
   const by = e.actorDiscordId === SYSTEM_ACTOR ? 'the server' : e.actorName || 'Unknown User';
   if (e.action in DECK_TITLE) return deckLine(e, by);
   if (e.action === WEBHOOK_TEST) return { title: 'Discord test message sent', by };
+  if (e.action === 'settings' && e.after && typeof e.after === 'object') return settingsLine(e.after as Record<string, unknown>, by);
   if (e.action === WEBHOOK_DROPPED && e.after && typeof e.after === 'object') {
     const d = e.after as { kind?: string; round?: number; reason?: string };
     const what = `Discord ${KIND[d.kind ?? ''] ?? 'message'} message${d.round ? ` of round ${d.round}` : ''}`;
