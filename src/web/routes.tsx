@@ -31,6 +31,7 @@ const OAuthCallbackPage = lazy(() =>
 );
 const ImageUploadPage = lazy(() => import('./features/images/image-upload-page.tsx').then((m) => ({ default: m.ImageUploadPage })));
 const MetaPage = lazy(() => import('./features/meta/meta-page.tsx').then((m) => ({ default: m.MetaPage })));
+const CardSearchPage = lazy(() => import('./features/cards/card-search-page.tsx').then((m) => ({ default: m.CardSearchPage })));
 const PlayerPage = lazy(() => import('./features/players/player-page.tsx').then((m) => ({ default: m.PlayerPage })));
 const LeaderboardPage = lazy(() => import('./features/players/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })));
 const ReportPage = lazy(() => import('./features/records/report-page.tsx').then((m) => ({ default: m.ReportPage })));
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'tournaments/:uid', element: <TournamentPage /> },
           { path: 'tournaments/:uid/report', element: <ReportPage /> },
           { path: 'meta', element: <MetaPage /> },
+          { path: 'cards', element: <CardSearchPage /> },
           { path: 'players', element: <LeaderboardPage /> },
           { path: 'players/:discordId', element: <PlayerPage /> },
           { path: 'admin/archetypes', element: <ArchetypesAdminPage /> },
