@@ -32,6 +32,8 @@ const OAuthCallbackPage = lazy(() =>
 const ImageUploadPage = lazy(() => import('./features/images/image-upload-page.tsx').then((m) => ({ default: m.ImageUploadPage })));
 const MetaPage = lazy(() => import('./features/meta/meta-page.tsx').then((m) => ({ default: m.MetaPage })));
 const CardSearchPage = lazy(() => import('./features/cards/card-search-page.tsx').then((m) => ({ default: m.CardSearchPage })));
+const CardPage = lazy(() => import('./features/cards/card-page.tsx').then((m) => ({ default: m.CardPage })));
+const ComparePage = lazy(() => import('./features/banlists/compare-page.tsx').then((m) => ({ default: m.ComparePage })));
 const PlayerPage = lazy(() => import('./features/players/player-page.tsx').then((m) => ({ default: m.PlayerPage })));
 const LeaderboardPage = lazy(() => import('./features/players/leaderboard-page.tsx').then((m) => ({ default: m.LeaderboardPage })));
 const ReportPage = lazy(() => import('./features/records/report-page.tsx').then((m) => ({ default: m.ReportPage })));
@@ -69,6 +71,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'banlist', element: <BanlistPage /> },
+          { path: 'banlist/compare', element: <ComparePage /> },
           { path: 'judgement', element: <JudgementBoardPage /> },
           { path: 'series', element: <SeriesListPage /> },
           { path: 'series/new', element: <SeriesFormPage mode="create" /> },
@@ -84,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'tournaments/:uid/report', element: <ReportPage /> },
           { path: 'meta', element: <MetaPage /> },
           { path: 'cards', element: <CardSearchPage /> },
+          { path: 'cards/:passcode', element: <CardPage /> },
           { path: 'players', element: <LeaderboardPage /> },
           { path: 'players/:discordId', element: <PlayerPage /> },
           { path: 'admin/archetypes', element: <ArchetypesAdminPage /> },
