@@ -1,10 +1,8 @@
 // A report deck's cards (issue 30 §8): the text list ('3x Card Name') and the pictures, compact (one
 // small picture per card with its copies on it) or every copy in the deck's own order.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { DeckCard, PublishedDeck } from '../../../domain/api/records.ts';
-import { CardThumbnail } from '../../components/card-preview.tsx';
-import { CardBack } from '../tournaments/deck-preview.tsx';
-import { cardLabel } from '../tournaments/tournament-view.ts';
+import { CardTile } from '../tournaments/deck-preview.tsx';
 import { byKind, deckList, lineText, PART_TITLE, type DeckPart } from './deck-list.ts';
 
 /** The reader's last choice of pictures, kept for the next report (localStorage; absent: compact). */
@@ -84,7 +82,7 @@ export function DeckPictures({ deck, everyCopy }: { deck: PublishedDeck; everyCo
             >
               {cards.map((c, i) => (
                 <li key={`${c.passcode}-${i}`} className="relative">
-                  <Picture card={c} />
+                  <CardTile card={{ cardId: c.passcode, cardName: c.name }} />
                   {c.count > 1 && (
                     // the text list says the copies to a screen reader
                     <span aria-hidden="true" className="pointer-events-none absolute right-0.5 bottom-0.5 rounded bg-black/75 px-1 text-xs font-semibold text-white tabular-nums" data-testid="card-copies">
@@ -101,27 +99,3 @@ export function DeckPictures({ deck, everyCopy }: { deck: PublishedDeck; everyCo
   );
 }
 
-function Picture({ card }: { card: DeckCard }) {
-  const { name, known } = cardLabel({ cardId: card.passcode, cardName: card.name });
-  const [failed, setFailed] = useState(false);
-  if (!known || failed) {
-    return (
-      <span role="img" aria-label={name} title={name} className="block rounded-sm" data-testid="card-back">
-        <CardBack label={name} />
-      </span>
-    );
-  }
-  return (
-    <CardThumbnail cardId={card.passcode} name={name} width={59} className="w-full">
-      {/* the button around it is named "Preview {name}": the picture adds nothing for a screen reader */}
-      <img
-        src={`/api/cards/${card.passcode}/image?size=small`}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="aspect-[59/86] w-full rounded-sm bg-muted object-cover"
-      />
-    </CardThumbnail>
-  );
-}

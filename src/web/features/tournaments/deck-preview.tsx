@@ -131,7 +131,8 @@ function Section({ title, cards, flagged, layout }: { title: string; cards: Deck
   );
 }
 
-function CardTile({ card, flagged }: { card: DeckCard; flagged: boolean }) {
+/** A card's small picture (its back when unknown or missing), enlarged on hover or tap; the report's decks use it too. */
+export function CardTile({ card, flagged = false }: { card: Pick<DeckCard, 'cardId' | 'cardName'>; flagged?: boolean }) {
   const { name, known } = cardLabel(card);
   const [failed, setFailed] = useState(false);
   const ring = flagged ? 'ring-2 ring-danger ring-offset-1 ring-offset-card' : '';
