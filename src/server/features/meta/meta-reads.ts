@@ -129,6 +129,14 @@ export class MetaReads {
     };
   }
 
+  /** Every recorded event, oldest first, with its published decks' tally (a card's page reads its months from them). */
+  async publishedTallies(): Promise<{ event: MetaRepository.RecordedEvent; tally: MetaTally }[]> {
+    if (this.warming) await this.warming;
+    const events = await MetaRepository.listRecordedEvents(this.db);
+    const tallies = await this.talliesOf(events);
+    return events.map((event, i) => ({ event, tally: tallies[i]!.published }));
+  }
+
   /** Each event's tallies: from memory at their versions, the others read in batches. */
   private async talliesOf(events: readonly MetaRepository.RecordedEvent[]): Promise<EventTallies[]> {
     // archetypes by the record's version (a renamed archetype moves it): one small group-by to read
