@@ -42,6 +42,18 @@ export const envSchema = z.object({
    * webhook's path (/api/webhooks/{id}/{token}) is appended; the URL a host types stays Discord's
    */
   DISCORD_WEBHOOK_RELAY_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /** the bot (issue 31): without a token and a public key it is off and its endpoint answers 503 */
+  DISCORD_BOT_TOKEN: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  /** the application's Ed25519 public key (64 hex digits): every interaction is checked against it */
+  DISCORD_PUBLIC_KEY: z.preprocess(blankToUndefined, z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (the application\'s public key)').optional()),
+  /** the bot's application; defaults to DISCORD_CLIENT_ID */
+  DISCORD_APPLICATION_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,20}$/, 'must be a Discord id').optional()),
+  /** register the commands in this server only (changes show at once) */
+  DISCORD_GUILD_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,20}$/, 'must be a Discord id').optional()),
+  /** every call the bot makes goes to this base (tests, a relay); when set, event webhooks too unless DISCORD_WEBHOOK_RELAY_URL is */
+  DISCORD_API_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /** where attachments are fetched from */
+  DISCORD_CDN_URL: z.preprocess(blankToUndefined, optionalUrl),
   /** folder of the built web app (default dist/web) */
   WEB_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   /** multiplies the rate limits: for load tests and benchmarks only (default 1) */
@@ -84,4 +96,31 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** True when the built-in demo identity provider stands in for Discord. */
 export function usesDemoDiscord(env: Pick<Env, 'DISCORD_CLIENT_ID'>): boolean {
   return !env.DISCORD_CLIENT_ID;
+}
+
+export const DISCORD_API_DEFAULT = 'https://discord.com/api/v10';
+export const DISCORD_CDN_DEFAULT = 'https://cdn.discordapp.com';
+
+/** The base of the bot's Discord calls, without a trailing slash. */
+export function discordApiUrl(env: Pick<Env, 'DISCORD_API_URL'>): string {
+  return (env.DISCORD_API_URL ?? DISCORD_API_DEFAULT).replace(/\/+$/, '');
+}
+
+/**
+ * Where event webhooks go instead of the URL a host typed: DISCORD_WEBHOOK_RELAY_URL (an alias
+ * kept), else a set DISCORD_API_URL without its /api or /api/vN (the webhook's path
+ * /api/webhooks/{id}/{token} is appended to it); undefined: Discord itself.
+ */
+export function webhookRelayBase(env: Pick<Env, 'DISCORD_WEBHOOK_RELAY_URL' | 'DISCORD_API_URL'>): string | undefined {
+  if (env.DISCORD_WEBHOOK_RELAY_URL) return env.DISCORD_WEBHOOK_RELAY_URL;
+  if (!env.DISCORD_API_URL) return undefined;
+  const url = new URL(env.DISCORD_API_URL);
+  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/api(\/v\d+)?$/, '');
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** The bot is on with a token and a public key; its application id falls back to sign-in's client id. */
+export function discordBotSettings(env: Env): { token: string; publicKey: string; applicationId: string | undefined } | undefined {
+  if (!env.DISCORD_BOT_TOKEN || !env.DISCORD_PUBLIC_KEY) return undefined;
+  return { token: env.DISCORD_BOT_TOKEN, publicKey: env.DISCORD_PUBLIC_KEY.toLowerCase(), applicationId: env.DISCORD_APPLICATION_ID ?? env.DISCORD_CLIENT_ID };
 }

@@ -471,3 +471,11 @@ export const archetypeSignatures = pgTable('archetype_signatures', {
   updatedBy: text('updated_by'),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('archetype_signatures_name_idx').on(t.name)]);
+
+/** A user's Discord bot settings (issue 31): direct messages off, and later their DM channel. */
+export const discordUsers = pgTable('discord_users', {
+  discordId: text('discord_id').primaryKey().references(() => users.discordId, { onDelete: 'cascade' }),
+  /** the player turned the bot's direct messages off (/notifications off) */
+  dmOff: boolean('dm_off').notNull().default(false),
+  updatedAt: updatedAt(),
+});

@@ -4,7 +4,7 @@
 // nothing, a committed one is never lost; the worker is kicked once the reply is sent.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Env } from '../../env.ts';
+import { webhookRelayBase, type Env } from '../../env.ts';
 import {
   championMessage, checkInOpenMessage, pairingsMessages, testMessage, type DiscordMessage, type EventRef, type Pairing,
 } from '../../../domain/discord/webhook-messages.ts';
@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 /** Starts and stops the outbox's worker with the app. */
 export function registerEventWebhooks(app: FastifyInstance, { db, env, tuning }: { db: Db; env: Env; tuning?: WebhookTuning }): WebhookWorker {
-  const worker = new WebhookWorker(db, app.log, env.DISCORD_WEBHOOK_RELAY_URL, tuning);
+  const worker = new WebhookWorker(db, app.log, webhookRelayBase(env), tuning);
   app.decorate('eventWebhooks', { worker, publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined });
   app.decorateRequest('webhooksQueued', false);
   app.addHook('onResponse', (req, _reply, done) => {
