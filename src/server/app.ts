@@ -40,6 +40,7 @@ import { registerPlayerLinkCard } from './features/players/player-link-card.ts';
 import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPlayersRoutes } from './features/players/players-routes.ts';
+import { registerDiscordBot } from './features/discord-bot/interactions-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
 /** A registered route, as the docs test and the fuzz test read them. */
@@ -222,6 +223,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
+  // the Discord bot: its commands call the routes above in-process, as the user (off without a token)
+  registerDiscordBot(app, { db, env, secureCookies, siteOrigin });
 
   registerWebApp(app, webDir);
   return app;

@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseEnv } from './env.ts';
+import { discordApiUrl, discordBotSettings, parseEnv } from './env.ts';
 import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoData, isEmpty } from './db/seed.ts';
@@ -13,6 +13,7 @@ import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
 import { backupCommand, restoreCommand } from './backup/backup-commands.ts';
 import { discardHeld, releaseHeld } from './features/webhooks/webhooks-repository.ts';
+import { registerCommands } from './features/discord-bot/discord-rest.ts';
 
 const USAGE = `Format Hub operator commands (npm run cli -- <command>)
 
@@ -29,6 +30,8 @@ const USAGE = `Format Hub operator commands (npm run cli -- <command>)
                                          the Discord messages the backup had queued are held, not sent
   outbox release                         send the held Discord messages (the server sends them when it runs)
   outbox discard                         delete the held Discord messages unsent
+  discord register                       register the bot's slash commands with Discord (a bulk overwrite;
+                                         in DISCORD_GUILD_ID's server only when set)
 
 Works on the embedded database while no server holds it, and on PostgreSQL (DATABASE_URL) at any time.`;
 
@@ -104,6 +107,16 @@ async function run(argv: string[]): Promise<string> {
       return release
         ? `Released ${messages}: the server sends them (at once while it runs, else when it starts), but drops those about a round that is over.`
         : `Discarded ${messages}: they will never be sent.`;
+    }
+    case 'discord register': {
+      if (rest.length) throw new UsageError('discord register: takes no arguments');
+      const env = parseEnv();
+      const bot = discordBotSettings(env);
+      if (!env.DISCORD_BOT_TOKEN) throw new HttpError(400, 'discord register: set DISCORD_BOT_TOKEN (the bot token of the application)');
+      const applicationId = bot?.applicationId ?? env.DISCORD_APPLICATION_ID ?? env.DISCORD_CLIENT_ID;
+      if (!applicationId) throw new HttpError(400, 'discord register: set DISCORD_APPLICATION_ID (or DISCORD_CLIENT_ID)');
+      const r = await registerCommands({ apiUrl: discordApiUrl(env), token: env.DISCORD_BOT_TOKEN, applicationId, guildId: env.DISCORD_GUILD_ID });
+      return `Registered ${r.count} commands in ${r.where}.${bot ? '' : ' Set DISCORD_PUBLIC_KEY too, or the server keeps the bot off.'}`;
     }
     default:
       if (group === 'outbox') throw new UsageError(command ? `outbox: unknown sub-command ${command}: release or discard` : 'outbox: name release or discard');

@@ -1,0 +1,84 @@
+// The bot is another way into the same HTTP API, never a second implementation (issue 31): each
+// command calls the app's own routes in-process (app.inject) as the Discord user, with a session
+// minted exactly as sign-in mints one (same table, same cookie). Every permission, validation,
+// rate limit and message is the HTTP API's.
+import type { FastifyInstance } from 'fastify';
+import type { APIUser } from 'discord-api-types/v10';
+import type { Db } from '../../db/client.ts';
+import { discordProfileSchema } from '../../auth/discord-profile.ts';
+import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from '../../auth/session-token.ts';
+import * as UsersRepository from '../users/users-repository.ts';
+
+/** An answer of the HTTP API that is not a 2xx: its sentence is what the user is told. */
+export class ApiRefusal extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export interface BotApi {
+  readonly discordId: string;
+  get<T>(url: string): Promise<T>;
+  post<T>(url: string, body?: unknown): Promise<T>;
+  put<T>(url: string, body?: unknown): Promise<T>;
+}
+
+/** Sessions per Discord user, minted on first use; a session of 30 days slides with use. */
+export function createBotSessions(app: FastifyInstance, { db, secureCookies }: { db: Db; secureCookies: boolean }) {
+  const cookieName = sessionCookieName(secureCookies);
+  const tokens = new Map<string, string>();
+
+  /** A user who never signed in becomes a site user as sign-in makes one; one who did keeps their row (email included). */
+  async function ensureUser(user: APIUser): Promise<void> {
+    if (await UsersRepository.findByDiscordId(db, user.id)) return;
+    const profile = discordProfileSchema.safeParse({ id: user.id, username: user.username, discriminator: user.discriminator, global_name: user.global_name, avatar: user.avatar });
+    if (!profile.success) throw new ApiRefusal(400, 'Your Discord profile could not be read');
+    await UsersRepository.upsertFromDiscord(db, profile.data);
+  }
+
+  async function mint(discordId: string): Promise<string> {
+    const token = newSessionToken();
+    await UsersRepository.createSession(db, hashSessionToken(token), discordId, new Date(Date.now() + SESSION_MS));
+    tokens.set(discordId, token);
+    return token;
+  }
+
+  /** The API as this Discord user. */
+  async function forUser(user: APIUser): Promise<BotApi> {
+    if (!tokens.has(user.id)) await ensureUser(user);
+    const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, retried = false): Promise<T> => {
+      const token = tokens.get(user.id) ?? (await mint(user.id));
+      const res = await app.inject({
+        method, url,
+        headers: { cookie: `${cookieName}=${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { payload: JSON.stringify(body) }),
+      });
+      // the session ended (expired, or removed by an operator): a new one, once
+      if (res.statusCode === 401 && !retried) {
+        tokens.delete(user.id);
+        await ensureUser(user);
+        return call<T>(method, url, body, true);
+      }
+      let parsed: unknown;
+      try {
+        parsed = res.json();
+      } catch {
+        parsed = undefined;
+      }
+      if (res.statusCode >= 400) {
+        const sentence = (parsed as { error?: unknown } | undefined)?.error;
+        throw new ApiRefusal(res.statusCode, typeof sentence === 'string' ? sentence : `The site answered ${res.statusCode}`);
+      }
+      return parsed as T;
+    };
+    return {
+      discordId: user.id,
+      get: (url) => call('GET', url),
+      post: (url, body) => call('POST', url, body),
+      put: (url, body) => call('PUT', url, body),
+    };
+  }
+
+  return { forUser };
+}
+export type BotSessions = ReturnType<typeof createBotSessions>;

@@ -1,0 +1,51 @@
+// The `event` option of every command: a uid chosen from the autocomplete, or a name typed; left
+// out, the event the user plays in now (else the next one they signed up for).
+import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
+import type { Participant, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import { ApiRefusal, type BotApi } from '../bot-api.ts';
+
+const MAX_CHOICES = 25;
+
+const isRunning = (t: TournamentSummary) => t.inProgress && !t.completed && !t.closed;
+const isUpcoming = (t: TournamentSummary) => !t.inProgress && !t.completed && !t.closed;
+const startsAtMs = (t: TournamentSummary) => (t.startsAt ? Date.parse(t.startsAt) : Number.MAX_SAFE_INTEGER);
+
+/** Running events first, then upcoming ones by their start. */
+export function runningThenUpcoming(list: readonly TournamentSummary[]): TournamentSummary[] {
+  return [...list.filter(isRunning), ...list.filter(isUpcoming).sort((a, b) => startsAtMs(a) - startsAtMs(b))];
+}
+
+/** The event a command is about. */
+export async function resolveEvent(api: BotApi, value: string | undefined): Promise<TournamentSummary> {
+  const list = await api.get<TournamentSummary[]>('/api/tournaments');
+  if (value) {
+    const typed = value.trim().toLowerCase();
+    const found = list.find((t) => t.uid === value.trim()) ?? list.find((t) => t.name.toLowerCase() === typed);
+    if (!found) throw new ApiRefusal(404, `No event called “${value.trim().slice(0, 100)}”: pick one from the list`);
+    return found;
+  }
+  const mine = new Set(await api.get<string[]>('/api/tournaments/participating'));
+  const own = runningThenUpcoming(list).find((t) => mine.has(t.uid));
+  if (!own) throw new ApiRefusal(404, 'You play in no running or upcoming event: name one with the event option');
+  return own;
+}
+
+/** Autocomplete of `event`: running and upcoming events whose name holds the text, the user's own first. */
+export async function eventChoices(api: BotApi, typed: string): Promise<APIApplicationCommandOptionChoice<string>[]> {
+  const [list, mine] = await Promise.all([
+    api.get<TournamentSummary[]>('/api/tournaments'),
+    api.get<string[]>('/api/tournaments/participating').then((uids) => new Set(uids)),
+  ]);
+  const text = typed.trim().toLowerCase();
+  const open = runningThenUpcoming(list).filter((t) => !text || t.name.toLowerCase().includes(text));
+  const ordered = [...open.filter((t) => mine.has(t.uid)), ...open.filter((t) => !mine.has(t.uid))];
+  return ordered.slice(0, MAX_CHOICES).map((t) => ({ name: t.name.slice(0, 100), value: t.uid }));
+}
+
+/** The user's active membership of an event (their team and member id), and every participant. */
+export async function requireOwnEntry(api: BotApi, event: TournamentSummary): Promise<{ entry: Participant; participants: Participant[] }> {
+  const participants = await api.get<Participant[]>(`/api/tournaments/${event.uid}/participants`);
+  const entry = participants.find((p) => p.discordId === api.discordId && !p.dropped && !p.teamDropped);
+  if (!entry) throw new ApiRefusal(404, `You are not playing in ${event.name}`);
+  return { entry, participants };
+}

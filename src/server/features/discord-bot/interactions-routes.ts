@@ -1,0 +1,128 @@
+// POST /api/discord/interactions: Discord's HTTP interactions (decision 033). The raw body is kept
+// (a JSON parser scoped to this route) because the signature covers its exact bytes; a request
+// whose signature fails changes nothing.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ApplicationCommandOptionType, InteractionResponseType, InteractionType,
+  type APIApplicationCommandInteractionDataOption as OptionData, type APIInteraction, type APIInteractionResponse, type APIUser,
+} from 'discord-api-types/v10';
+import type { Db } from '../../db/client.ts';
+import { discordBotSettings, type Env } from '../../env.ts';
+import { HttpError } from '../../errors.ts';
+import { errors } from '../../http/route-schemas.ts';
+import { ApiRefusal, createBotSessions, type BotApi } from './bot-api.ts';
+import { COMMAND_NAMES, type CommandName } from './commands/definitions.ts';
+import { checkinCommand, dropButton, dropCommand, notificationsCommand, parseDropButton } from './commands/entry.ts';
+import { eventChoices } from './commands/event-option.ts';
+import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
+import { choices, privateMessage } from './responses.ts';
+import { publicKeyFromHex, verifyInteraction } from './verify.ts';
+
+export interface DiscordBotOptions {
+  db: Db;
+  env: Env;
+  secureCookies: boolean;
+  /** the site's public origin, for links */
+  siteOrigin: (req: FastifyRequest) => string;
+}
+
+/** Discord's interaction response: its type (1 PONG, 4 a message, 7 the message updated, 8 choices) and data as Discord reads them. */
+const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseObject({}).optional() }).describe('An interaction response');
+
+const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', report: 'Results', card: 'Cards', round: 'Rounds' };
+
+/** A string option's value (top level: no command has sub-commands). */
+const option = (options: OptionData[] | undefined, name: string): string | undefined => {
+  const o = options?.find((x) => x.name === name);
+  return o && o.type === ApplicationCommandOptionType.String ? o.value : undefined;
+};
+
+export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookies, siteOrigin }: DiscordBotOptions): void {
+  const settings = discordBotSettings(env);
+  const key = settings && publicKeyFromHex(settings.publicKey);
+  const sessions = createBotSessions(app, { db, secureCookies });
+  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+  async function command(api: BotApi, name: string, options: OptionData[] | undefined, req: FastifyRequest): Promise<APIInteractionResponse> {
+    const event = option(options, 'event');
+    switch (name as CommandName) {
+      case 'events': return eventsCommand(api, siteOrigin(req));
+      case 'table': return tableCommand(api, event);
+      case 'standings': return standingsCommand(api, event);
+      case 'checkin': return checkinCommand(api, event);
+      case 'drop': return dropCommand(api, event);
+      case 'notifications': return notificationsCommand(db, api, option(options, 'state'));
+      default: {
+        const what = LATER[name as CommandName];
+        if (!what || !COMMAND_NAMES.includes(name as CommandName)) return privateMessage(`Unknown command /${name}`);
+        return privateMessage(`${what} are not taken from Discord yet: use the site, <${siteOrigin(req)}/tournaments>.`);
+      }
+    }
+  }
+
+  async function answer(interaction: APIInteraction, user: APIUser, req: FastifyRequest): Promise<APIInteractionResponse> {
+    const api = await sessions.forUser(user);
+    switch (interaction.type) {
+      case InteractionType.ApplicationCommand: {
+        const data = interaction.data;
+        return command(api, data.name, 'options' in data ? data.options : undefined, req);
+      }
+      case InteractionType.ApplicationCommandAutocomplete: {
+        const focused = interaction.data.options.find((o) => 'focused' in o && o.focused);
+        if (focused?.name !== 'event' || focused.type !== ApplicationCommandOptionType.String) return choices([]);
+        return choices(await eventChoices(api, focused.value));
+      }
+      case InteractionType.MessageComponent: {
+        const drop = parseDropButton(interaction.data.custom_id);
+        if (!drop) return privateMessage('This button is no longer used: nothing changed.');
+        return dropButton(api, drop.eventUid, drop.teamUid);
+      }
+      default:
+        return privateMessage('This kind of interaction is not handled.');
+    }
+  }
+
+  app.register(async (scope) => {
+    // only here: the signature covers the exact bytes, so they are kept before JSON.parse
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      rawBodies.set(req, body as Buffer);
+      try {
+        done(null, JSON.parse((body as Buffer).toString('utf8')));
+      } catch {
+        done(null, undefined); // refused below: after the signature check, as Discord expects
+      }
+    });
+    scope.post('/api/discord/interactions', {
+      // Discord's servers send every user's interactions: each user's own limits apply inside
+      config: { rateLimit: false },
+      schema: {
+        tags: ['discord'], summary: 'Discord interactions (signed by Discord): the bot’s commands, autocomplete and buttons',
+        response: { 200: interactionReply, ...errors(400, 401, 403, 404) },
+      },
+    }, async (req) => {
+      if (!settings || !key) throw new HttpError(404, 'The Discord bot is off: set DISCORD_BOT_TOKEN and DISCORD_PUBLIC_KEY');
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      if (!verifyInteraction(key, header('x-signature-ed25519'), header('x-signature-timestamp'), rawBodies.get(req) ?? Buffer.alloc(0))) {
+        throw new HttpError(401, 'Invalid request signature');
+      }
+      const interaction = req.body as APIInteraction | undefined;
+      if (!interaction || typeof interaction !== 'object' || typeof interaction.type !== 'number') throw new HttpError(400, 'The body must be a Discord interaction');
+      if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+      const user = interaction.member?.user ?? interaction.user;
+      if (!user?.id) return privateMessage('This interaction names no user.');
+      try {
+        return await answer(interaction, user, req);
+      } catch (e) {
+        if (e instanceof ApiRefusal) return privateMessage(e.message);
+        // the interaction's token is never logged: only the error and what was asked
+        req.log.error({ err: e, interaction: interaction.type }, 'a Discord interaction failed');
+        return privateMessage('Something went wrong: try again, or use the site.');
+      }
+    });
+  });
+}
