@@ -26,6 +26,7 @@ import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX, DISCORD_BASE, discordE
 import { registerUsersRoutes } from './features/users/users-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerCardsRoutes } from './features/cards/cards-routes.ts';
+import { registerCardSearchRoutes } from './features/cards/card-search-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
 import { registerExportsRoutes } from './features/tournaments/exports-routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerTournamentLinkCard(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerPlayerLinkCard(app, { db, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   const meta = registerMetaRoutes(app, { db });
+  registerCardSearchRoutes(app, { db, banlistReads, meta });
   registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });

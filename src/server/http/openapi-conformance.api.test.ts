@@ -40,6 +40,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/banlists/{date}': (i) => [i.date],
   '/api/banlists/{date}/lflist': (i) => [i.date],
   '/api/banlists/{date}/summary': (i) => [i.date],
+  '/api/cards': (i) => [`?q=${encodeURIComponent(i.cardName.slice(0, 6))}&sort=atk`, `?kind=monster&archetype=HERO&banlist=${i.date}&status=unlimited&limit=5`],
   '/api/cards/search': (i) => [`?name=${encodeURIComponent(i.cardName.slice(0, 6))}`],
   '/api/cards/{id}': (i) => [`${i.cardWithFile}`],
   // the image folder's JPEG, its thumbnail, and the placeholder of a card without a file

@@ -1,0 +1,131 @@
+// GET /api/cards (issue 32 §1): every card the filters find, from memory. The index holds every card of the
+// cards table (official and unofficial); the statuses come from the banlist reads' cached entries and the
+// meta's shares from the meta's cached default answer, so a search makes no query of its own but a key check.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cardSearchPageSchema, cardSearchQuerySchema, type CardSearchPage, type CardSearchQuery } from '../../../domain/api/card-search.ts';
+import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
+import type { MetaBody } from '../../../domain/api/records.ts';
+import type { CardStatus } from '../../../domain/banlist/statuses.ts';
+import { archetypeCodes } from '../../../domain/cards/archetypes.ts';
+import { buildCardIndex, type CardIndex } from '../../../domain/cards/card-index.ts';
+import { cardSearchItem } from '../../../domain/cards/card-item.ts';
+import { listStatusOf, queryCards } from '../../../domain/cards/card-query.ts';
+import { DEFAULT_CARD_PAGE_SIZE } from '../../../domain/cards/card-vocabulary.ts';
+import type { Db } from '../../db/client.ts';
+import { cards } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { errors } from '../../http/route-schemas.ts';
+import type { BanlistReads } from '../banlists/banlist-reads.ts';
+import type { CachedBody } from '../banlists/http-cache.ts';
+import type { MetaReads } from '../meta/meta-reads.ts';
+import { edoproSetnames } from '../records/record-writer.ts';
+
+/** Cards change only by an operator's import (often in another process): trusted this long, as the deck checker's index. */
+const TTL_MS = 10 * 60 * 1000;
+
+/** Every card, indexed; built again after TTL_MS (about a second for 25,000 cards, which the first search waits for). */
+class CardSearchIndex {
+  private loaded: Promise<CardIndex> | undefined;
+  private at = 0;
+
+  constructor(private readonly db: Db) {}
+
+  get(): Promise<CardIndex> {
+    if (!this.loaded || Date.now() - this.at > TTL_MS) {
+      this.at = Date.now();
+      const loading = this.db
+        .select({
+          id: cards.id, alias: cards.alias, name: cards.name, type: cards.type, atk: cards.atk, def: cards.def, level: cards.level,
+          race: cards.race, attribute: cards.attribute, setcodes: cards.setcodes, description: cards.description,
+        })
+        .from(cards)
+        .then(buildCardIndex);
+      loading.catch(() => { this.loaded = undefined; });
+      this.loaded = loading;
+    }
+    return this.loaded;
+  }
+}
+
+/** What a cached body parses to, parsed once per body (the caches hand out the same body until their data changes). */
+function parsedOnce<T>(make: (body: CachedBody) => T): (body: CachedBody) => T {
+  const parsed = new WeakMap<CachedBody, T>();
+  return (body) => {
+    let value = parsed.get(body);
+    if (value === undefined) parsed.set(body, (value = make(body)));
+    return value;
+  };
+}
+
+const json = (body: CachedBody): unknown => JSON.parse(body.body.toString('utf8'));
+
+const entryStatuses = parsedOnce((body) => {
+  const statuses = new Map<number, CardStatus>();
+  const artworkStatuses = new Map<number, CardStatus>();
+  for (const e of json(body) as BanlistEntry[]) {
+    statuses.set(e.cardId, e.formatStatus);
+    // the original of an alternate artwork that the list names alone
+    if (e.alias !== 0 && !artworkStatuses.has(e.alias)) artworkStatuses.set(e.alias, e.formatStatus);
+  }
+  return { statuses, artworkStatuses };
+});
+const summaryOf = parsedOnce((body) => json(body) as BanlistSummary);
+const datesOf = parsedOnce((body) => json(body) as string[]);
+const playOf = parsedOnce((body) => new Map((json(body) as MetaBody).cards.map((c) => [c.passcode, c.inclusion])));
+
+export interface CardSearchRoutesOptions {
+  db: Db;
+  banlistReads: BanlistReads;
+  meta: MetaReads;
+}
+
+export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistReads, meta }: CardSearchRoutesOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const index = new CardSearchIndex(db);
+
+  /** The list asked for (else the newest format list) with each card's status on it; null when the site has none. */
+  async function chosenList(date: string | undefined) {
+    const listDate = date ?? datesOf(await banlistReads.dates('format'))[0];
+    if (listDate === undefined) return null;
+    const [entries, summary] = await Promise.all([banlistReads.entries(listDate), banlistReads.summary(listDate)]);
+    if (!entries || !summary) {
+      if (date === undefined) return null; // deleted since the dates were read
+      throw badRequest(`banlist: there is no format list of ${date}`);
+    }
+    const { whitelist, name } = summaryOf(summary);
+    return { date: listDate, name, whitelist, statusOf: listStatusOf({ whitelist, ...entryStatuses(entries) }) };
+  }
+
+  app.get('/api/cards', {
+    schema: {
+      tags: ['cards'],
+      summary: 'Every card the filters find (official and unofficial, one per name), a page of them and their count',
+      description: 'Filters combine (all must hold). Each card carries its status on the list asked for (banlist, else the newest format list). Unknown filters are refused.',
+      querystring: cardSearchQuerySchema,
+      response: { 200: cardSearchPageSchema, ...errors(400) },
+    },
+  }, async (req): Promise<CardSearchPage> => {
+    const q: CardSearchQuery = req.query;
+    const archetype = q.archetype === undefined ? undefined : archetypeCodes(q.archetype, edoproSetnames());
+    if (q.archetype !== undefined && !archetype) throw badRequest(`archetype: EDOPro knows no archetype named '${q.archetype}' (a name such as HERO, or a code such as 0x8)`);
+    const [cardIndex, list, play] = await Promise.all([
+      index.get(),
+      chosenList(q.banlist),
+      q.sort === 'meta' ? meta.meta({}).then(playOf) : undefined,
+    ]);
+    const page = q.page ?? 1;
+    const limit = q.limit ?? DEFAULT_CARD_PAGE_SIZE;
+    const found = queryCards(cardIndex, {
+      q: q.q, text: q.text, kind: q.kind, subtypes: q.subtype, attribute: q.attribute, race: q.race, level: q.level,
+      atkMin: q.atkMin, atkMax: q.atkMax, defMin: q.defMin, defMax: q.defMax, archetype, status: q.status, sort: q.sort, page, limit,
+    }, { statusOf: list?.statusOf, play });
+    return {
+      total: found.total,
+      page,
+      limit,
+      banlist: list && { date: list.date, name: list.name, whitelist: list.whitelist },
+      cards: found.cards.map((c) => cardSearchItem(c, list ? list.statusOf(c) : null, play ? (play.get(c.id) ?? 0) : null)),
+    };
+  });
+}
