@@ -115,8 +115,9 @@ describe('commands', () => {
     // someone not in it is told so, ephemerally, in the site's words
     expect((await slash(NEWCOMER, 'table', eventOption(uid))).data).toMatchObject({ flags: 64, content: 'You are not playing in Bot Night' });
 
-    await kit.finishRound(uid);
-    const standings = await slash(b!.captainDiscordId, 'standings', eventOption(uid));
+    await kit.finishRound(uid); // team 1 of the match wins: its team 2 is second
+    const second = [a!, b!].find((t) => t.uid === m!.team2Id)!;
+    const standings = await slash(second.captainDiscordId, 'standings', eventOption(uid));
     expect(standings.data?.content).toMatch(/^\*\*Bot Night\*\*: standings\n1\. .+: 3 pts \(1-0-0\)\n2\. .+: 0 pts \(0-1-0\)\nYou: 2\. /);
   });
 
