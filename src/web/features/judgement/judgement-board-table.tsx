@@ -6,6 +6,7 @@ import type { BoardSortKey, SortDirection } from '../../../domain/judgement/sort
 import { NO_OPINION, VOTE_LABEL, isContested, type Vote } from '../../../domain/judgement/votes.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
+import { CardLink } from '../../components/card-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -133,7 +134,7 @@ function BoardRow({
         <CardThumbnail cardId={entry.cardId} name={entry.cardName} imageUrl={imageUrl} width={40} />
       </td>
       <th scope="row" className={cn(stickyName, 'max-w-48 min-w-32 px-2 py-2 text-left font-medium mobile:max-w-32 mobile:min-w-28')}>
-        {entry.cardName}
+        <CardLink passcode={entry.cardId} name={entry.cardName} />
       </th>
       {adminIds.map((id) => {
         const vote = entry.votes[id] ?? NO_OPINION;

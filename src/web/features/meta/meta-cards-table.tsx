@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { MetaBody } from '../../../domain/api/records.ts';
 import { STATUS_LABEL, type CardStatus } from '../../../domain/banlist/statuses.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
+import { CardLink } from '../../components/card-link.tsx';
 import { percent } from '../../components/share-chart.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -43,7 +44,7 @@ export function MetaCardsTable({ cards, statusList }: { cards: MetaBody['cards']
                   <CardThumbnail cardId={c.passcode} name={c.name} width={36} />
                 </td>
                 <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                  {c.name}
+                  <CardLink passcode={c.passcode} name={c.name} />
                   <span className="hidden text-xs font-normal text-muted-foreground mobile:block">
                     {copies(c.averageCopies)} copies · top cut {percent(c.topCutInclusion)}
                   </span>

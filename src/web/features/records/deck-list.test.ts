@@ -26,7 +26,7 @@ describe('the text list of a report deck', () => {
     const extra = [card(1, 'Accesscode Talker', 1, 'monster'), card(2, 'Knightmare Unicorn', 2, 'monster')];
     const parts = deckList({ main: [], extra, side: [TRAP, POT] });
     expect(parts.map((p) => [p.title, p.count])).toEqual([['Main Deck', 0], ['Extra Deck', 3], ['Side Deck', 4]]);
-    expect(parts[1]!.groups).toEqual([{ title: null, count: 3, lines: [{ name: 'Accesscode Talker', count: 1 }, { name: 'Knightmare Unicorn', count: 2 }] }]);
+    expect(parts[1]!.groups).toEqual([{ title: null, count: 3, lines: [{ name: 'Accesscode Talker', count: 1, passcode: 1 }, { name: 'Knightmare Unicorn', count: 2, passcode: 2 }] }]);
     expect(parts[2]!.groups.map((g) => [g.title, g.lines.map(lineText)])).toEqual([[null, ['1x Pot of Greed', '3x Infinite Impermanence']]]);
     expect(deckList({ main: [POT], extra: [], side: [] }).map((p) => p.part)).toEqual(['main']);
   });
@@ -35,11 +35,12 @@ describe('the text list of a report deck', () => {
     const unknown = card(99, 'Unknown card 99', 1);
     expect(deckList({ main: [unknown, POT, ASH], extra: [], side: [] })[0]!.groups.map((g) => g.title)).toEqual(['Monsters', 'Spells', 'Other cards']);
     const old = [card(5, 'B', 1), card(4, 'A', 2)];
-    expect(deckList({ main: old, extra: [], side: [] })[0]!.groups).toEqual([{ title: null, count: 3, lines: [{ name: 'B', count: 1 }, { name: 'A', count: 2 }] }]);
+    expect(deckList({ main: old, extra: [], side: [] })[0]!.groups).toEqual([{ title: null, count: 3, lines: [{ name: 'B', count: 1, passcode: 5 }, { name: 'A', count: 2, passcode: 4 }] }]);
   });
 
   test('the compact pictures: a card each, in the list\'s order; lines merge by name only', () => {
     expect(byKind([TRAP, ASH, CALLED, ASH_ART]).map((c) => c.passcode)).toEqual([ASH.passcode, ASH_ART.passcode, CALLED.passcode, TRAP.passcode]);
-    expect(linesOf([ASH, MAXX, ASH_ART])).toEqual([{ name: ASH.name, count: 3 }, { name: MAXX.name, count: 3 }]);
+    // the line links its first copy's passcode
+    expect(linesOf([ASH, MAXX, ASH_ART])).toEqual([{ name: ASH.name, count: 3, passcode: ASH.passcode }, { name: MAXX.name, count: 3, passcode: MAXX.passcode }]);
   });
 });

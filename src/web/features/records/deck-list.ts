@@ -12,7 +12,8 @@ const KIND_TITLE: Record<Kind, string> = { monster: 'Monsters', spell: 'Spells',
 const kindOf = (c: DeckCard): Kind => c.kind ?? 'other';
 
 /** A line of the list: a card's name and its copies (alternate arts of one name are one line). */
-export interface ListLine { name: string; count: number }
+/** A line of the list; `passcode` is its first copy's (alternate arts of a name share the line). */
+export interface ListLine { name: string; count: number; passcode: number }
 
 export interface ListGroup {
   /** 'Monsters', 'Spells', 'Traps', 'Other cards'; null when the part is not split (Extra, Side, or no card types known) */
@@ -36,7 +37,7 @@ export function linesOf(cards: readonly DeckCard[]): ListLine[] {
   for (const c of cards) {
     const line = lines.get(c.name);
     if (line) line.count += c.count;
-    else lines.set(c.name, { name: c.name, count: c.count });
+    else lines.set(c.name, { name: c.name, count: c.count, passcode: c.passcode });
   }
   return [...lines.values()];
 }

@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import type { DeckCard, PublishedDeck } from '../../../domain/api/records.ts';
 import { CardTile } from '../tournaments/deck-preview.tsx';
-import { byKind, deckList, lineText, PART_TITLE, type DeckPart } from './deck-list.ts';
+import { CardLink } from '../../components/card-link.tsx';
+import { byKind, deckList, PART_TITLE, type DeckPart } from './deck-list.ts';
 
 /** The reader's last choice of pictures, kept for the next report (localStorage; absent: compact). */
 const EVERY_COPY_KEY = 'fh.report.everyCopy';
@@ -45,7 +46,7 @@ export function DeckText({ deck }: { deck: PublishedDeck }) {
               <ul aria-labelledby={g.title ? `${base}-${p.part} ${base}-${p.part}-${i}` : `${base}-${p.part}`}>
                 {g.lines.map((l) => (
                   <li key={l.name} className="break-words tabular-nums" data-testid="deck-line">
-                    {lineText(l)}
+                    {l.count}x <CardLink passcode={l.passcode} name={l.name} />
                   </li>
                 ))}
               </ul>
