@@ -1,6 +1,7 @@
 import {
   createContext, useContext, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode,
 } from 'react';
+import { Link } from 'react-router';
 import { Popover } from 'radix-ui';
 import { useQuery } from '@tanstack/react-query';
 import type { CardDetail } from '../../domain/api/cards.ts';
@@ -89,6 +90,10 @@ function PreviewPanel({ cardId, name, imageUrl }: PreviewCard) {
             {card.text && <p className="max-h-56 overflow-y-auto text-xs leading-relaxed whitespace-pre-line">{card.text}</p>}
           </>
         )}
+        {/* issue 32 §2: its history, votes and meta are on its own page */}
+        <Link to={`/cards/${cardId}`} className="inline-block rounded text-xs font-medium text-primary hover:underline" data-testid="card-page-link">
+          Card page: history and meta
+        </Link>
       </div>
     </div>
   );
