@@ -75,12 +75,19 @@ describe('the interactions endpoint', () => {
     expect(await server.database.db.select().from(users).where(eq(users.discordId, NEWCOMER))).toEqual([]);
   });
 
-  test('/notifications off from someone who never signed in: a site user, and the preference stored', async () => {
+  test('/notifications off from someone who never signed in: a site user, and the site’s setting stored', async () => {
     const reply = await slash(NEWCOMER, 'notifications', [{ name: 'state', type: 3, value: 'off' }]);
     expect(reply.data).toMatchObject({ flags: 64, content: expect.stringContaining('off') });
     const [row] = await server.database.db.select().from(users).where(eq(users.discordId, NEWCOMER));
     expect(row).toMatchObject({ username: 'u0009', displayName: 'u0009' });
-    expect(await server.database.db.select({ dmOff: discordUsers.dmOff }).from(discordUsers).where(eq(discordUsers.discordId, NEWCOMER))).toEqual([{ dmOff: true }]);
+    const dmOff = async (id: string) => server.database.db.select({ dmOff: discordUsers.dmOff }).from(discordUsers).where(eq(discordUsers.discordId, id));
+    expect(await dmOff(NEWCOMER)).toEqual([{ dmOff: true }]);
+    // the command is the site's setting, called as the user
+    expect((await slash(NEWCOMER, 'notifications', [{ name: 'state', type: 3, value: 'on' }])).data?.content).toMatch(/^Direct messages are on/);
+    expect(await dmOff(NEWCOMER)).toEqual([{ dmOff: false }]);
+    expect(await ok(await host.request('PUT', '/api/discord/notifications', { body: { directMessages: false } }))).toEqual({ directMessages: false });
+    expect(await dmOff(HOST)).toEqual([{ dmOff: true }]);
+    expect((await fetch(`${server.url}/api/discord/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"directMessages":true}' })).status).toBe(401);
   });
 
   test('without a bot token the endpoint answers 404 with a sentence', async () => {

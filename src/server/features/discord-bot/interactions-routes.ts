@@ -17,6 +17,7 @@ import { checkinCommand, dropButton, dropCommand, notificationsCommand, parseDro
 import { eventChoices } from './commands/event-option.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
 import { choices, privateMessage } from './responses.ts';
+import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
 
 export interface DiscordBotOptions {
@@ -43,6 +44,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
   const key = settings && publicKeyFromHex(settings.publicKey);
   const sessions = createBotSessions(app, { db, secureCookies });
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+  // the site's own setting, on whether the bot is or not
+  registerNotificationsRoutes(app, { db });
 
   async function command(api: BotApi, name: string, options: OptionData[] | undefined, req: FastifyRequest): Promise<APIInteractionResponse> {
     const event = option(options, 'event');
@@ -52,7 +55,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case 'standings': return standingsCommand(api, event);
       case 'checkin': return checkinCommand(api, event);
       case 'drop': return dropCommand(api, event);
-      case 'notifications': return notificationsCommand(db, api, option(options, 'state'));
+      case 'notifications': return notificationsCommand(api, option(options, 'state'));
       default: {
         const what = LATER[name as CommandName];
         if (!what || !COMMAND_NAMES.includes(name as CommandName)) return privateMessage(`Unknown command /${name}`);

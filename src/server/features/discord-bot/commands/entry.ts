@@ -1,9 +1,7 @@
 // /checkin, /drop (and its button) and /notifications: writes through the same routes as the page.
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
-import type { Db } from '../../../db/client.ts';
 import type { Team } from '../../../../domain/api/tournaments.ts';
 import type { BotApi } from '../bot-api.ts';
-import { setDmOff } from '../bot-repository.ts';
 import { escapeMarkdown, privateMessage, updateMessage } from '../responses.ts';
 import { requireOwnEntry, resolveEvent } from './event-option.ts';
 
@@ -44,8 +42,8 @@ export async function dropButton(api: BotApi, eventUid: string, teamUid: string)
   return updateMessage(`Dropped: ${escapeMarkdown(team.name)} is out of the event.`);
 }
 
-export async function notificationsCommand(db: Db, api: BotApi, state: string | undefined) {
+export async function notificationsCommand(api: BotApi, state: string | undefined) {
   if (state !== 'on' && state !== 'off') return privateMessage('state: must be on or off');
-  await setDmOff(db, api.discordId, state === 'off');
-  return privateMessage(state === 'off' ? 'Direct messages are off: the bot will not message you about your events.' : 'Direct messages are on: the bot messages you when you are paired and when your events need you.');
+  const { directMessages } = await api.put<{ directMessages: boolean }>('/api/discord/notifications', { directMessages: state === 'on' });
+  return privateMessage(directMessages ? 'Direct messages are on: the bot messages you when you are paired and when your events need you.' : 'Direct messages are off: the bot will not message you about your events.');
 }
