@@ -6,7 +6,7 @@ import { parseSetnames } from '../deck/setnames.ts';
 import { archetypeCodes, inArchetype } from './archetypes.ts';
 import { buildCardIndex, type CardSource } from './card-index.ts';
 import { cardSearchItem } from './card-item.ts';
-import { listStatusOf, queryCards, type CardQuery } from './card-query.ts';
+import { listStatusOf, queryCards, statusesOn, type CardQuery } from './card-query.ts';
 
 // real cards: ../shared/data/cards (official and unofficial, as the site may hold both)
 interface JsonCard { id: number; alias?: number; name: string; type: number; cardType: string; atk?: number | null; def?: number | null; level?: number | null; race?: number | null; attribute?: number | null; setcodes?: number[]; desc?: string }
@@ -145,9 +145,9 @@ describe('status on a list', () => {
 
   test('the status filter reads it; without a list it finds nothing', () => {
     // the Deck Master version's alias is Dark Magician: EDOPro reads its limit there on a blacklist
-    expect(ids({ q: 'magician', status: 'limited' }, { statusOf: blacklist })).toEqual([DARK_MAGICIAN, 153000015]);
-    expect(ids({ q: 'magician', status: 'limited' }, { statusOf: whitelist })).toEqual([DARK_MAGICIAN]);
-    expect(ids({ q: 'dark magician', status: 'not-listed' }, { statusOf: whitelist })).not.toContain(DARK_MAGICIAN);
+    expect(ids({ q: 'magician', status: 'limited' }, { statuses: statusesOn(index, blacklist) })).toEqual([DARK_MAGICIAN, 153000015]);
+    expect(ids({ q: 'magician', status: 'limited' }, { statuses: statusesOn(index, whitelist) })).toEqual([DARK_MAGICIAN]);
+    expect(ids({ q: 'dark magician', status: 'not-listed' }, { statuses: statusesOn(index, whitelist) })).not.toContain(DARK_MAGICIAN);
     expect(ids({ q: 'dark magician', status: 'limited' })).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 // A card search (issue 32 §1) over the in-memory index: the filters, the order and the page. Pure; the
 // route resolves the archetype words, the chosen list and the meta's shares before it calls this.
+// A match test reads the index's typed arrays by position; only the page's cards become objects.
 import { normalizeCardName, searchRank } from '../banlist/card-search.ts';
 import type { CardStatus } from '../banlist/statuses.ts';
-import { inArchetype } from './archetypes.ts';
-import type { CardIndex, IndexedCard } from './card-index.ts';
+import { SETCODES, containing, type CardIndex, type IndexedCard } from './card-index.ts';
 import {
-  ATTRIBUTES, KIND_BIT, RACES, STATUS_OF_FILTER, TYPE, matchesSubtype,
+  ATTRIBUTES, KIND_BIT, RACES, STATUS_OF_FILTER, matchesSubtype,
   type AttributeSlug, type CardKind, type CardSort, type RaceSlug, type StatusFilter, type Subtype,
 } from './card-vocabulary.ts';
 
@@ -37,8 +37,8 @@ export interface CardQuery {
 }
 
 export interface QueryContext {
-  /** the status on the chosen list; without it a status filter matches nothing */
-  statusOf?: (card: IndexedCard) => CardStatus;
+  /** each card's status on the chosen list, by position in the index (statusesOn); without it a status filter matches nothing */
+  statuses?: readonly CardStatus[];
   /** the meta's share of decks playing each card (sort=meta); cards absent from it are not played */
   play?: ReadonlyMap<number, number>;
 }
@@ -48,55 +48,81 @@ export interface CardPage {
   cards: IndexedCard[];
 }
 
-type Test = (c: IndexedCard) => boolean;
+/** A test of the card at a position of the index. */
+type Test = (i: number) => boolean;
 
 /** One test per filter given; a stat range leaves out cards without that stat and "?" ones. */
-function tests(query: CardQuery, ctx: QueryContext): Test[] {
+function tests(index: CardIndex, query: CardQuery, ctx: QueryContext): Test[] {
+  // the narrow tests first (a word of text rules out most cards at once), then the cheap ones, then lookups
+  const first: Test[] = [];
   const out: Test[] = [];
-  const { kind, subtypes, attribute, race, level, atkMin, atkMax, defMin, defMax, archetype, status } = query;
+  const last: Test[] = [];
+  const { type, atk, def, level, attribute, raceLow, raceHigh, setcodes } = index;
+  const { kind, subtypes, race, archetype, status } = query;
   if (kind) {
     const bit = KIND_BIT[kind];
-    out.push((c) => (c.type & bit) !== 0);
+    out.push((i) => (type[i]! & bit) !== 0);
   }
-  for (const s of subtypes ?? []) out.push((c) => matchesSubtype(c.type, s));
-  if (attribute) {
-    const bit = ATTRIBUTES[attribute].bit;
-    out.push((c) => c.monster && ((c.attribute ?? 0) & bit) !== 0);
+  for (const s of subtypes ?? []) out.push((i) => matchesSubtype(type[i]!, s));
+  if (query.attribute) {
+    const bit = ATTRIBUTES[query.attribute].bit;
+    out.push((i) => (attribute[i]! & bit) !== 0);
   }
   if (race) {
-    const bit = RACES[race].bit;
-    out.push(bit < 32 ? (c) => c.monster && ((c.raceLow >>> bit) & 1) === 1 : (c) => c.monster && ((c.raceHigh >>> (bit - 32)) & 1) === 1);
+    const { bit } = RACES[race];
+    out.push(bit < 32 ? (i) => ((raceLow[i]! >>> bit) & 1) === 1 : (i) => ((raceHigh[i]! >>> (bit - 32)) & 1) === 1);
   }
-  if (level !== undefined) out.push((c) => c.monster && c.level === level);
-  if (atkMin !== undefined || atkMax !== undefined) {
-    const [lo, hi] = [atkMin ?? 0, atkMax ?? Infinity];
-    out.push((c) => c.monster && c.atk !== null && c.atk >= 0 && c.atk >= lo && c.atk <= hi);
+  if (query.level !== undefined) {
+    const wanted = query.level;
+    out.push((i) => level[i] === wanted);
   }
-  if (defMin !== undefined || defMax !== undefined) {
-    const [lo, hi] = [defMin ?? 0, defMax ?? Infinity];
-    out.push((c) => c.monster && (c.type & TYPE.LINK) === 0 && c.def !== null && c.def >= 0 && c.def >= lo && c.def <= hi);
+  for (const [stat, min, max] of [[atk, query.atkMin, query.atkMax], [def, query.defMin, query.defMax]] as const) {
+    if (min === undefined && max === undefined) continue;
+    const [lo, hi] = [Math.max(min ?? 0, 0), max ?? Infinity];
+    out.push((i) => stat[i]! >= lo && stat[i]! <= hi);
   }
-  if (archetype) out.push((c) => archetype.some((code) => inArchetype(c.setcodes!, code)));
+  if (archetype) {
+    out.push((i) => {
+      for (let k = i * SETCODES; k < (i + 1) * SETCODES; k++) {
+        const c = setcodes[k]!;
+        if (c === 0) return false;
+        for (const code of archetype) if ((c & 0xfff) === (code & 0xfff) && (c & code) === code) return true;
+      }
+      return false;
+    });
+  }
   if (status) {
     const wanted = STATUS_OF_FILTER[status];
-    const statusOf = ctx.statusOf;
-    out.push(statusOf ? (c) => statusOf(c) === wanted : () => false);
+    const statuses = ctx.statuses;
+    out.push(statuses ? (i) => statuses[i] === wanted : () => false);
   }
   if (query.text) {
-    // each word on its own: "banish graveyard" finds texts with both, wherever they are
-    const words = normalizeCardName(query.text).split(' ').filter(Boolean);
-    if (words.length) out.push((c) => words.every((w) => c.searchText.includes(w)));
+    // each word on its own: "banish graveyard" finds texts with both, wherever they are. The longest (likely
+    // the rarest) is looked for in every text at once; the others only in the texts that hold it, last.
+    const words = [...new Set(normalizeCardName(query.text).split(' ').filter(Boolean))].sort((a, b) => b.length - a.length);
+    const { searchText } = index;
+    for (const word of words.slice(1)) last.push((i) => searchText[i]!.includes(word));
+    if (words[0]) {
+      const marks = containing(index.texts, words[0]);
+      first.push((i) => marks[i] === 1);
+    }
   }
-  return out;
+  return [...first, ...out, ...last];
 }
 
 /** The cards a query finds, in its order, and the asked page of them. */
 export function queryCards(index: CardIndex, query: CardQuery, ctx: QueryContext = {}): CardPage {
-  const checks = tests(query, ctx);
+  const checks = tests(index, query, ctx);
   const q = query.q ? normalizeCardName(query.q) : '';
-  const matches = (c: IndexedCard) => (q === '' || c.searchName.includes(q)) && checks.every((t) => t(c));
+  const named = q === '' ? undefined : containing(index.names, q);
+  const { cards, searchName } = index;
+  const matches = (i: number) => {
+    if (named && named[i] !== 1) return false;
+    for (const test of checks) if (!test(i)) return false;
+    return true;
+  };
   const start = (query.page - 1) * query.limit;
-  const { cards } = index;
+  const pageOf = (found: readonly number[]): CardPage => ({ total: found.length, cards: found.slice(start, start + query.limit).map((i) => cards[i]!) });
 
   const sort = query.sort ?? (q ? undefined : 'name');
   if (sort === 'name' || sort === 'level' || sort === 'atk' || sort === 'def') {
@@ -104,26 +130,33 @@ export function queryCards(index: CardIndex, query: CardQuery, ctx: QueryContext
     const order = sort === 'level' ? index.byLevel : sort === 'atk' ? index.byAtk : sort === 'def' ? index.byDef : undefined;
     const page: IndexedCard[] = [];
     let total = 0;
-    for (let i = 0; i < cards.length; i++) {
-      const c = cards[order ? order[i]! : i]!;
-      if (!matches(c)) continue;
-      if (total >= start && page.length < query.limit) page.push(c);
+    for (let k = 0; k < cards.length; k++) {
+      const i = order ? order[k]! : k;
+      if (!matches(i)) continue;
+      if (total >= start && page.length < query.limit) page.push(cards[i]!);
       total++;
     }
     return { total, cards: page };
   }
 
-  const found = cards.filter(matches);
   if (sort === 'meta') {
     const play = ctx.play ?? new Map<number, number>();
-    const share = (c: IndexedCard) => play.get(c.id) ?? 0;
-    found.sort((a, b) => share(b) - share(a) || a.nameOrder - b.nameOrder);
-  } else {
-    // best name match: exact, prefix, word prefix, substring, then shorter names (as the name search)
-    const rank = new Map(found.map((c) => [c, searchRank(c.searchName, q)!]));
-    found.sort((a, b) => rank.get(a)! - rank.get(b)! || a.name.length - b.name.length || a.nameOrder - b.nameOrder);
+    const played: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < cards.length; i++) if (matches(i)) (play.has(cards[i]!.id) ? played : rest).push(i);
+    played.sort((a, b) => play.get(cards[b]!.id)! - play.get(cards[a]!.id)! || a - b);
+    return pageOf([...played, ...rest]);
   }
-  return { total: found.length, cards: found.slice(start, start + query.limit) };
+
+  // best name match: exact, prefix, word prefix, substring, each shorter names first (as the name search)
+  const ranks: number[][] = [[], [], [], []];
+  for (const i of index.byLength) if (matches(i)) ranks[searchRank(searchName[i]!, q)!]!.push(i);
+  return pageOf(ranks.flat());
+}
+
+/** Each card's status on a list, by position in the index: made once per list and index, read by every search. */
+export function statusesOn(index: CardIndex, statusOf: (card: IndexedCard) => CardStatus): CardStatus[] {
+  return index.cards.map(statusOf);
 }
 
 /**

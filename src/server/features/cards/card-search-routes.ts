@@ -8,9 +8,9 @@ import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.
 import type { MetaBody } from '../../../domain/api/records.ts';
 import type { CardStatus } from '../../../domain/banlist/statuses.ts';
 import { archetypeCodes } from '../../../domain/cards/archetypes.ts';
-import { buildCardIndex, type CardIndex } from '../../../domain/cards/card-index.ts';
+import { buildCardIndex, type CardIndex, type IndexedCard } from '../../../domain/cards/card-index.ts';
 import { cardSearchItem } from '../../../domain/cards/card-item.ts';
-import { listStatusOf, queryCards } from '../../../domain/cards/card-query.ts';
+import { listStatusOf, queryCards, statusesOn } from '../../../domain/cards/card-query.ts';
 import { DEFAULT_CARD_PAGE_SIZE } from '../../../domain/cards/card-vocabulary.ts';
 import type { Db } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
@@ -84,8 +84,16 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
   const app = server.withTypeProvider<ZodTypeProvider>();
   const index = new CardSearchIndex(db);
 
+  /** Each card's status on a list by position, made once per version of the list and of the index. */
+  const listStatuses = new WeakMap<CachedBody, { cards: CardIndex; statuses: CardStatus[] }>();
+  const statusesOf = (entries: CachedBody, cards: CardIndex, statusOf: (c: IndexedCard) => CardStatus) => {
+    let held = listStatuses.get(entries);
+    if (held?.cards !== cards) listStatuses.set(entries, (held = { cards, statuses: statusesOn(cards, statusOf) }));
+    return held.statuses;
+  };
+
   /** The list asked for (else the newest format list) with each card's status on it; null when the site has none. */
-  async function chosenList(date: string | undefined) {
+  async function chosenList(date: string | undefined, cards: CardIndex) {
     const listDate = date ?? datesOf(await banlistReads.dates('format'))[0];
     if (listDate === undefined) return null;
     const [entries, summary] = await Promise.all([banlistReads.entries(listDate), banlistReads.summary(listDate)]);
@@ -94,7 +102,8 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
       throw badRequest(`banlist: there is no format list of ${date}`);
     }
     const { whitelist, name } = summaryOf(summary);
-    return { date: listDate, name, whitelist, statusOf: listStatusOf({ whitelist, ...entryStatuses(entries) }) };
+    const statusOf = listStatusOf({ whitelist, ...entryStatuses(entries) });
+    return { date: listDate, name, whitelist, statusOf, statuses: statusesOf(entries, cards, statusOf) };
   }
 
   app.get('/api/cards', {
@@ -109,9 +118,9 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
     const q: CardSearchQuery = req.query;
     const archetype = q.archetype === undefined ? undefined : archetypeCodes(q.archetype, edoproSetnames());
     if (q.archetype !== undefined && !archetype) throw badRequest(`archetype: EDOPro knows no archetype named '${q.archetype}' (a name such as HERO, or a code such as 0x8)`);
-    const [cardIndex, list, play] = await Promise.all([
-      index.get(),
-      chosenList(q.banlist),
+    const cardIndex = await index.get();
+    const [list, play] = await Promise.all([
+      chosenList(q.banlist, cardIndex),
       q.sort === 'meta' ? meta.meta({}).then(playOf) : undefined,
     ]);
     const page = q.page ?? 1;
@@ -119,7 +128,7 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
     const found = queryCards(cardIndex, {
       q: q.q, text: q.text, kind: q.kind, subtypes: q.subtype, attribute: q.attribute, race: q.race, level: q.level,
       atkMin: q.atkMin, atkMax: q.atkMax, defMin: q.defMin, defMax: q.defMax, archetype, status: q.status, sort: q.sort, page, limit,
-    }, { statusOf: list?.statusOf, play });
+    }, { statuses: list?.statuses, play });
     return {
       total: found.total,
       page,
