@@ -41,6 +41,8 @@ import { registerPlayerLinkCard } from './features/players/player-link-card.ts';
 import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPlayersRoutes } from './features/players/players-routes.ts';
+import { registerCardHistoryRoutes } from './features/cards/card-history.ts';
+import { registerBanlistCompareRoute } from './features/banlists/banlist-compare.ts';
 import { registerDiscordBot } from './features/discord-bot/interactions-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
 
@@ -220,6 +222,9 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerPlayerLinkCard(app, { db, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   const meta = registerMetaRoutes(app, { db });
   registerCardSearchRoutes(app, { db, banlistReads, meta });
+  // a card's page and two lists side by side (issue 32 §2, §3)
+  registerCardHistoryRoutes(app, { db, meta, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerBanlistCompareRoute(app, { db });
   registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });
   const images = registerImagesRoutes(app, { db, env });

@@ -104,6 +104,25 @@ export const judgementSendoffPressed = pgTable('judgement_sendoff_pressed', {
   pressedAt: createdAt(),
 });
 
+/**
+ * A judgement entry a send-off published, with each admin's vote as it stood (issue 32, decision 032):
+ * the board forgets the row, a card's history keeps it. By the list's date, so a re-import keeps it.
+ */
+export const judgementDecisions = pgTable('judgement_decisions', {
+  id: serial('id').primaryKey(),
+  banlistDate: text('banlist_date').notNull(),
+  cardId: passcode('card_id').notNull(),
+  cardName: text('card_name').notNull(),
+  posterDiscordId: text('poster_discord_id').notNull(),
+  reason: text('reason').notNull(),
+  /** the combined opinion that decided it: '0'..'3' */
+  opinion: text('opinion').notNull(),
+  /** [admin's Discord id, vote] in the admins' order at the send-off */
+  votes: jsonb('votes').$type<[string, string][]>().notNull(),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('judgement_decisions_card_idx').on(t.cardId)]);
+
 /** Duel settings shared by series and tournaments (spec 2 §3). */
 const duelSettings = () => ({
   manualDeckChecking: boolean('manual_deck_checking').notNull().default(true),

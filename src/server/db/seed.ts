@@ -5,7 +5,7 @@ import { DEMO_DIR } from '../paths.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { Tx } from './client.ts';
-import { archetypeSignatures, tournaments, users } from './schema.ts';
+import { archetypeSignatures, judgementDecisions, tournaments, users } from './schema.ts';
 import { parseYdk } from '../../domain/deck/ydk.ts';
 import { writeEventRecord } from '../features/records/record-writer.ts';
 import { loadPlay } from '../features/tournaments/tournament-play.ts';
@@ -60,6 +60,7 @@ export async function seedDemoData(db: Db): Promise<void> {
 
   await db.insert(users).values(DEMO_USERS.map((u) => ({ ...u, discordUsername: u.username }))).onConflictDoNothing();
   const [ada, , linus] = DEMO_USERS;
+  await seedDecisions(db);
   const goat = await createSeries(db, {
     name: 'GOAT Format Monthly', preset: 'GOAT', createdBy: linus.discordId,
     // no list of its own: the demo has no GOAT list, so its events are hosted without one (issue 30 §8)
@@ -97,6 +98,27 @@ export async function seedDemoData(db: Db): Promise<void> {
     teams: 0, state: 'upcoming', createdAt: ago(2), updatedAt: ago(2),
   });
   await seedEventRecords(db, { goat: goat.id, modern: modern.id, host: linus.discordId, ago });
+}
+
+/**
+ * The judgement board's send-off behind two of 2026.07 OCG's changes (decision 032): a card page shows
+ * the reason and both admins' votes where Called by the Grave became Forbidden and Maxx "C" Limited.
+ */
+async function seedDecisions(db: Db) {
+  const [ada, grace, , joey, mai] = DEMO_USERS;
+  const at = (day: string) => new Date(`${day}T18:00:00Z`);
+  await db.insert(judgementDecisions).values([
+    {
+      banlistDate: '2026-07-01', cardId: 24224830, cardName: 'Called by the Grave', posterDiscordId: joey.discordId,
+      reason: 'Eleven of the Modern decks run it: it answers every hand trap and graveyard effect for one card. Forbid it.',
+      opinion: '0', votes: [[ada.discordId, '0'], [grace.discordId, '0']], proposedAt: at('2026-06-10'), decidedAt: at('2026-06-28'),
+    },
+    {
+      banlistDate: '2026-07-01', cardId: 23434538, cardName: 'Maxx "C"', posterDiscordId: mai.discordId,
+      reason: 'Combo decks have slowed down since May; one copy keeps it honest without deciding games.',
+      opinion: '1', votes: [[ada.discordId, '1'], [grace.discordId, '1']], proposedAt: at('2026-06-12'), decidedAt: at('2026-06-28'),
+    },
+  ]);
 }
 
 /** Demo players of the completed events (beside the demo users, who play too). */

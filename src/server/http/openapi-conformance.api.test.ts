@@ -40,9 +40,11 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/banlists/{date}': (i) => [i.date],
   '/api/banlists/{date}/lflist': (i) => [i.date],
   '/api/banlists/{date}/summary': (i) => [i.date],
+  '/api/banlists/compare': (i) => [`?from=${i.date}&to=${i.date}`],
   '/api/cards': (i) => [`?q=${encodeURIComponent(i.cardName.slice(0, 6))}&sort=atk`, `?kind=monster&archetype=HERO&banlist=${i.date}&status=unlimited&limit=5`],
   '/api/cards/search': (i) => [`?name=${encodeURIComponent(i.cardName.slice(0, 6))}`],
   '/api/cards/{id}': (i) => [`${i.cardWithFile}`],
+  '/api/cards/{passcode}/history': (i) => [`${i.cardWithFile}`],
   // the image folder's JPEG, its thumbnail, and the placeholder of a card without a file
   '/api/cards/{id}/image': (i) => [`${i.cardWithFile}`, `${i.cardWithFile}?size=small`, '89631139'],
   '/api/tournaments': () => [''],

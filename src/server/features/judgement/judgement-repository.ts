@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  banlistEntries, banlists, cards, judgementEntries, judgementSendoff, judgementSendoffPressed, judgementVotes, users,
+  banlistEntries, banlists, cards, judgementDecisions, judgementEntries, judgementSendoff, judgementSendoffPressed, judgementVotes, users,
 } from '../../db/schema.ts';
 import type { JudgementEntry, SendoffStatus } from '../../../domain/api/judgement.ts';
 import { statusOfCount } from '../../../domain/banlist/statuses.ts';
@@ -238,6 +238,7 @@ export async function toggleSendoff(
       .returning({ id: banlists.id });
     const values = plan.entries.map((e, position) => ({ banlistId: list!.id, ...e, position }));
     for (let i = 0; i < values.length; i += 1000) await tx.insert(banlistEntries).values(values.slice(i, i + 1000));
+    await keepDecisions(tx, { date, adminIds, entries: board.filter((e) => plan.publishedEntryIds.includes(e.id)) });
     await tx.delete(judgementEntries).where(inArray(judgementEntries.id, plan.publishedEntryIds));
     await tx.delete(judgementSendoffPressed);
     // the date was for this send-off; the next cycle starts without one
@@ -248,6 +249,21 @@ export async function toggleSendoff(
       published: { date, name, entries: board.filter((e) => published.has(e.id)) },
     };
   });
+}
+
+/**
+ * The published rows with each admin's vote as it stood, before the board deletes them (decision 032):
+ * a card's history shows why its status changed and who voted what.
+ */
+async function keepDecisions(tx: Transaction, o: { date: string; adminIds: readonly string[]; entries: readonly JudgementEntry[] }) {
+  if (o.entries.length === 0) return;
+  const proposed = new Map((await tx.select({ id: judgementEntries.id, at: judgementEntries.createdAt }).from(judgementEntries)
+    .where(inArray(judgementEntries.id, o.entries.map((e) => e.id)))).map((r) => [r.id, r.at]));
+  await tx.insert(judgementDecisions).values(o.entries.map((e) => ({
+    banlistDate: o.date, cardId: e.cardId, cardName: e.cardName, posterDiscordId: e.poster.discordId, reason: e.reason,
+    opinion: e.currentOpinion, votes: votesOfAdmins(e.votes, o.adminIds).map((v, i): [string, string] => [o.adminIds[i]!, v]),
+    proposedAt: proposed.get(e.id) ?? new Date(),
+  })));
 }
 
 /** The row, or a 404. */

@@ -1,0 +1,143 @@
+// A card's page (issue 32 §2): GET /api/cards/{passcode}/history (its status on every format list
+// with the send-offs behind each change, its meta month by month, the public decklists that play
+// it) and the link card of /cards/{passcode}. Both are kept under the records' and banlists' stamp
+// (MetaRepository.readStamp: any import, send-off or recorded event moves it), a minute at most
+// for names, so only a card's first read asks the database.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CARD_DECKLISTS_MAX, cardHistorySchema, type CardHistory } from '../../../domain/api/card-pages.ts';
+import { cardIdSchema } from '../../../domain/api/cards.ts';
+import { cardDetail } from '../../../domain/banlist/card-info.ts';
+import { cardTimeline, stateLabel } from '../../../domain/banlist/compare.ts';
+import { isVote, statusOfVote } from '../../../domain/judgement/votes.ts';
+import type { Db } from '../../db/client.ts';
+import { notFoundIfMissing } from '../../errors.ts';
+import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
+import { errors } from '../../http/route-schemas.ts';
+import { CachedBody, sendCached } from '../banlists/http-cache.ts';
+import * as MetaRepository from '../meta/meta-repository.ts';
+import type { MetaReads } from '../meta/meta-reads.ts';
+import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard } from '../records/link-card.ts';
+import { edoproSetnames } from '../records/record-writer.ts';
+import { cardMonths } from './card-history-meta.ts';
+import * as Repo from './card-history-repository.ts';
+import * as CardsRepository from './cards-repository.ts';
+
+export const CARD_NOT_FOUND = 'Card not found';
+/** Names (of voters, of cards after an import) are trusted this long under one stamp. */
+const NAMES_TTL_MS = 60_000;
+
+/** EDOPro archetype names of setcodes: each code's own name and that of the archetype it belongs to (0x3008 is also 0x8 HERO). */
+export function archetypeNames(setcodes: readonly number[], setnames: ReadonlyMap<number, string>): string[] {
+  const names = new Set<string>();
+  for (const code of setcodes) {
+    for (const c of [code, code & 0xfff]) {
+      const name = setnames.get(c);
+      if (name) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+export async function readHistory(db: Db, meta: MetaReads, passcode: number): Promise<CardHistory | undefined> {
+  const card = await Repo.findCard(db, passcode);
+  if (!card) return undefined;
+  const base = Repo.baseOf(card.id, card.alias);
+  const artworks = await Repo.artworksOf(db, base);
+  const group = artworks.includes(passcode) ? artworks : [passcode, ...artworks];
+  const lines = await Repo.listLines(db, passcode, group);
+  const decided = await Repo.decisions(db, group);
+  const steps = cardTimeline(lines.map((l) => ({ ...l, count: l.count ?? undefined })));
+  // the meta counts an alternate artwork as its card (meta-reads.ts)
+  const months = cardMonths((await meta.publishedTallies()).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally })), base);
+  const decks = await Repo.decklists(db, group, CARD_DECKLISTS_MAX);
+  const inGroup = new Set(group);
+  return {
+    passcode,
+    name: card.name,
+    archetypes: archetypeNames(card.setcodes, edoproSetnames()),
+    artworks: artworks.length > 1 ? artworks : [],
+    statuses: steps.map((s) => ({
+      date: s.date, name: s.name, whitelist: s.whitelist, status: s.state.status, points: s.state.points, change: s.change,
+      ...(s.previous && { previousStatus: s.previous.status }), previousPoints: s.previous?.points ?? null,
+      judgements: decided.filter((d) => d.banlistDate === s.date).map((d) => ({
+        reason: d.reason, poster: d.poster, status: (isVote(d.opinion) && statusOfVote(d.opinion)) || 'NONE',
+        decidedAt: d.decidedAt.toISOString(), votes: d.votes.flatMap((v) => (isVote(v.vote) ? [{ ...v, vote: v.vote }] : [])),
+      })),
+    })),
+    meta: months,
+    decklists: decks.rows.map((d) => ({
+      deckId: d.deckId, tournamentUid: d.tournamentUid, eventName: d.eventName, date: d.completedAt.toISOString().slice(0, 10),
+      player: d.player, placement: d.placement, archetype: d.archetype,
+      copies: [...d.main, ...d.extra].filter((p) => inGroup.has(p)).length,
+    })),
+    decklistCount: decks.total,
+  };
+}
+
+/** The link card of a card's page: its name; type line, stats and its status on the newest list. */
+export async function cardLinkCard(db: Db, passcode: number, page: { siteName: string; url: string; origin: string }): Promise<LinkCard | undefined> {
+  const stored = await CardsRepository.findById(db, passcode);
+  if (!stored) return undefined;
+  const d = cardDetail(stored);
+  const newest = (await Repo.listLines(db, passcode, [passcode])).at(-1);
+  const newestState = newest && cardTimeline([{ ...newest, count: newest.count ?? undefined }])[0]!.state;
+  const stats = d.atk === null ? null : d.linkRating !== null ? `ATK ${d.atk} · LINK-${d.linkRating}` : `ATK ${d.atk} / DEF ${d.def}`;
+  const description = [d.typeLine, stats, newest && newestState && `${stateLabel(newestState)} on ${newest.name}`].filter(Boolean).join(' · ');
+  return {
+    siteName: page.siteName, title: d.name, description, url: page.url, type: 'website',
+    image: { url: `${page.origin}/api/cards/${passcode}/image`, alt: `${d.name}: the card's picture` },
+  };
+}
+
+export interface CardHistoryOptions {
+  db: Db;
+  meta: MetaReads;
+  webDir?: string;
+  siteName: string;
+  /** PUBLIC_URL's origin; else the request's (its Host is checked against the allowed names first) */
+  publicUrl?: string;
+}
+
+export function registerCardHistoryRoutes(server: FastifyInstance, { db, meta, webDir, siteName, publicUrl }: CardHistoryOptions) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const reads = new ReadCache(500, NAMES_TTL_MS);
+  const index = new SpaIndex(webDir);
+  const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
+  const params = z.object({ passcode: cardIdSchema });
+
+  app.get('/api/cards/:passcode/history', {
+    config: CACHED_READ,
+    schema: {
+      tags: ['cards'],
+      summary: 'A card’s history: its status on every format list (with the judgement entries and votes that changed it), its meta month by month and the public decklists that play it',
+      params, response: { 200: cardHistorySchema, ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const { passcode } = req.params;
+    const stamp = await MetaRepository.readStamp(db);
+    const body = await reads.json('history', `${stamp}|${passcode}`, () => readHistory(db, meta, passcode));
+    return sendCached(req, reply, notFoundIfMissing(body, CARD_NOT_FOUND));
+  });
+
+  // A page of the SPA (hidden from the API docs): the same index.html, with the card's link card.
+  server.get('/cards/:passcode', { config: CACHED_READ, schema: { hide: true } }, async (req, reply) => {
+    const parsed = params.safeParse(req.params);
+    if (!index.file || !parsed.success) return index.sendPlain(reply);
+    const { passcode } = parsed.data;
+    const base = origin(req);
+    let page: CachedBody | undefined;
+    try {
+      const stamp = await MetaRepository.readStamp(db);
+      page = await reads.body('page', `${stamp}|${passcode}|${base}`, async () => {
+        const card = await cardLinkCard(db, passcode, { siteName, url: `${base}/cards/${passcode}`, origin: base });
+        return card && new CachedBody(Buffer.from(withLinkCard(await index.read(), card)), HTML_TYPE);
+      });
+    } catch (err) {
+      // the page itself must load: the app shows what the API says
+      req.log.warn({ err }, 'card link card: the card could not be read');
+    }
+    return page ? sendCached(req, reply, page) : index.sendPlain(reply);
+  });
+}
