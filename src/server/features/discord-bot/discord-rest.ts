@@ -26,3 +26,23 @@ export async function registerCommands(t: RegisterTarget, fetchImpl: typeof fetc
   const body = JSON.parse(text) as unknown[];
   return { count: Array.isArray(body) ? body.length : COMMAND_DEFINITIONS.length, where: t.guildId ? `server ${t.guildId}` : 'every server (global commands)' };
 }
+
+/**
+ * Finishes a deferred interaction on its webhook (the interaction's token authorizes it, not the
+ * bot's): the deferred message edited, or a follow-up message. The token stays out of errors.
+ */
+export async function finishInteraction(
+  apiUrl: string, interaction: { application_id: string; token: string }, how: 'edit' | 'follow-up',
+  data: unknown, fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  const route = how === 'edit'
+    ? Routes.webhookMessage(interaction.application_id, interaction.token, '@original')
+    : Routes.webhook(interaction.application_id, interaction.token);
+  const res = await fetchImpl(`${apiUrl}${route}`, {
+    method: how === 'edit' ? 'PATCH' : 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': 'FormatHub (https://github.com, 1.0)' },
+    // an edit cannot change whether the message is ephemeral (the deferral decided it)
+    body: JSON.stringify(how === 'edit' && data && typeof data === 'object' ? { ...data, flags: undefined } : data),
+  });
+  if (!res.ok) throw new Error(`Discord answered ${res.status} to a late interaction answer`);
+}

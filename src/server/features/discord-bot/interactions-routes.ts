@@ -8,7 +8,7 @@ import {
   type APIApplicationCommandInteractionDataOption as OptionData, type APIInteraction, type APIInteractionResponse, type APIUser,
 } from 'discord-api-types/v10';
 import type { Db } from '../../db/client.ts';
-import { discordBotSettings, type Env } from '../../env.ts';
+import { discordApiUrl, discordBotSettings, type Env } from '../../env.ts';
 import { HttpError } from '../../errors.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { ApiRefusal, createBotSessions, type BotApi } from './bot-api.ts';
@@ -19,6 +19,8 @@ import { eventsCommand, standingsCommand, tableCommand } from './commands/play.t
 import { choices, privateMessage } from './responses.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
+import { answerInTime } from './deferral.ts';
+import { finishInteraction } from './discord-rest.ts';
 
 export interface DiscordBotOptions {
   db: Db;
@@ -30,6 +32,9 @@ export interface DiscordBotOptions {
 
 /** Discord's interaction response: its type (1 PONG, 4 a message, 7 the message updated, 8 choices) and data as Discord reads them. */
 const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseObject({}).optional() }).describe('An interaction response');
+
+/** Commands whose answer the channel sees; every other answer is for the user alone. */
+const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
 
 const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', report: 'Results', card: 'Cards', round: 'Rounds' };
 
@@ -44,6 +49,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
   const key = settings && publicKeyFromHex(settings.publicKey);
   const sessions = createBotSessions(app, { db, secureCookies });
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+  const apiUrl = discordApiUrl(env);
   // the site's own setting, on whether the bot is or not
   registerNotificationsRoutes(app, { db });
 
@@ -118,14 +124,18 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
       const user = interaction.member?.user ?? interaction.user;
       if (!user?.id) return privateMessage('This interaction names no user.');
-      try {
-        return await answer(interaction, user, req);
-      } catch (e) {
+      const work = answer(interaction, user, req).catch((e: unknown) => {
         if (e instanceof ApiRefusal) return privateMessage(e.message);
         // the interaction's token is never logged: only the error and what was asked
         req.log.error({ err: e, interaction: interaction.type }, 'a Discord interaction failed');
         return privateMessage('Something went wrong: try again, or use the site.');
-      }
+      });
+      const name = interaction.type === InteractionType.ApplicationCommand ? interaction.data.name : '';
+      return answerInTime(interaction, work, {
+        ephemeral: !PUBLIC_COMMANDS.has(name),
+        finish: (i, how, response) => finishInteraction(apiUrl, i, how, 'data' in response ? response.data : {}),
+        onLateError: (e) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'a late Discord answer was not delivered'),
+      });
     });
   });
 }
