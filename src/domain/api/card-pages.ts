@@ -102,7 +102,7 @@ export const cardHistorySchema = z.object({
   artworks: z.array(z.number().int()),
   /** one per format list of the site, oldest first */
   statuses: z.array(cardStatusStepSchema),
-  /** its meta month by month, oldest first (months with recorded events only) */
+  /** its meta month by month, oldest first: the events played on one of the site's format lists (every event when none is) */
   meta: z.array(cardMetaMonthSchema),
   /** the newest public decklists that play it, at most CARD_DECKLISTS_MAX */
   decklists: z.array(cardDecklistSchema),

@@ -49,8 +49,12 @@ export async function readHistory(db: Db, meta: MetaReads, passcode: number): Pr
   const lines = await Repo.listLines(db, passcode, group);
   const decided = await Repo.decisions(db, group);
   const steps = cardTimeline(lines.map((l) => ({ ...l, count: l.count ?? undefined })));
-  // the meta counts an alternate artwork as its card (meta-reads.ts)
-  const months = cardMonths((await meta.publishedTallies()).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally })), base);
+  // the format's events: those played on one of its lists (another game's events would dilute the shares),
+  // every event where none names one; the meta counts an alternate artwork as its card (meta-reads.ts)
+  const tallies = await meta.publishedTallies();
+  const names = new Set(lines.map((l) => l.name));
+  const onLists = tallies.filter((t) => t.event.banlistName !== null && names.has(t.event.banlistName));
+  const months = cardMonths((onLists.length ? onLists : tallies).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally })), base);
   const decks = await Repo.decklists(db, group, CARD_DECKLISTS_MAX);
   const inGroup = new Set(group);
   return {

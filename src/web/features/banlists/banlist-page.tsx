@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Download, LoaderCircle, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
@@ -360,6 +360,14 @@ export function BanlistPage() {
                     </span>
                   )}
                   {summary.data && summary.data.date === selectedDate && <EdoproHash hash={summary.data.hash} />}
+                  {hasPrevious && (
+                    <>
+                      {' · '}
+                      <Link to={`/banlist/compare?from=${dates.data![dateIndex + 1]}&to=${selectedDate}`} className="font-medium text-foreground underline underline-offset-2" data-testid="compare-link">
+                        Changes since {dates.data![dateIndex + 1]}
+                      </Link>
+                    </>
+                  )}
                 </>
               ) : (
                 'Cards by status for a chosen effective date.'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Gavel, LogIn, Plus, RotateCcw, Send, X } from 'lucide-react';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -20,6 +20,8 @@ import {
 import { JudgementBoardTable, adminLabel, type BoardSort } from './judgement-board-table.tsx';
 import { useJudgementLive } from './judgement-live.ts';
 import { JudgementReasonDialog } from './judgement-reason-dialog.tsx';
+import { cardImageUrl } from '../../../domain/api/cards.ts';
+import { passcodeOf, useCardDetail } from '../cards/card-page-api.ts';
 import { ProposeCardDialog } from './propose-card-dialog.tsx';
 import { sendoffBlocker } from './sendoff-blocker.ts';
 
@@ -86,6 +88,9 @@ function Board({ user }: { user: CurrentUser }) {
   const [contestedOnly, setContestedOnly] = useState(false);
   const [sort, setSort] = useState<BoardSort | null>(null);
   const [proposing, setProposing] = useState(false);
+  // /judgement?propose={passcode} (a card page's button): the Propose Card form opens with that card
+  const [params, setParams] = useSearchParams();
+  const asked = useCardDetail(passcodeOf(params.get('propose') ?? undefined)).data;
   const [reasonOf, setReasonOf] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<JudgementEntry | null>(null);
 
@@ -104,6 +109,18 @@ function Board({ user }: { user: CurrentUser }) {
   const unresolvedCount = all.filter((e) => isUnresolved(e.votes, adminIds)).length;
   const contestedCount = all.filter((e) => isContested(e.currentOpinion)).length;
   const onBoard = useMemo(() => new Set(all.map((e) => e.cardId)), [all]);
+  const initialCard = useMemo(
+    () => (asked && entries.data && !onBoard.has(asked.id) ? { id: asked.id, name: asked.name, imageUrl: cardImageUrl(asked.id) } : null),
+    [asked, entries.data, onBoard],
+  );
+  const openPropose = (open: boolean) => {
+    setProposing(open);
+    if (!open && params.has('propose')) {
+      const next = new URLSearchParams(params);
+      next.delete('propose');
+      setParams(next, { replace: true });
+    }
+  };
   const names = useMemo(() => all.map((e) => e.cardName), [all]);
   const images = useCardImages(names);
   // the live row, so the dialog follows edits that arrive while it is open
@@ -236,8 +253,10 @@ function Board({ user }: { user: CurrentUser }) {
         )}
 
         <ProposeCardDialog
-          open={proposing}
-          onOpenChange={setProposing}
+          key={initialCard?.id ?? 'pick'}
+          open={proposing || initialCard !== null}
+          onOpenChange={openPropose}
+          initialCard={initialCard}
           posterId={user.discordId}
           isAdmin={isAdmin}
           onBoard={onBoard}

@@ -20,11 +20,13 @@ export interface ProposeCardDialogProps {
   /** card ids already on the board: they cannot be proposed twice */
   onBoard: ReadonlySet<number>;
   onProposed: (cardName: string) => void;
+  /** the card to propose, chosen already (a card page's 'Propose on the judgement board'): the picker is skipped */
+  initialCard?: CardSearchResult | null;
 }
 
 /** 'Suggest Card': a card picker, then the Propose Card form (spec 1 §2). */
-export function ProposeCardDialog({ open, onOpenChange, posterId, isAdmin, onBoard, onProposed }: ProposeCardDialogProps) {
-  const [card, setCard] = useState<CardSearchResult | null>(null);
+export function ProposeCardDialog({ open, onOpenChange, posterId, isAdmin, onBoard, onProposed, initialCard }: ProposeCardDialogProps) {
+  const [card, setCard] = useState<CardSearchResult | null>(initialCard ?? null);
   const [query, setQuery] = useState('');
   const [reason, setReason] = useState('');
   const [vote, setVote] = useState<Vote>(NO_OPINION);
