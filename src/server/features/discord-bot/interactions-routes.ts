@@ -16,6 +16,7 @@ import { COMMAND_NAMES, type CommandName } from './commands/definitions.ts';
 import { checkinCommand, dropButton, dropCommand, notificationsCommand, parseDropButton } from './commands/entry.ts';
 import { eventChoices } from './commands/event-option.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
+import { parseResultButton, reportCommand, resultButton } from './commands/report.ts';
 import { choices, privateMessage } from './responses.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
@@ -36,7 +37,7 @@ const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseOb
 /** Commands whose answer the channel sees; every other answer is for the user alone. */
 const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
 
-const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', report: 'Results', card: 'Cards', round: 'Rounds' };
+const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', card: 'Cards', round: 'Rounds' };
 
 /** A string option's value (top level: no command has sub-commands). */
 const option = (options: OptionData[] | undefined, name: string): string | undefined => {
@@ -61,6 +62,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case 'standings': return standingsCommand(api, event);
       case 'checkin': return checkinCommand(api, event);
       case 'drop': return dropCommand(api, event);
+      case 'report': return reportCommand(api, event);
       case 'notifications': return notificationsCommand(api, option(options, 'state'));
       default: {
         const what = LATER[name as CommandName];
@@ -83,6 +85,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
         return choices(await eventChoices(api, focused.value));
       }
       case InteractionType.MessageComponent: {
+        const result = parseResultButton(interaction.data.custom_id);
+        if (result) return resultButton(api, result);
         const drop = parseDropButton(interaction.data.custom_id);
         if (!drop) return privateMessage('This button is no longer used: nothing changed.');
         return dropButton(api, drop.eventUid, drop.teamUid);

@@ -1,0 +1,85 @@
+// What the bot's API tests share: interactions signed as Discord signs them, and a fake Discord on
+// DISCORD_API_URL that records every call and answers as a test scripts it (429, 5xx, 50007).
+import { generateKeyPairSync, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ok } from '../tournaments/tournament-test-kit.ts';
+
+export const BOT_TOKEN = 'bot-token-secret';
+export const INTERACTION_TOKEN = 'interaction-token-secret';
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+export const PUBLIC_HEX = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
+
+export type Reply = {
+  type: number;
+  data?: { content?: string; flags?: number; components?: { components: { custom_id?: string; label?: string; url?: string; style?: number }[] }[] };
+};
+
+export const discordUser = (id: string) => ({ id, username: `u${id.slice(-4)}`, discriminator: '0', global_name: null, avatar: null });
+
+export function botClient(baseUrl: () => string) {
+  async function signed(body: unknown): Promise<Reply> {
+    const raw = JSON.stringify(body);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = sign(null, Buffer.from(timestamp + raw), privateKey).toString('hex');
+    return ok<Reply>(await fetch(`${baseUrl()}/api/discord/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp },
+      body: raw,
+    }));
+  }
+  const base = { application_id: '123456', token: INTERACTION_TOKEN, version: 1 };
+  return {
+    slash: (id: string, name: string, options: unknown[] = []) =>
+      signed({ ...base, id: '1', type: 2, data: { id: '9', name, type: 1, options }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
+    /** a button pressed in a DM (user) */
+    press: (id: string, customId: string) => signed({ ...base, id: '2', type: 3, data: { custom_id: customId, component_type: 2 }, user: discordUser(id) }),
+  };
+}
+
+type Rows = { components: { custom_id?: string; label?: string; url?: string }[] }[];
+/** The custom_id of the button labelled `label` among a message's rows. */
+export function buttonId(rows: Rows | undefined, label: string): string {
+  const found = (rows ?? []).flatMap((r) => r.components).find((c) => c.label === label);
+  if (!found?.custom_id) throw new Error(`no button ${label}`);
+  return found.custom_id;
+}
+
+export interface FakeCall { method: string; path: string; auth: string | undefined; body: Record<string, unknown> }
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** A fake Discord: DM channels are `c<recipient>`; `script` answers a call instead (once each). */
+export async function fakeDiscord() {
+  const calls: FakeCall[] = [];
+  const script: ((c: FakeCall) => Answer | undefined)[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c));
+    req.on('end', () => {
+      const call: FakeCall = { method: req.method!, path: req.url!.replace(/^\/api\/v10/, ''), auth: req.headers.authorization, body: raw ? JSON.parse(raw) as Record<string, unknown> : {} };
+      calls.push(call);
+      let answer: Answer | undefined;
+      for (let i = 0; i < script.length && !answer; i++) {
+        answer = script[i]!(call);
+        if (answer) script.splice(i, 1);
+      }
+      if (!answer) {
+        if (call.path === '/users/@me/channels') answer = { status: 200, body: { id: `c${String(call.body.recipient_id)}`, type: 1 } };
+        else answer = { status: 200, body: { id: String(calls.length) } };
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10`,
+    calls,
+    /** the next call `match` accepts is answered `answer` instead */
+    once(match: (c: FakeCall) => boolean, answer: Answer) {
+      script.push((c) => (match(c) ? answer : undefined));
+    },
+    /** the messages posted to a DM channel */
+    messagesTo: (discordId: string) => calls.filter((c) => c.method === 'POST' && c.path === `/channels/c${discordId}/messages`),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,73 @@
+// /report over real HTTP on PGlite and PostgreSQL (issue 31): the result buttons a best of 3 can
+// have, a click reported through the site's route as the clicker, the opponent's Confirm and
+// Dispute; a button pressed by anyone but its team's player changes nothing.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Match } from '../../../domain/api/tournaments.ts';
+import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
+import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
+import { BOT_TOKEN, botClient, buttonId, fakeDiscord, PUBLIC_HEX } from './bot-test-kit.ts';
+
+const HOST = '961932000000000002';
+let server: TestServer;
+let host: TestClient;
+let kit: ReturnType<typeof tournamentKit>;
+let discord: Awaited<ReturnType<typeof fakeDiscord>>;
+const bot = botClient(() => server.url);
+
+beforeAll(async () => {
+  discord = await fakeDiscord();
+  server = await startTestServer({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url });
+  host = await signedInClient(server, HOST, 1, 'Hosta');
+  kit = tournamentKit(server, { host, admin: await signedInClient(server, '961932000000000001', 2, 'Ada') });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await discord?.close();
+});
+
+const matchOf = async (uid: string, id: number) => ok<Match>(await host.get(`/api/tournaments/${uid}/matches/${id}`));
+const sides = async (uid: string, m: Match) => [await kit.captainIdOf(uid, m.team1Id!), await kit.captainIdOf(uid, m.team2Id!)] as const;
+
+test('/report: the best of 3’s results as buttons; a click reports as the clicker, never for someone else; the opponent confirms', async () => {
+  const uid = await kit.event('DEFAULT', 4, { name: 'Report Night' });
+  await ok(await host.post(`/api/tournaments/${uid}/start`));
+  const [m1, m2] = await kit.roundMatches(uid);
+  const [p1, p2] = await sides(uid, m1!);
+
+  const ask = await bot.slash(p1, 'report');
+  expect(ask.data?.flags).toBe(64);
+  expect(ask.data?.components?.flatMap((r) => r.components.map((c) => c.label))).toEqual(['2-0', '2-1', '1-2', '0-2', 'Draw']);
+  const twoOne = buttonId(ask.data?.components, '2-1');
+  expect(twoOne).toBe(`rp:${uid}:${m1!.id}:${m1!.team1Id}:2-1`);
+  // the opponent, a player of another match and the host: nothing changes for them
+  const [p3] = await sides(uid, m2!);
+  for (const someoneElse of [p2, p3, HOST]) {
+    expect((await bot.press(someoneElse, twoOne)).data).toMatchObject({ flags: 64, content: 'This button is not yours: nothing changed.' });
+  }
+  expect((await matchOf(uid, m1!.id)).reportFromTeam1).toBeNull();
+  // the draw asks first
+  const draw = await bot.press(p1, buttonId(ask.data?.components, 'Draw'));
+  expect(draw).toMatchObject({ type: 7, data: { content: 'Report a draw (1-1)?' } });
+  expect(buttonId(draw.data?.components, 'Confirm the draw')).toBe(`rp:${uid}:${m1!.id}:${m1!.team1Id}:1-1`);
+  expect((await matchOf(uid, m1!.id)).reportFromTeam1).toBeNull();
+
+  expect((await bot.press(p1, twoOne)).data?.content).toMatch(/^You reported 2-1: waiting for your opponent/);
+  expect((await matchOf(uid, m1!.id)).reportFromTeam1).toMatchObject({ reporterDiscordId: p1, gamesWon: 2, gamesLost: 1 });
+  // the opponent's Confirm: theirs only
+  const confirm = `cf:${uid}:${m1!.id}:${m1!.team2Id}:1-2`;
+  expect((await bot.press(p1, confirm)).data?.content).toBe('This button is not yours: nothing changed.');
+  expect(await bot.press(p2, confirm)).toMatchObject({ type: 7, data: { content: 'Result recorded: 1-2 (confirmed).' } });
+  expect(await matchOf(uid, m1!.id)).toMatchObject({ complete: true, finalScore: { team1Wins: 2, team2Wins: 1 }, outcome: { winnerTeamId: m1!.team1Id } });
+
+  // the other match: reported, then disputed by the opponent through the site's flag
+  const [p3b, p4] = await sides(uid, m2!);
+  await bot.press(p3b, buttonId((await bot.slash(p3b, 'report')).data?.components, '2-0'));
+  const dispute = `ds:${uid}:${m2!.id}:${m2!.team2Id}`;
+  expect((await bot.press(p3b, dispute)).data?.content).toBe('This button is not yours: nothing changed.');
+  expect((await matchOf(uid, m2!.id)).flaggedForReview).toBe(false);
+  expect((await bot.press(p4, dispute)).data?.content).toMatch(/^Disputed/);
+  expect(await matchOf(uid, m2!.id)).toMatchObject({ complete: false, flaggedForReview: true, flaggedMessage: expect.stringContaining('0-2') });
+  // the interaction's token and the bot's never reach the audit log
+  const audit = JSON.stringify(await server.database.db.execute('select * from audit_log'));
+  expect(audit).not.toContain('secret');
+});
