@@ -496,5 +496,29 @@ export const discordUsers = pgTable('discord_users', {
   discordId: text('discord_id').primaryKey().references(() => users.discordId, { onDelete: 'cascade' }),
   /** the player turned the bot's direct messages off (/notifications off) */
   dmOff: boolean('dm_off').notNull().default(false),
+  /** the DM channel with the bot, once opened: a round costs one call per player after the first */
+  dmChannelId: text('dm_channel_id'),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The bot's direct messages (issue 31), an outbox like webhook_deliveries: written in the action's
+ * transaction, sent by a worker, retried with backoff; 'failed' is final (error_code 50007: the
+ * user takes no direct messages, which the host sees).
+ */
+export const discordDms = pgTable('discord_dms', {
+  id: serial('id').primaryKey(),
+  discordId: text('discord_id').notNull().references(() => users.discordId, { onDelete: 'cascade' }),
+  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
+  /** what it tells of: pairing, opponent-report */
+  kind: text('kind').notNull(),
+  body: jsonb('body').notNull(),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  /** Discord's JSON error code of a final refusal (50007) */
+  errorCode: integer('error_code'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('discord_dms_due_idx').on(t.status, t.nextAttemptAt), index('discord_dms_tournament_idx').on(t.tournamentUid)]);
