@@ -12,6 +12,7 @@ import { Button } from './ui/button.tsx';
 const LINKS = [
   { to: '/', label: 'Home', end: true },
   { to: '/banlist', label: 'Banlist' },
+  { to: '/cards', label: 'Cards' },
   { to: '/series', label: 'Series' },
   { to: '/tournaments', label: 'Tournaments' },
   { to: '/meta', label: 'Meta' },

@@ -1,0 +1,47 @@
+// The card search of /cards (issue 32 §1): its filters as the address holds them and GET /api/cards.
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { CardSearchPage } from '../../../domain/api/card-search.ts';
+import { ApiError, api } from '../../lib/api.ts';
+
+/** The filters, named as the API and the address name them; the page is not one (the list grows with 'Load more'). */
+export const CARD_FILTER_NAMES = [
+  'q', 'text', 'kind', 'subtype', 'attribute', 'race', 'level', 'atkMin', 'atkMax', 'defMin', 'defMax', 'archetype', 'banlist', 'status', 'sort',
+] as const;
+export type CardFilterName = (typeof CARD_FILTER_NAMES)[number];
+export type CardFilters = Partial<Record<CardFilterName, string>>;
+
+export const PAGE_SIZE = 30;
+
+/** The filters of an address (unknown keys and empty values left out). */
+export function filtersOf(params: URLSearchParams): CardFilters {
+  return Object.fromEntries(CARD_FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+}
+
+/** The query string of these filters, in a fixed order so equal searches share an address. */
+export function filtersQuery(f: CardFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const k of CARD_FILTER_NAMES) if (f[k]) q.set(k, f[k]);
+  return q;
+}
+
+// a 400 is an answer about the filters, not a hiccup to retry
+const retry = (count: number, error: Error) => count < 2 && !(error instanceof ApiError && error.status === 400);
+
+export function useCardSearch(f: CardFilters) {
+  const query = filtersQuery(f);
+  return useInfiniteQuery({
+    queryKey: ['cards', 'search', query.toString()],
+    queryFn: ({ pageParam, signal }) => {
+      const q = new URLSearchParams(query);
+      q.set('page', String(pageParam));
+      q.set('limit', String(PAGE_SIZE));
+      return api.get<CardSearchPage>(`/cards?${q}`, { signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    staleTime: 60_000,
+    // the last results stay (dimmed) while a new search loads: no jump to a spinner at each key
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
