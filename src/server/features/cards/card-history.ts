@@ -55,7 +55,17 @@ export async function readHistory(db: Db, meta: MetaReads, passcode: number): Pr
   const names = new Set(lines.map((l) => l.name));
   const onLists = tallies.filter((t) => t.event.banlistName !== null && names.has(t.event.banlistName));
   const months = cardMonths((onLists.length ? onLists : tallies).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally })), base);
-  const decks = await Repo.decklists(db, group, CARD_DECKLISTS_MAX);
+  // the public decklists: every event's, the newest first, read from the few events whose tallies hold the card
+  const playedIn = tallies.flatMap((t) => {
+    const i = t.tally.passcodes.indexOf(base);
+    return i < 0 ? [] : [{ uid: t.event.uid, at: t.event.completedAt.getTime(), decks: t.tally.cardDecks[i]! }];
+  }).sort((a, b) => b.at - a.at);
+  const newest: string[] = [];
+  for (let n = 0, i = 0; i < playedIn.length && n < CARD_DECKLISTS_MAX; i++) {
+    newest.push(playedIn[i]!.uid);
+    n += playedIn[i]!.decks;
+  }
+  const decks = { rows: await Repo.decklists(db, group, newest, CARD_DECKLISTS_MAX), total: playedIn.reduce((n, e) => n + e.decks, 0) };
   const inGroup = new Set(group);
   return {
     passcode,
