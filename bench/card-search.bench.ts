@@ -13,7 +13,7 @@ import { startTestServer } from '../src/server/test/test-server.ts';
 import { fmt } from './lib.ts';
 
 const TARGET_MS = 50;
-const ROUNDS = 15;
+const ROUNDS = 30;
 const FILES = ['official', 'unofficial', 'rush', 'skills', 'prerelease', 'goat-entries'];
 const data = (f: string) => new URL(`../../shared/data/${f}`, import.meta.url);
 
