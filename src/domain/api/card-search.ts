@@ -54,7 +54,7 @@ export const cardSearchQuerySchema = z.strictObject({
     .describe('The format list whose statuses the answer shows and status filters on; absent: the newest'),
   status: oneOf('status', STATUS_FILTERS).optional().describe('The status on that list; not-listed: absent from a whitelist'),
   sort: oneOf('sort', CARD_SORTS).optional()
-    .describe('name A to Z; level, atk, def and meta (the share of the current list’s published decks that play it) highest first; absent: the best name match first when q is given, else name'),
+    .describe('name A to Z; level, atk, def and meta (the share of the current list’s published decks that play it, as the meta page’s 100 most played; others after) highest first; absent: the best name match first when q is given, else name'),
   page: whole('page', 1, 10_000).optional(),
   limit: whole('limit', 1, MAX_CARD_PAGE_SIZE).optional().describe(`Cards per page (default ${DEFAULT_CARD_PAGE_SIZE})`),
 }, {
@@ -103,3 +103,7 @@ export const cardSearchPageSchema = z.object({
   cards: z.array(cardSearchItemSchema),
 });
 export type CardSearchPage = z.infer<typeof cardSearchPageSchema>;
+
+/** GET /api/cards/archetypes: EDOPro's archetype names, what the archetype filter takes. */
+export const archetypeNamesSchema = z.array(z.object({ code: z.number().int(), name: z.string() }));
+export type ArchetypeName = z.infer<typeof archetypeNamesSchema>[number];

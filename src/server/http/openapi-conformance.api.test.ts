@@ -42,6 +42,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/banlists/{date}/summary': (i) => [i.date],
   '/api/banlists/compare': (i) => [`?from=${i.date}&to=${i.date}`],
   '/api/cards': (i) => [`?q=${encodeURIComponent(i.cardName.slice(0, 6))}&sort=atk`, `?kind=monster&archetype=HERO&banlist=${i.date}&status=unlimited&limit=5`],
+  '/api/cards/archetypes': () => [''],
   '/api/cards/search': (i) => [`?name=${encodeURIComponent(i.cardName.slice(0, 6))}`],
   '/api/cards/{id}': (i) => [`${i.cardWithFile}`],
   '/api/cards/{passcode}/history': (i) => [`${i.cardWithFile}`],

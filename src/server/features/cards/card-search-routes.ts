@@ -3,7 +3,9 @@
 // meta's shares from the meta's cached default answer, so a search makes no query of its own but a key check.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cardSearchPageSchema, cardSearchQuerySchema, type CardSearchPage, type CardSearchQuery } from '../../../domain/api/card-search.ts';
+import {
+  archetypeNamesSchema, cardSearchPageSchema, cardSearchQuerySchema, type CardSearchPage, type CardSearchQuery,
+} from '../../../domain/api/card-search.ts';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import type { MetaBody } from '../../../domain/api/records.ts';
 import type { CardStatus } from '../../../domain/banlist/statuses.ts';
@@ -15,9 +17,10 @@ import { DEFAULT_CARD_PAGE_SIZE } from '../../../domain/cards/card-vocabulary.ts
 import type { Db } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
 import type { BanlistReads } from '../banlists/banlist-reads.ts';
-import type { CachedBody } from '../banlists/http-cache.ts';
+import { CachedBody, sendCached } from '../banlists/http-cache.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import { edoproSetnames } from '../records/record-writer.ts';
 
@@ -136,5 +139,24 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
       banlist: list && { date: list.date, name: list.name, whitelist: list.whitelist },
       cards: found.cards.map((c) => cardSearchItem(c, list ? list.statusOf(c) : null, play ? (play.get(c.id) ?? 0) : null)),
     };
+  });
+
+  // EDOPro's names, A to Z (one per name: a name given to two codes finds both); the file changes only with a deploy
+  let archetypes: CachedBody | undefined;
+  app.get('/api/cards/archetypes', {
+    config: CACHED_READ,
+    schema: {
+      tags: ['cards'],
+      summary: 'EDOPro’s archetype names (its strings.conf setnames): what the archetype filter of GET /api/cards takes',
+      response: { 200: archetypeNamesSchema },
+    },
+  }, async (req, reply) => {
+    if (!archetypes) {
+      const byName = new Map<string, number>();
+      for (const [code, name] of edoproSetnames()) if (!byName.has(name)) byName.set(name, code);
+      const names = [...byName].map(([name, code]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+      archetypes = new CachedBody(Buffer.from(JSON.stringify(names)), 'application/json; charset=utf-8');
+    }
+    return sendCached(req, reply, archetypes);
   });
 }

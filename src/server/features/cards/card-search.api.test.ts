@@ -71,6 +71,12 @@ describe('GET /api/cards', () => {
     expect(meta.cards.map((c) => c.name)).toEqual([...meta.cards.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
+  test('the archetype names the filter takes, A to Z', async () => {
+    const names = (await (await fetch(`${server.url}/api/cards/archetypes`)).json()) as { code: number; name: string }[];
+    expect(names).toContainEqual({ code: 0x3008, name: 'Elemental HERO' });
+    expect(names.map((n) => n.name)).toEqual([...names.map((n) => n.name)].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
   test.each([
     ['kind=dragon', /^kind: must be one of monster, spell or trap$/],
     ['subtype=fusion,bogus', /^subtype: must be one of normal, /],

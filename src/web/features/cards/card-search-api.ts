@@ -1,6 +1,6 @@
 // The card search of /cards (issue 32 §1): its filters as the address holds them and GET /api/cards.
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { CardSearchPage } from '../../../domain/api/card-search.ts';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ArchetypeName, CardSearchPage } from '../../../domain/api/card-search.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 /** The filters, named as the API and the address name them; the page is not one (the list grows with 'Load more'). */
@@ -43,5 +43,15 @@ export function useCardSearch(f: CardFilters) {
     // the last results stay (dimmed) while a new search loads: no jump to a spinner at each key
     placeholderData: keepPreviousData,
     retry,
+  });
+}
+
+/** EDOPro's archetype names for the archetype field's suggestions; idle until the field is used. */
+export function useArchetypeNames(enabled: boolean) {
+  return useQuery({
+    queryKey: ['cards', 'archetypes'],
+    queryFn: ({ signal }) => api.get<ArchetypeName[]>('/cards/archetypes', { signal }),
+    enabled,
+    staleTime: Infinity,
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/cards/card-vocabulary.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useBanlistDates } from '../banlists/banlists-api.ts';
-import { CARD_FILTER_NAMES, type CardFilterName, type CardFilters } from './card-search-api.ts';
+import { CARD_FILTER_NAMES, useArchetypeNames, type CardFilterName, type CardFilters } from './card-search-api.ts';
 
 const DEBOUNCE_MS = 300;
 const control = 'h-10 w-full min-w-0 rounded-md border bg-card px-3 text-sm';
@@ -55,6 +55,9 @@ function Field({ id, label, children, className }: { id: string; label: string; 
 export function CardSearchFilters({ filters, onChange }: { filters: CardFilters; onChange: (patch: CardFilters) => void }) {
   const id = useId();
   const dates = useBanlistDates();
+  // the 756 names come when the field is first used
+  const [archetypesWanted, setArchetypesWanted] = useState(false);
+  const archetypes = useArchetypeNames(archetypesWanted);
   const newest = dates.data?.[0];
   const set = (k: CardFilterName) => (v: string) => onChange({ [k]: v.trim() || undefined });
   const select = (k: CardFilterName) => ({ id: `${id}-${k}`, className: control, value: filters[k] ?? '', onChange: (e: ChangeEvent<HTMLSelectElement>) => onChange({ [k]: e.target.value || undefined }) });
@@ -123,7 +126,13 @@ export function CardSearchFilters({ filters, onChange }: { filters: CardFilters;
             </select>
           </Field>
           <Field id={`${id}-archetype`} label="Archetype">
-            <DebouncedInput id={`${id}-archetype`} className={control} type="text" placeholder="e.g. HERO" autoComplete="off" value={filters.archetype ?? ''} onCommit={set('archetype')} />
+            <DebouncedInput
+              id={`${id}-archetype`} className={control} type="text" placeholder="e.g. HERO" autoComplete="off" list={`${id}-archetypes`}
+              value={filters.archetype ?? ''} onCommit={set('archetype')} onFocus={() => setArchetypesWanted(true)}
+            />
+            <datalist id={`${id}-archetypes`}>
+              {archetypes.data?.map((a) => <option key={a.code} value={a.name} />)}
+            </datalist>
           </Field>
           {number('atkMin', 'ATK from')}
           {number('atkMax', 'ATK to')}
