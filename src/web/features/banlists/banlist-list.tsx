@@ -5,6 +5,7 @@ import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { CARD_TYPE_LABEL } from '../../../domain/banlist/card-types.ts';
 import { STATUS_LABEL, type CardStatus, type SectionStatus } from '../../../domain/banlist/statuses.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
+import { CardLink } from '../../components/card-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { POINTS_SECTION_TITLE, formatStatusLabel, remarkOf, type BanlistRow } from './banlist-view.ts';
@@ -117,17 +118,17 @@ function ReasonCell({
   );
 }
 
-/** The name; without pictures it opens the preview instead, so previews stay one tap away. */
+/**
+ * The name links the card's page (issue 32 §2); without pictures it opens the preview instead, so
+ * previews stay one tap away (the preview links the page).
+ */
 function CardName({ entry, previewable, className }: { entry: BanlistEntry; previewable: boolean; className: string }) {
-  const name = (
-    <span className={className} title={entry.cardName}>
-      {entry.cardName}
-    </span>
-  );
-  if (!previewable) return name;
+  if (!previewable) return <CardLink passcode={entry.cardId} name={entry.cardName} className={className} />;
   return (
     <CardThumbnail cardId={entry.cardId} name={entry.cardName} width={40} className="max-w-full cursor-help">
-      {name}
+      <span className={className} title={entry.cardName}>
+        {entry.cardName}
+      </span>
     </CardThumbnail>
   );
 }
