@@ -19,6 +19,8 @@ export const discordChannelSchema = z.object({
   waiting: z.number().int().nonnegative(),
   /** messages of a restored backup, held until an operator decides (decision 026) */
   held: z.number().int().nonnegative(),
+  /** players the bot could not reach by direct message (Discord refused for good: 50007), by name (issue 31); absent when none */
+  unreachable: z.array(z.object({ discordId: z.string(), name: z.string() })).optional(),
 }).describe('The event’s Discord channel: last delivery, last error, messages waiting');
 
 export type DiscordChannel = z.infer<typeof discordChannelSchema>;

@@ -45,7 +45,7 @@ export function buttonId(rows: Rows | undefined, label: string): string {
   return found.custom_id;
 }
 
-export interface FakeCall { method: string; path: string; auth: string | undefined; body: Record<string, unknown> }
+export interface FakeCall { method: string; path: string; auth: string | undefined; body: Record<string, unknown>; at: number }
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** A fake Discord: DM channels are `c<recipient>`; `script` answers a call instead (once each). */
@@ -56,7 +56,7 @@ export async function fakeDiscord() {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c));
     req.on('end', () => {
-      const call: FakeCall = { method: req.method!, path: req.url!.replace(/^\/api\/v10/, ''), auth: req.headers.authorization, body: raw ? JSON.parse(raw) as Record<string, unknown> : {} };
+      const call: FakeCall = { method: req.method!, path: req.url!.replace(/^\/api\/v10/, ''), auth: req.headers.authorization, body: raw ? JSON.parse(raw) as Record<string, unknown> : {}, at: Date.now() };
       calls.push(call);
       let answer: Answer | undefined;
       for (let i = 0; i < script.length && !answer; i++) {

@@ -32,7 +32,8 @@ let host: TestClient;
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer({ DISCORD_BOT_TOKEN: 'bot-token-secret', DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456' });
+  // direct messages go nowhere here (a closed port): discord-dms.api.test.ts follows them
+  server = await startTestServer({ DISCORD_BOT_TOKEN: 'bot-token-secret', DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: 'http://127.0.0.1:9/api/v10' });
   const admin = await signedInClient(server, ADMIN, 2, 'Ada');
   host = await signedInClient(server, HOST, 1, 'Hosta');
   kit = tournamentKit(server, { host, admin });

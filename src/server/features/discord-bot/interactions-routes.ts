@@ -22,6 +22,7 @@ import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
 import { answerInTime } from './deferral.ts';
 import { finishInteraction } from './discord-rest.ts';
+import { registerDirectMessages } from './direct-messages.ts';
 
 export interface DiscordBotOptions {
   db: Db;
@@ -53,6 +54,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
   const apiUrl = discordApiUrl(env);
   // the site's own setting, on whether the bot is or not
   registerNotificationsRoutes(app, { db });
+  // the direct-message outbox, queued by the routes' own transactions (off without a token)
+  registerDirectMessages(app, { db, env });
 
   async function command(api: BotApi, name: string, options: OptionData[] | undefined, req: FastifyRequest): Promise<APIInteractionResponse> {
     const event = option(options, 'event');

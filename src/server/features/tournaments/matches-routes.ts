@@ -37,6 +37,7 @@ import { clockOf } from './event-night-views.ts';
 import { roomFor } from './match-room.ts';
 import { registerRoundRoutes } from './round-routes.ts';
 import * as Webhooks from '../webhooks/event-webhooks.ts';
+import * as DiscordDms from '../discord-bot/direct-messages.ts';
 import { writeEventRecord } from '../records/record-writer.ts';
 
 /** A completed event's result is corrected only where nothing else followed from it (decision 020). */
@@ -177,6 +178,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       await settle(tx, started, active.map((x) => x.uid)); // byes count, dropped teams forfeit
       await tableRound(tx, started, 1); // round 1's tables (a double elimination's later rounds get theirs when they begin)
       await Webhooks.pairings(tx, req, started); // the event's Discord webhook, sent after commit
+      await DiscordDms.roundPaired(tx, req, started); // each player's direct message (the bot)
       return {
         result: undefined, before: { teams: active.length + noShows.length },
         after: { roundCount, matches: matches.length, format: t.format, ...(noShows.length && { noShowsDropped: noShows.length }), lateEntryRounds },
@@ -210,6 +212,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null), { ...loaded, matches: all, state: { ...loaded.state, matches: all.map(toEngineMatch) } });
       await tableRound(tx, moved, moved.currentRound);
       await Webhooks.pairings(tx, req, moved);
+      await DiscordDms.roundPaired(tx, req, moved);
       return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
     });
     return replyTournament(req, reply, req.params.id);
@@ -303,6 +306,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
       if (!other) {
         const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
+        await DiscordDms.opponentReported(tx, req, t, row, side, gamesWon, gamesLost); // the opponent's Confirm / Dispute (the bot)
         return { result: named(row), touched: [row.id] };
       }
       // the other side reported its games won and lost: agreement is the same score seen from here

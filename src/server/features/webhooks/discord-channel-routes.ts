@@ -11,6 +11,7 @@ import { isPrivileged } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import { FAILED_ACTION, type FailureEntry } from './webhook-worker.ts';
 import * as Repo from './webhooks-repository.ts';
+import { unreachable } from '../discord-bot/dm-repository.ts';
 
 const uidParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['tournaments'];
@@ -22,7 +23,7 @@ export const EVENT_OVER = 'This event is over: its channel gets no more posts.';
 type QueueTest = (tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, by: string) => Promise<void>;
 
 async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<DiscordChannel> {
-  const [state, failure] = await Promise.all([Repo.channelState(db, t.uid), Repo.lastAudit(db, t.uid, FAILED_ACTION)]);
+  const [state, failure, notReached] = await Promise.all([Repo.channelState(db, t.uid), Repo.lastAudit(db, t.uid, FAILED_ACTION), unreachable(db, t.uid)]);
   const f = (failure?.after ?? {}) as Partial<FailureEntry>;
   return {
     configured: !!t.discordWebhookUrl,
@@ -30,6 +31,8 @@ async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<Disc
     lastError: failure ? { at: failure.at.toISOString(), kind: String(f.kind ?? 'message'), message: String(f.error ?? 'unknown error'), final: f.final === true } : null,
     waiting: state.waiting,
     held: state.held,
+    // the bot's direct messages Discord refused for good (issue 31); left out when there are none
+    ...(notReached.length > 0 && { unreachable: notReached }),
   };
 }
 

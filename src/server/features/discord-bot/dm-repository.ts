@@ -1,0 +1,94 @@
+// The direct-message outbox (discord_dms) and the DM channels kept on discord_users (decision 033).
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { discordDms, discordUsers, users } from '../../db/schema.ts';
+
+/** Discord's code for "Cannot send messages to this user": final, and shown to the host. */
+export const CANNOT_DM = 50007;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+export interface NewDm { discordId: string; tournamentUid: string; kind: string; body: unknown }
+
+/** Of these users, those who turned direct messages off. */
+export async function dmOffAmong(db: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: discordUsers.discordId }).from(discordUsers)
+    .where(and(eq(discordUsers.dmOff, true), sql`${discordUsers.discordId} = any(${sql.param([...new Set(ids)])}::text[])`));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function enqueue(db: Tx, rows: readonly NewDm[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(discordDms).values(rows.map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })));
+}
+
+export interface ClaimedDm { id: number; discordId: string; tournamentUid: string; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null }
+
+/**
+ * Up to `limit` due rows, at most one per recipient and only their oldest pending one (a player's
+ * messages arrive in order, one at a time), leased until `leaseUntil` with the attempt counted;
+ * another instance takes a row again only once its lease ran out (its sender died).
+ */
+export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDm[]> {
+  const result = (await db.execute(sql`
+    with due as (
+      select d.id from discord_dms d
+      where d.status = 'pending' and d.next_attempt_at <= ${at(now)}
+        and not exists (select 1 from discord_dms e where e.discord_id = d.discord_id and e.status = 'pending' and e.id < d.id)
+      order by d.id
+      limit ${limit}
+      for update of d skip locked
+    )
+    update discord_dms w set attempts = w.attempts + 1, next_attempt_at = ${at(leaseUntil)}
+    from due where w.id = due.id
+    returning w.id, w.discord_id, w.tournament_uid, w.kind, w.body, w.attempts, w.created_at,
+      (select u.dm_channel_id from discord_users u where u.discord_id = w.discord_id) as channel_id`)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => ({
+    id: Number(r.id), discordId: String(r.discord_id), tournamentUid: String(r.tournament_uid), kind: String(r.kind),
+    body: (typeof r.body === 'string' ? JSON.parse(r.body) : r.body) as Record<string, unknown>,
+    attempts: Number(r.attempts), createdAt: new Date(r.created_at as string | Date), channelId: r.channel_id ? String(r.channel_id) : null,
+  })).sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Tx, id: number, now: Date): Promise<void> {
+  await db.update(discordDms).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(discordDms.id, id));
+}
+
+/** Tried again at `retryAt`; a 429 or a wait for a rate limit does not count as an attempt (`uncount`). */
+export async function reschedule(db: Tx, id: number, retryAt: Date, { error, uncount = false }: { error?: string; uncount?: boolean } = {}): Promise<void> {
+  await db.update(discordDms).set({
+    nextAttemptAt: retryAt,
+    ...(error !== undefined ? { lastError: error } : {}),
+    ...(uncount ? { attempts: sql`greatest(${discordDms.attempts} - 1, 0)` } : {}),
+  }).where(eq(discordDms.id, id));
+}
+
+export async function markFailed(db: Tx, id: number, error: string, code: number | null): Promise<void> {
+  await db.update(discordDms).set({ status: 'failed', lastError: error, errorCode: code }).where(eq(discordDms.id, id));
+}
+
+/** The DM channel Discord opened for this user, kept (null: forget it, Discord no longer knows it). */
+export async function setChannel(db: Tx, discordId: string, channelId: string | null): Promise<void> {
+  await db.insert(discordUsers).values({ discordId, dmChannelId: channelId })
+    .onConflictDoUpdate({ target: discordUsers.discordId, set: { dmChannelId: channelId, updatedAt: sql`now()` } });
+}
+
+/** The earliest future moment a pending row becomes due (undefined: none). */
+export async function nextDue(db: Tx, now: Date): Promise<Date | undefined> {
+  const [row] = await db.select({ at: sql<string | Date | null>`min(${discordDms.nextAttemptAt})` })
+    .from(discordDms).where(and(eq(discordDms.status, 'pending'), sql`${discordDms.nextAttemptAt} > ${at(now)}`));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/** The event's players whom Discord refused a direct message for good (50007), by name. */
+export async function unreachable(db: Tx, tournamentUid: string): Promise<{ discordId: string; name: string }[]> {
+  const rows = await db.selectDistinct({ discordId: discordDms.discordId, preferred: users.preferredName, display: users.displayName, username: users.username })
+    .from(discordDms).innerJoin(users, eq(users.discordId, discordDms.discordId))
+    .where(and(eq(discordDms.tournamentUid, tournamentUid), eq(discordDms.status, 'failed'), eq(discordDms.errorCode, CANNOT_DM)));
+  return rows.map((r) => ({ discordId: r.discordId, name: r.preferred ?? r.display ?? r.username ?? r.discordId })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The rows of an event (tests). */
+export async function listFor(db: Tx, tournamentUid: string) {
+  return db.select().from(discordDms).where(eq(discordDms.tournamentUid, tournamentUid)).orderBy(discordDms.id);
+}
