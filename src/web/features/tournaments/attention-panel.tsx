@@ -56,7 +56,7 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
           ))}
         </ul>
       )}
-      {channel.data?.configured && <DiscordLine uid={t.uid} channel={channel.data} />}
+      {(channel.data?.configured || !!channel.data?.unreachable?.length) && <DiscordLine uid={t.uid} channel={channel.data} />}
       <MatchDialog tournament={t} match={open} user={user} ownTeamUid={ownEntry(t, user.discordId)?.team.uid} resetRound={resetRound(shown.matches)} onClose={() => setOpenId(null)} />
     </section>
   );
@@ -162,15 +162,23 @@ function DiscordLine({ uid, channel: c }: { uid: string; channel: NonNullable<Re
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className={failing ? 'min-w-0 text-sm font-medium text-forbidden-ink' : 'min-w-0 text-sm text-muted-foreground'} data-testid="attention-discord" aria-live="polite">
-        Discord: {c.lastDeliveredAt ? `last delivery ${when(c.lastDeliveredAt)}` : 'nothing delivered yet'}
+        Discord: {c.configured && (c.lastDeliveredAt ? `last delivery ${when(c.lastDeliveredAt)}` : 'nothing delivered yet')}
         {c.lastError && ` · last error ${when(c.lastError.at)}: ${c.lastError.message}${c.lastError.final ? ' (given up)' : ''}`}
         {c.waiting > 0 && ` · ${c.waiting} waiting`}
         {c.held > 0 && ` · ${c.held} held`}
+        {/* the bot's direct messages Discord refused for good (issue 31): tell these players yourself */}
+        {!!c.unreachable?.length && (
+          <span data-testid="attention-discord-unreachable">
+            {c.configured && ' · '}not reached by direct message: {c.unreachable.map((p) => p.name).join(', ')}
+          </span>
+        )}
       </p>
-      <Button variant="secondary" size="sm" className="mobile:h-11" disabled={send.isPending} onClick={() => send.mutate()}>
-        {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-        Send a test message
-      </Button>
+      {c.configured && (
+        <Button variant="secondary" size="sm" className="mobile:h-11" disabled={send.isPending} onClick={() => send.mutate()}>
+          {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          Send a test message
+        </Button>
+      )}
       {send.isError && <Alert className="w-full">{failureSentence(send.error, TEST_FAILED)}</Alert>}
     </div>
   );
