@@ -586,7 +586,7 @@ test.describe('banlist page: thousands of rows', () => {
 
 test.describe('banlist page: states', () => {
   test('empty database: no banlist published yet', async ({ page }) => {
-    await page.goto(`${emptyUrl()}/banlist`);
+    await page.goto(`${await emptyUrl()}/banlist`);
     await expect(page.getByText('No banlist published yet.')).toBeVisible();
   });
 

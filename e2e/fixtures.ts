@@ -4,12 +4,13 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { seededDir } from './global-setup.ts';
-import { copyDataDir, startServer, workerPorts } from './servers.ts';
+import { copyDataDir, startServer, workerPorts, type RunningServer } from './servers.ts';
 
 /** This worker's servers (e2e/servers.ts): the demo server is the tests' baseURL. */
 interface WorkerServers {
   demo: string;
-  empty: string;
+  /** the empty server's URL, started on first use: four tests need it, most workers never do */
+  empty: () => Promise<string>;
   /** where this worker's servers send the events' Discord webhooks */
   webhookSinkPort: number;
 }
@@ -20,7 +21,8 @@ const running = (): WorkerServers => {
   return servers;
 };
 export const demoUrl = (): string => running().demo;
-export const emptyUrl = (): string => running().empty;
+/** This worker's server on an empty database (started by the first call: a few seconds of that test). */
+export const emptyUrl = (): Promise<string> => running().empty();
 export const webhookSinkPort = (): number => running().webhookSinkPort;
 
 /** Demo users seeded on the demo server (src/server/db/seed.ts). */
@@ -185,16 +187,20 @@ export const test = base.extend<object, { servers: WorkerServers }>({
       const ports = workerPorts(Number(process.env.E2E_PORT ?? 8090), workerInfo.parallelIndex);
       const dir = path.join(process.env.FH_E2E_RUN_DIR!, `worker-${workerInfo.workerIndex}`);
       copyDataDir(seededDir('demo'), path.join(dir, 'demo'));
-      copyDataDir(seededDir('empty'), path.join(dir, 'empty'));
       const webhookRelay = `http://127.0.0.1:${ports.webhookSink}`;
-      const [demo, empty] = await Promise.all([
-        startServer({ port: ports.demo, dataDir: path.join(dir, 'demo'), demo: true, webhookRelay }),
-        startServer({ port: ports.empty, dataDir: path.join(dir, 'empty'), demo: false, webhookRelay }),
-      ]);
-      servers = { demo: demo.url, empty: empty.url, webhookSinkPort: ports.webhookSink };
+      const demo = await startServer({ port: ports.demo, dataDir: path.join(dir, 'demo'), demo: true, webhookRelay });
+      let empty: Promise<RunningServer> | undefined;
+      const startEmpty = () => {
+        empty ??= (async () => {
+          copyDataDir(seededDir('empty'), path.join(dir, 'empty'));
+          return startServer({ port: ports.empty, dataDir: path.join(dir, 'empty'), demo: false, webhookRelay });
+        })();
+        return empty;
+      };
+      servers = { demo: demo.url, empty: async () => (await startEmpty()).url, webhookSinkPort: ports.webhookSink };
       await use(servers);
       servers = undefined;
-      await Promise.all([demo.stop(), empty.stop()]);
+      await Promise.all([demo.stop(), empty?.then((s) => s.stop(), () => undefined)]);
     },
     { scope: 'worker', auto: true, timeout: 120_000 },
   ],

@@ -69,7 +69,7 @@ test.describe('home page limits', () => {
 
 test.describe('home page states', () => {
   test('empty database: the empty texts', async ({ page }) => {
-    await page.goto(`${emptyUrl()}/`);
+    await page.goto(`${await emptyUrl()}/`);
     await expect(page.getByText('No tournaments to show yet.')).toBeVisible();
     await expect(page.getByText('No series available.')).toBeVisible();
     await expect(page.getByText('No banlist published yet.').first()).toBeVisible();

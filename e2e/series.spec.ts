@@ -177,7 +177,7 @@ test.describe('series pages for everyone', () => {
   });
 
   test('an empty database says No series found.', async ({ page }) => {
-    await page.goto(`${emptyUrl()}/series`);
+    await page.goto(`${await emptyUrl()}/series`);
     await expect(page.getByText('No series found.')).toBeVisible();
   });
 });

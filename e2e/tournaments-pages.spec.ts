@@ -38,7 +38,7 @@ test.describe('the tournament list', () => {
   });
 
   test('an empty site says No tournaments yet', async ({ page }) => {
-    await page.goto(`${emptyUrl()}/tournaments`);
+    await page.goto(`${await emptyUrl()}/tournaments`);
     await expect(page.getByText('No tournaments yet')).toBeVisible();
   });
 
