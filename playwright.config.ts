@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// Every worker starts its own two servers of the built app (e2e/servers.ts) from data dirs the global
+// Every worker starts its own servers of the built app (e2e/servers.ts; the empty one on first use) from data dirs the global
 // setup seeded once, so the workers run side by side without seeing each other's writes; within a
 // worker the specs run one after another. E2E_PORT moves every port (worker i uses E2E_PORT + 10 i ..
 // + 10 i + 5, the global setup E2E_PORT + 98 and + 99) so that several runs can share a machine.

@@ -1,7 +1,8 @@
 // The servers the specs talk to: the built app (`npm start`'s dist/server/main.mjs) on fresh data
 // dirs. The global setup seeds two data dirs once, one with the demo data and one empty; each worker
-// copies them and starts its own pair, so workers run side by side without seeing each other's writes
-// and a worker restarted after a failure starts again from the seeded state.
+// copies them and starts its own servers (the empty one on first use, e2e/fixtures.ts), so workers run
+// side by side without seeing each other's writes and a worker restarted after a failure starts again
+// from the seeded state.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
