@@ -1,8 +1,9 @@
-// /report over real HTTP on PGlite and PostgreSQL (issue 31): the result buttons a best of 3 can
-// have, a click reported through the site's route as the clicker, the opponent's Confirm and
-// Dispute; a button pressed by anyone but its team's player changes nothing.
+// /report and /round over real HTTP on PGlite and PostgreSQL (issue 31): the result buttons a best
+// of 3 can have, a click reported through the site's route as the clicker, the opponent's Confirm
+// and Dispute; a button pressed by anyone but its team's player changes nothing. The host's
+// /round next: the site's Next Round and its refusals, the top cut behind a confirmation.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Match } from '../../../domain/api/tournaments.ts';
+import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { BOT_TOKEN, botClient, buttonId, fakeDiscord, PUBLIC_HEX } from './bot-test-kit.ts';
@@ -70,4 +71,24 @@ test('/report: the best of 3’s results as buttons; a click reports as the clic
   // the interaction's token and the bot's never reach the audit log
   const audit = JSON.stringify(await server.database.db.execute('select * from audit_log'));
   expect(audit).not.toContain('secret');
+});
+
+test('/round next: the site’s refusals; a Swiss round at once; the top cut only after its confirmation, pressed twice advancing once', async () => {
+  const uid = await kit.event('DEFAULT', 4, { name: 'Cut Night', topCut: 2, swissRounds: 2 });
+  await ok(await host.post(`/api/tournaments/${uid}/start`));
+  const next = [{ name: 'action', type: 3, value: 'next' }, { name: 'event', type: 3, value: uid }];
+  const player = (await kit.state(uid)).teams[0]!.captainDiscordId;
+  expect((await bot.slash(player, 'round', next)).data).toMatchObject({ flags: 64, content: expect.stringMatching(/^Only an admin or the host/) });
+  expect((await bot.slash(HOST, 'round', next)).data?.content).toBe('Round 1 has 2 matches still to finish');
+  await kit.finishRound(uid);
+  expect((await bot.slash(HOST, 'round', next)).data?.content).toBe('**Cut Night**: round 2 of 3 is paired; its players get their tables by direct message.');
+  await kit.finishRound(uid);
+  const ask = await bot.slash(HOST, 'round', next);
+  expect(ask.data?.content).toMatch(/round 2 is the last Swiss round\. Next Round creates the top 2/);
+  expect((await kit.state(uid)).currentRound).toBe(2);
+  const confirm = buttonId(ask.data?.components, 'Create the top 2');
+  expect((await bot.press(player, confirm)).data?.content).toMatch(/^Only an admin or the host/);
+  expect((await bot.press(HOST, confirm)).data?.content).toBe('**Cut Night**: round 3 of 3 is paired; its players get their tables by direct message.');
+  expect((await bot.press(HOST, confirm)).data?.content).toBe('**Cut Night** is already in round 3: nothing changed.');
+  expect((await ok<Tournament>(await host.get(`/api/tournaments/${uid}`))).currentRound).toBe(3);
 });

@@ -17,6 +17,7 @@ import { checkinCommand, dropButton, dropCommand, notificationsCommand, parseDro
 import { eventChoices } from './commands/event-option.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
 import { parseResultButton, reportCommand, resultButton } from './commands/report.ts';
+import { nextRoundButton, parseNextRoundButton, roundCommand } from './commands/round.ts';
 import { choices, privateMessage } from './responses.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
@@ -38,7 +39,7 @@ const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseOb
 /** Commands whose answer the channel sees; every other answer is for the user alone. */
 const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
 
-const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', card: 'Cards', round: 'Rounds' };
+const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', card: 'Cards' };
 
 /** A string option's value (top level: no command has sub-commands). */
 const option = (options: OptionData[] | undefined, name: string): string | undefined => {
@@ -66,6 +67,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case 'checkin': return checkinCommand(api, event);
       case 'drop': return dropCommand(api, event);
       case 'report': return reportCommand(api, event);
+      case 'round': return roundCommand(api, option(options, 'action'), event);
       case 'notifications': return notificationsCommand(api, option(options, 'state'));
       default: {
         const what = LATER[name as CommandName];
@@ -90,6 +92,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case InteractionType.MessageComponent: {
         const result = parseResultButton(interaction.data.custom_id);
         if (result) return resultButton(api, result);
+        const next = parseNextRoundButton(interaction.data.custom_id);
+        if (next) return nextRoundButton(api, next.eventUid, next.round);
         const drop = parseDropButton(interaction.data.custom_id);
         if (!drop) return privateMessage('This button is no longer used: nothing changed.');
         return dropButton(api, drop.eventUid, drop.teamUid);
