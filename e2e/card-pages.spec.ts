@@ -2,11 +2,16 @@
 // send-off that forbade Called by the Grave, with Ada's and Grace's votes). One visit each, checking
 // all they show; axe 0 serious and valid HTML on both. Specs before this one may add lists, so the
 // steps are found by date, not counted.
+import type { Page } from '@playwright/test';
 import { ADA, expect, expectAccessible, expectValidHtml, signInAs, test } from './fixtures.ts';
+
+/** Nothing wider than the screen (at 390 px too). */
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 const CALLED_BY_THE_GRAVE = 24224830;
 
-test('a card’s page: its text, its status through the lists with the votes behind the change, its meta and decklists; proposing it opens the board’s form with it', async ({ page }) => {
+test('a card’s page: its text, its status through the lists with the votes behind the change, its meta and decklists; proposing it opens the board’s form with it @both-widths', async ({ page }) => {
   await signInAs(page, ADA);
   await page.goto(`/cards/${CALLED_BY_THE_GRAVE}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Called by the Grave' })).toBeVisible();
@@ -28,6 +33,7 @@ test('a card’s page: its text, its status through the lists with the votes beh
   await expect(page.getByTestId('card-decklists').getByRole('link').first()).toHaveAttribute('href', `/tournaments/${first.tournamentUid}/report#deck-${first.deckId}`);
   await expectAccessible(page, 'a card’s page');
   await expectValidHtml(page, 'a card’s page');
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole('link', { name: 'Propose on the judgement board' }).click();
   await expect(page).toHaveURL(new RegExp(`/judgement\\?propose=${CALLED_BY_THE_GRAVE}$`));
@@ -38,7 +44,7 @@ test('a card’s page: its text, its status through the lists with the votes beh
   await expect(page).toHaveURL(/\/judgement$/);
 });
 
-test('two lists compared: the banlist links a list to its changes, grouped, each card linked, copied as text for Discord', async ({ page, context }) => {
+test('two lists compared: the banlist links a list to its changes, grouped, each card linked, copied as text for Discord @both-widths', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/banlist?date=2026-07-01');
   await page.getByRole('link', { name: 'Changes since 2026-05-01' }).click();
@@ -51,6 +57,7 @@ test('two lists compared: the banlist links a list to its changes, grouped, each
   await expect(forbidden.getByRole('link', { name: 'Called by the Grave' })).toHaveAttribute('href', `/cards/${CALLED_BY_THE_GRAVE}`);
   await expectAccessible(page, 'the comparison');
   await expectValidHtml(page, 'the comparison');
+  await expectNoSidewaysScroll(page);
 
   await page.getByTestId('compare-copy').click();
   await expect(page.getByTestId('compare-copy')).toHaveText('Copied');
