@@ -30,6 +30,7 @@ export function botClient(baseUrl: () => string) {
   }
   const base = { application_id: '123456', token: INTERACTION_TOKEN, version: 1 };
   return {
+    signed,
     slash: (id: string, name: string, options: unknown[] = []) =>
       signed({ ...base, id: '1', type: 2, data: { id: '9', name, type: 1, options }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
     /** a button pressed in a DM (user) */

@@ -1,12 +1,17 @@
 // /report and /round over real HTTP on PGlite and PostgreSQL (issue 31): the result buttons a best
 // of 3 can have, a click reported through the site's route as the clicker, the opponent's Confirm
 // and Dispute; a button pressed by anyone but its team's player changes nothing. The host's
-// /round next: the site's Next Round and its refusals, the top cut behind a confirmation.
+// /round next: the site's Next Round and its refusals, the top cut behind a confirmation. /card
+// and its autocomplete, from the site's card search.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
+import { importLflist } from '../banlists/banlist-import.ts';
+import { cardRowFromJson } from '../cards/card-import.ts';
+import { officialCards } from '../cards/cdb-fixture.ts';
+import * as CardsRepository from '../cards/cards-repository.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, buttonId, fakeDiscord, PUBLIC_HEX } from './bot-test-kit.ts';
+import { BOT_TOKEN, botClient, buttonId, discordUser, fakeDiscord, INTERACTION_TOKEN, PUBLIC_HEX } from './bot-test-kit.ts';
 
 const HOST = '961932000000000002';
 let server: TestServer;
@@ -91,4 +96,21 @@ test('/round next: the site’s refusals; a Swiss round at once; the top cut onl
   expect((await bot.press(HOST, confirm)).data?.content).toBe('**Cut Night**: round 3 of 3 is paired; its players get their tables by direct message.');
   expect((await bot.press(HOST, confirm)).data?.content).toBe('**Cut Night** is already in round 3: nothing changed.');
   expect((await ok<Tournament>(await host.get(`/api/tournaments/${uid}`))).currentRound).toBe(3);
+});
+
+test('/card: the autocomplete’s names (passcodes as values); the status on the newest list, its picture and its page', async () => {
+  const DARK_MAGICIAN = 46986414;
+  await CardsRepository.upsertCards(server.database.db, officialCards().filter((c) => /^Dark Magician( Girl)?$/.test(c.name)).map(cardRowFromJson));
+  await importLflist(server.database.db, `!2026.07 Test\n${DARK_MAGICIAN} 1 --Dark Magician\n`, { date: '2026-07-01' });
+  const auto = await bot.signed({ id: '3', application_id: '123456', token: INTERACTION_TOKEN, version: 1, type: 4, data: { id: '9', name: 'card', type: 1, options: [{ name: 'name', type: 3, value: 'dark magi', focused: true }] }, user: discordUser(HOST) });
+  expect(auto.type).toBe(8);
+  const picked = (auto.data as { choices: { name: string; value: string }[] }).choices;
+  expect(picked[0]).toEqual({ name: 'Dark Magician', value: String(DARK_MAGICIAN) });
+  expect(picked.map((c) => c.name)).toContain('Dark Magician Girl');
+  for (const value of [String(DARK_MAGICIAN), 'dark magician']) {
+    const reply = await bot.slash(HOST, 'card', [{ name: 'name', type: 3, value }]);
+    expect(reply.data).toMatchObject({ flags: 64, content: `**Dark Magician**: Limited (1) on the 2026.07 Test list (2026-07-01). <${server.url}/cards/${DARK_MAGICIAN}>` });
+    expect((reply.data as { embeds: unknown[] }).embeds).toEqual([expect.objectContaining({ url: `${server.url}/cards/${DARK_MAGICIAN}`, image: { url: `${server.url}/api/cards/${DARK_MAGICIAN}/image` } })]);
+  }
+  expect((await bot.slash(HOST, 'card', [{ name: 'name', type: 3, value: 'no such card at all' }])).data?.content).toBe('No card called “no such card at all”');
 });

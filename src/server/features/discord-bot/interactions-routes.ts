@@ -18,6 +18,7 @@ import { eventChoices } from './commands/event-option.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
 import { parseResultButton, reportCommand, resultButton } from './commands/report.ts';
 import { nextRoundButton, parseNextRoundButton, roundCommand } from './commands/round.ts';
+import { cardChoices, cardCommand } from './commands/card.ts';
 import { choices, privateMessage } from './responses.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
@@ -39,7 +40,7 @@ const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseOb
 /** Commands whose answer the channel sees; every other answer is for the user alone. */
 const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
 
-const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks', card: 'Cards' };
+const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks' };
 
 /** A string option's value (top level: no command has sub-commands). */
 const option = (options: OptionData[] | undefined, name: string): string | undefined => {
@@ -68,6 +69,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case 'drop': return dropCommand(api, event);
       case 'report': return reportCommand(api, event);
       case 'round': return roundCommand(api, option(options, 'action'), event);
+      case 'card': return cardCommand(api, option(options, 'name'), siteOrigin(req));
       case 'notifications': return notificationsCommand(api, option(options, 'state'));
       default: {
         const what = LATER[name as CommandName];
@@ -86,7 +88,9 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       }
       case InteractionType.ApplicationCommandAutocomplete: {
         const focused = interaction.data.options.find((o) => 'focused' in o && o.focused);
-        if (focused?.name !== 'event' || focused.type !== ApplicationCommandOptionType.String) return choices([]);
+        if (focused?.type !== ApplicationCommandOptionType.String) return choices([]);
+        if (focused.name === 'name') return choices(await cardChoices(api, focused.value));
+        if (focused.name !== 'event') return choices([]);
         return choices(await eventChoices(api, focused.value));
       }
       case InteractionType.MessageComponent: {
