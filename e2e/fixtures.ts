@@ -21,7 +21,7 @@ const running = (): WorkerServers => {
   return servers;
 };
 export const demoUrl = (): string => running().demo;
-/** This worker's server on an empty database (started by the first call: a few seconds of that test). */
+/** This worker's server on an empty database, to await: `${await emptyUrl()}/…` (started by the first call, a few seconds of that test). */
 export const emptyUrl = (): Promise<string> => running().empty();
 export const webhookSinkPort = (): number => running().webhookSinkPort;
 
