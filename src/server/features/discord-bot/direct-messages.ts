@@ -44,14 +44,13 @@ type Message = RESTPostAPIChannelMessageJSONBody;
 const eventUrl = (req: FastifyRequest, uid: string) =>
   `${req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`}/tournaments/${encodeURIComponent(uid)}`;
 
-/** Each active player of these teams (but those who turned direct messages off), by team. */
-async function recipients(tx: Tx, uid: string, teamUids: readonly string[]): Promise<Map<string, string[]>> {
+/** Each active player of these teams, by team, and those of them who turned direct messages off. */
+async function players(tx: Tx, uid: string, teamUids: readonly string[]): Promise<{ byTeam: Map<string, string[]>; off: Set<string> }> {
   const wanted = new Set(teamUids);
   const members = (await TournamentsRepo.listMembers(tx, uid)).filter((m) => !m.dropped && wanted.has(m.teamUid));
-  const off = await Repo.dmOffAmong(tx, members.map((m) => m.discordId));
   const byTeam = new Map<string, string[]>();
-  for (const m of members) if (!off.has(m.discordId)) byTeam.set(m.teamUid, [...(byTeam.get(m.teamUid) ?? []), m.discordId]);
-  return byTeam;
+  for (const m of members) byTeam.set(m.teamUid, [...(byTeam.get(m.teamUid) ?? []), m.discordId]);
+  return { byTeam, off: await Repo.dmOffAmong(tx, members.map((m) => m.discordId)) };
 }
 
 async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise<void> {
@@ -71,7 +70,7 @@ export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRep
   const played = (await TournamentsRepo.listMatches(tx, t.uid, round))
     .filter((m) => m.roundNumber === round && !m.bye && !m.missed && m.team1Uid && m.team2Uid && !m.complete);
   if (played.length === 0) return;
-  const byTeam = await recipients(tx, t.uid, played.flatMap((m) => [m.team1Uid!, m.team2Uid!]));
+  const { byTeam, off } = await players(tx, t.uid, played.flatMap((m) => [m.team1Uid!, m.team2Uid!]));
   const teams = new Map((await TournamentsRepo.listTeams(tx, t.uid)).map((x) => [x.uid, x.name || UNNAMED_TEAM]));
   const endsAt = roundEndsAt(t, played);
   const url = eventUrl(req, t.uid);
@@ -96,7 +95,7 @@ export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRep
           ],
         }],
       };
-      for (const discordId of byTeam.get(own) ?? []) rows.push({ discordId, tournamentUid: t.uid, kind: 'pairing', body });
+      for (const discordId of byTeam.get(own) ?? []) if (!off.has(discordId)) rows.push({ discordId, tournamentUid: t.uid, kind: 'pairing', body });
     }
   }
   await enqueue(tx, req, rows);
@@ -112,8 +111,8 @@ export async function opponentReported(
   if (!req.server.discordDms) return;
   const [reporter, opponent] = side === 1 ? [m.team1Uid, m.team2Uid] : [m.team2Uid, m.team1Uid];
   if (!reporter || !opponent) return;
-  const byTeam = await recipients(tx, t.uid, [opponent]);
-  const to = byTeam.get(opponent) ?? [];
+  const { byTeam, off } = await players(tx, t.uid, [opponent]);
+  const to = (byTeam.get(opponent) ?? []).filter((id) => !off.has(id));
   if (to.length === 0) return;
   const team = await TournamentsRepo.findTeam(tx, t.uid, reporter);
   const name = escapeMarkdown(team?.name || UNNAMED_TEAM);

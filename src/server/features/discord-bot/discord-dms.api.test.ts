@@ -81,6 +81,10 @@ test('a paired round: one DM each, through 429 and 5xx; 50007 shown to the host;
   expect(dm.content).toMatch(/The round ends <t:\d+:f> \(<t:\d+:R>\)/);
   expect(dm.components[0]!.components.map((c) => c.label)).toEqual(['Report result', 'Open on the site']);
   expect(dm.components[0]!.components[1]!.url).toBe(`${server.url}/tournaments/${uid}`);
+  // a player who takes no messages is still named to their opponent
+  const quietMatch = (await kit.roundMatches(uid)).find((m) => [captain(m.team1Id), captain(m.team2Id)].includes(quiet!))!;
+  const quietOpponent = [captain(quietMatch.team1Id), captain(quietMatch.team2Id)].find((id) => id !== quiet)!;
+  expect(String(discord.messagesTo(quietOpponent)[0]!.body.content)).toContain(`(<@${quiet}>)`);
 
   // the host sees who was not reached
   const channel = await ok<DiscordChannel>(await host.get(`/api/tournaments/${uid}/discord`));

@@ -22,7 +22,7 @@ export async function enqueue(db: Tx, rows: readonly NewDm[], now: Date): Promis
   await db.insert(discordDms).values(rows.map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })));
 }
 
-export interface ClaimedDm { id: number; discordId: string; tournamentUid: string; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null }
+export interface ClaimedDm { id: number; discordId: string; tournamentUid: string; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null; dmOff: boolean }
 
 /**
  * Up to `limit` due rows, at most one per recipient and only their oldest pending one (a player's
@@ -42,11 +42,12 @@ export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: numbe
     update discord_dms w set attempts = w.attempts + 1, next_attempt_at = ${at(leaseUntil)}
     from due where w.id = due.id
     returning w.id, w.discord_id, w.tournament_uid, w.kind, w.body, w.attempts, w.created_at,
-      (select u.dm_channel_id from discord_users u where u.discord_id = w.discord_id) as channel_id`)) as unknown as { rows: Record<string, unknown>[] };
+      (select u.dm_channel_id from discord_users u where u.discord_id = w.discord_id) as channel_id,
+      coalesce((select u.dm_off from discord_users u where u.discord_id = w.discord_id), false) as dm_off`)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => ({
     id: Number(r.id), discordId: String(r.discord_id), tournamentUid: String(r.tournament_uid), kind: String(r.kind),
     body: (typeof r.body === 'string' ? JSON.parse(r.body) : r.body) as Record<string, unknown>,
-    attempts: Number(r.attempts), createdAt: new Date(r.created_at as string | Date), channelId: r.channel_id ? String(r.channel_id) : null,
+    attempts: Number(r.attempts), createdAt: new Date(r.created_at as string | Date), channelId: r.channel_id ? String(r.channel_id) : null, dmOff: r.dm_off === true || r.dm_off === 't',
   })).sort((a, b) => a.id - b.id);
 }
 

@@ -133,6 +133,8 @@ export class DmWorker {
     if (started - row.createdAt.getTime() > this.policy.maxAgeMs) {
       return this.giveUp(row, `not sent within ${formatSpan(this.policy.maxAgeMs)}`, null);
     }
+    // turned off after it was queued: not sent
+    if (row.dmOff) return this.giveUp(row, 'the player turned direct messages off', null);
     let channel = row.channelId;
     const key = channel ?? OPEN_KEY;
     const wait = Math.max(this.globalUntil, this.until.get(key) ?? 0) - started;
