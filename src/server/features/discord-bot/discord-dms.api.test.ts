@@ -2,7 +2,8 @@
 // Discord on DISCORD_API_URL: a paired round reaches each player once (a 429's retry_after obeyed,
 // a 5xx retried, neither sending twice), 50007 is final and shown to the host, a player with
 // notifications off gets nothing; the DM's 'Report result' leads to a report, whose opponent gets
-// Confirm by DM, and a round later costs one call per player (the channel is kept).
+// Confirm by DM, and a round later costs one call per player (the channel is kept), a global 429
+// holding them all.
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { Match } from '../../../domain/api/tournaments.ts';
@@ -105,6 +106,19 @@ test('a paired round: one DM each, through 429 and 5xx; 50007 shown to the host;
   expect((await ok<Match>(await host.get(`/api/tournaments/${uid}/matches/${match.id}`))).outcome).toEqual({ winnerTeamId: match.team1Id });
   // the kept channel: no second opening
   expect(discord.calls.filter((c) => c.path === '/users/@me/channels').length).toBe(opened);
+
+  // the next round: the kept channels (no opening), one message each; a global 429 holds every channel
+  await kit.finishRound(uid);
+  server.app.discordDms!.worker.tune({ batch: 1 });
+  const before = discord.calls.length;
+  discord.once((c) => c.path.endsWith('/messages'), { status: 429, body: { message: 'You are being rate limited.', retry_after: 0.3, global: true } });
+  await ok(await host.post(`/api/tournaments/${uid}/next-round`));
+  const round2 = () => discord.calls.slice(before);
+  await until(async () => (await DmRepo.listFor(server.database.db, uid)).every((r) => r.status !== 'pending') && round2().length === ids.length);
+  expect(round2().filter((c) => c.path === '/users/@me/channels')).toEqual([]);
+  const [held, ...rest] = round2();
+  expect(rest.map((c) => c.path).sort()).toEqual(ids.filter((id) => id !== quiet).map(messagesPath).sort());
+  for (const c of rest) expect(c.at - held!.at).toBeGreaterThanOrEqual(290);
   // no token in the log lines
   expect(logs.join('')).not.toContain(BOT_TOKEN);
   expect(logs.join('')).not.toContain(INTERACTION_TOKEN);
