@@ -35,8 +35,16 @@ export interface BracketPlan {
   finals: number[];
 }
 
+// What depends on the plan alone is worked out once per plan object (plans are built whole and never
+// changed after; double elimination's are frozen and shared): the engine evaluates the same plan after
+// every result, and these walks were a third of that.
+const presenceOf = new WeakMap<BracketPlan, readonly number[]>();
+const seedSlotsOf = new WeakMap<BracketPlan, readonly ([number, 'a' | 'b'] | null)[]>();
+
 /** Per node: how many of its two inputs can ever hold a team (2 = a real match, 1 = a bye). */
-export function presence(plan: BracketPlan): number[] {
+export function presence(plan: BracketPlan): readonly number[] {
+  const known = presenceOf.get(plan);
+  if (known) return known;
   const out: number[] = [];
   const present = (s: Source): boolean => {
     if (s.kind === 'seed') return s.seed < plan.entrants;
@@ -45,7 +53,32 @@ export function presence(plan: BracketPlan): number[] {
     return s.kind === 'winner' ? p >= 1 : p === 2;
   };
   for (const n of plan.nodes) out.push((present(n.a) ? 1 : 0) + (present(n.b) ? 1 : 0));
+  presenceOf.set(plan, out);
   return out;
+}
+
+/** Per seed: the [node, side] of the first real match it reaches (through byes), or null when none. */
+function seedSlots(plan: BracketPlan): readonly ([number, 'a' | 'b'] | null)[] {
+  const known = seedSlotsOf.get(plan);
+  if (known) return known;
+  const pres = presence(plan);
+  // where each node's winner and each seed go: [node, side]
+  const consumer = new Map<string, [number, 'a' | 'b']>();
+  plan.nodes.forEach((n, i) => {
+    for (const side of ['a', 'b'] as const) {
+      const s = n[side];
+      if (s.kind === 'seed') consumer.set(`s${s.seed}`, [i, side]);
+      if (s.kind === 'winner') consumer.set(`w${s.node}`, [i, side]);
+    }
+  });
+  const slots: ([number, 'a' | 'b'] | null)[] = [];
+  for (let seed = 0; seed < plan.entrants; seed++) {
+    let at = consumer.get(`s${seed}`);
+    while (at && pres[at[0]] !== 2) at = consumer.get(`w${at[0]}`);
+    slots.push(at ?? null);
+  }
+  seedSlotsOf.set(plan, slots);
+  return slots;
 }
 
 export interface EvaluatedBracket {
@@ -190,20 +223,10 @@ export function bracketDownstream(
  */
 export function seedingFromStored(plan: BracketPlan, stored: readonly EngineMatch[]): string[] | null {
   const byKey = new Map(stored.map((m) => [matchKey(m), m]));
-  const pres = presence(plan);
-  // where each node's winner and each seed go: [node, side]
-  const consumer = new Map<string, [number, 'a' | 'b']>();
-  plan.nodes.forEach((n, i) => {
-    for (const side of ['a', 'b'] as const) {
-      const s = n[side];
-      if (s.kind === 'seed') consumer.set(`s${s.seed}`, [i, side]);
-      if (s.kind === 'winner') consumer.set(`w${s.node}`, [i, side]);
-    }
-  });
+  const slots = seedSlots(plan);
   const seeded: string[] = [];
   for (let seed = 0; seed < plan.entrants; seed++) {
-    let at = consumer.get(`s${seed}`);
-    while (at && pres[at[0]] !== 2) at = consumer.get(`w${at[0]}`);
+    const at = slots[seed];
     if (!at) return null;
     const node = plan.nodes[at[0]]!;
     const m = byKey.get(matchKey({ bracket: node.bracket, round: node.round, position: node.slot }));
