@@ -69,12 +69,14 @@ export function simulate(format: TournamentFormat, teams: readonly EngineTeam[],
     // results of one round never feed each other (a match's inputs are in earlier rounds), so the
     // round is played and then reconciled once; the server reconciles after every result
     for (;;) {
-      const open = new Set(
-        state.matches.filter((m) => m.round === round && !m.complete && m.team1 !== null && m.team2 !== null).map(matchKey),
-      );
-      if (open.size === 0) break;
-      // the round checked first: a key is a string made per match, and a 300-team round robin has 44,850
-      const matches = state.matches.map((m) => (m.round === round && open.has(matchKey(m)) ? randomResult(m, random, tieRate) : m));
+      // one pass, no key strings: a 300-team round robin has 44,850 matches, looked at every round
+      let played = false;
+      const matches = state.matches.map((m) => {
+        if (m.round !== round || m.complete || m.team1 === null || m.team2 === null) return m;
+        played = true;
+        return randomResult(m, random, tieRate);
+      });
+      if (!played) break;
       state = { ...state, matches };
       state = { ...state, matches: applyDiff(state.matches, reconcile(state)) };
     }
