@@ -1,11 +1,12 @@
 // Pieces of the card and comparison pages: a status badge that reads effective statuses, and a copy
 // button that says 'Copied' (and shows the text to copy by hand where the clipboard is refused).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import type { CardStatus } from '../../../domain/banlist/statuses.ts';
 import { stateLabel } from '../../../domain/banlist/compare.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useCopy } from '../../lib/use-copy.ts';
 import { POINTS_TONE, STATUS_TONE } from '../banlists/status-style.ts';
 
 /** A card's effective status on a list: NONE is 'Not on the whitelist'; points on a points list. */
@@ -14,30 +15,14 @@ export function StatusBadge({ status, points }: { status: CardStatus; points: nu
   return <Badge tone={tone}>{stateLabel({ status, points })}</Badge>;
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 export function CopyButton({ text, label, ariaLabel, testId }: { text: () => string; label: string; ariaLabel?: string; testId?: string }) {
-  const [state, setState] = useState<CopyState>('idle');
+  const { state, field, copy: toClipboard } = useCopy<HTMLTextAreaElement>();
   const [shown, setShown] = useState('');
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    if (state === 'copied') {
-      const t = setTimeout(() => setState('idle'), 3000);
-      return () => clearTimeout(t);
-    }
-    if (state === 'failed') field.current?.select();
-  }, [state]);
-
-  async function copy() {
+  const copy = async () => {
     const value = text();
     setShown(value);
-    try {
-      await navigator.clipboard.writeText(value);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  }
+    await toClipboard(value);
+  };
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">

@@ -1,11 +1,11 @@
 // Links to the print view, the hall's big screen, the CSV files and the calendar (issues 19 and 30),
 // for the panels that offer them.
 // Plain links: the server names the files, so a download needs no script.
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarPlus, Check, Copy, Download, Monitor, Printer } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { useCopy } from '../../../lib/use-copy.ts';
 import { calendarAddresses } from './calendar-address.ts';
 import { CALENDAR_FEED, exportLinks } from './print-api.ts';
 
@@ -87,27 +87,10 @@ export function SubscribeToCalendarLink() {
   );
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
 /** 'Copy address': the feed's address to the clipboard, 'Copied' said and announced; refused, the address shown selected. */
 function CopyAddressButton({ address }: { address: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (state === 'copied') {
-      const t = setTimeout(() => setState('idle'), 3000);
-      return () => clearTimeout(t);
-    }
-    if (state === 'failed') field.current?.select();
-  }, [state]);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  }
+  const { state, field, copy: toClipboard } = useCopy<HTMLInputElement>();
+  const copy = () => toClipboard(address);
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => void copy()} className="mobile:min-h-11">
