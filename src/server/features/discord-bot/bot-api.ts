@@ -11,7 +11,8 @@ import * as UsersRepository from '../users/users-repository.ts';
 
 /** An answer of the HTTP API that is not a 2xx: its sentence is what the user is told. */
 export class ApiRefusal extends Error {
-  constructor(readonly status: number, message: string) {
+  /** the answer's body, for what a sentence leaves out (a refused deck's problems) */
+  constructor(readonly status: number, message: string, readonly body?: unknown) {
     super(message);
   }
 }
@@ -21,6 +22,12 @@ export interface BotApi {
   get<T>(url: string): Promise<T>;
   post<T>(url: string, body?: unknown): Promise<T>;
   put<T>(url: string, body?: unknown): Promise<T>;
+  /** a text/plain body (a deck) */
+  postText<T>(url: string, text: string): Promise<T>;
+}
+
+class PlainText {
+  constructor(readonly text: string) {}
 }
 
 /** Sessions per Discord user, minted on first use; a session of 30 days slides with use. */
@@ -48,10 +55,11 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
     if (!tokens.has(user.id)) await ensureUser(user);
     const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, retried = false): Promise<T> => {
       const token = tokens.get(user.id) ?? (await mint(user.id));
+      const text = body instanceof PlainText;
       const res = await app.inject({
         method, url,
-        headers: { cookie: `${cookieName}=${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { payload: JSON.stringify(body) }),
+        headers: { cookie: `${cookieName}=${token}`, ...(body !== undefined && { 'content-type': text ? 'text/plain; charset=utf-8' : 'application/json' }) },
+        ...(body !== undefined && { payload: text ? body.text : JSON.stringify(body) }),
       });
       // the session ended (expired, or removed by an operator): a new one, once
       if (res.statusCode === 401 && !retried) {
@@ -67,7 +75,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
       }
       if (res.statusCode >= 400) {
         const sentence = (parsed as { error?: unknown } | undefined)?.error;
-        throw new ApiRefusal(res.statusCode, typeof sentence === 'string' ? sentence : `The site answered ${res.statusCode}`);
+        throw new ApiRefusal(res.statusCode, typeof sentence === 'string' ? sentence : `The site answered ${res.statusCode}`, parsed);
       }
       return parsed as T;
     };
@@ -76,6 +84,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
       get: (url) => call('GET', url),
       post: (url, body) => call('POST', url, body),
       put: (url, body) => call('PUT', url, body),
+      postText: (url, text) => call('POST', url, new PlainText(text)),
     };
   }
 

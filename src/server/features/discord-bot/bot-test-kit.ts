@@ -31,8 +31,8 @@ export function botClient(baseUrl: () => string) {
   const base = { application_id: '123456', token: INTERACTION_TOKEN, version: 1 };
   return {
     signed,
-    slash: (id: string, name: string, options: unknown[] = []) =>
-      signed({ ...base, id: '1', type: 2, data: { id: '9', name, type: 1, options }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
+    slash: (id: string, name: string, options: unknown[] = [], resolved?: unknown) =>
+      signed({ ...base, id: '1', type: 2, data: { id: '9', name, type: 1, options, ...(resolved !== undefined && { resolved }) }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
     /** a button pressed in a DM (user) */
     press: (id: string, customId: string) => signed({ ...base, id: '2', type: 3, data: { custom_id: customId, component_type: 2 }, user: discordUser(id) }),
   };
@@ -83,4 +83,34 @@ export async function fakeDiscord() {
     messagesTo: (discordId: string) => calls.filter((c) => c.method === 'POST' && c.path === `/channels/c${discordId}/messages`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A fake Discord CDN on DISCORD_CDN_URL: serves the files a test puts, records every request. */
+export async function fakeCdn() {
+  const files = new Map<string, string | Buffer>();
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url!);
+    const file = files.get(req.url!);
+    if (file === undefined) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    requests,
+    /** the attachment as an interaction's resolved data names it */
+    put(id: string, filename: string, content: string | Buffer, statedSize = Buffer.byteLength(content)) {
+      const path = `/attachments/1/${id}/${encodeURIComponent(filename)}`;
+      files.set(path, content);
+      return { id, filename, size: statedSize, url: `${url}${path}`, proxy_url: `${url}${path}` };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A slash command whose `file` option is an attachment (its value the id, the file in resolved data). */
+export function withAttachment(options: unknown[], file: { id: string }) {
+  return { options: [...options, { name: 'file', type: 11, value: file.id }], resolved: { attachments: { [file.id]: file } } };
 }

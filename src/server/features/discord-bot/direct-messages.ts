@@ -40,20 +40,37 @@ export function registerDirectMessages(app: FastifyInstance, { db, env, tuning }
   app.addHook('onClose', async () => worker.stop());
 }
 
-type Message = RESTPostAPIChannelMessageJSONBody;
-const eventUrl = (req: FastifyRequest, uid: string) =>
+export type Message = RESTPostAPIChannelMessageJSONBody;
+export const eventUrl = (req: FastifyRequest, uid: string) =>
   `${req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`}/tournaments/${encodeURIComponent(uid)}`;
 
-/** Each active player of these teams, by team, and those of them who turned direct messages off. */
-async function players(tx: Tx, uid: string, teamUids: readonly string[]): Promise<{ byTeam: Map<string, string[]>; off: Set<string> }> {
+/** One message to each of these teams' players who take direct messages. */
+export async function toTeams(
+  tx: Tx, req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid'>, kind: string, teamUids: readonly string[],
+  body: (teamUid: string) => Message, options?: { dropped?: boolean },
+): Promise<void> {
+  if (!req.server.discordDms || teamUids.length === 0) return;
+  const { byTeam, off } = await players(tx, t.uid, teamUids, options);
+  const rows: Repo.NewDm[] = [];
+  for (const teamUid of teamUids) {
+    const to = (byTeam.get(teamUid) ?? []).filter((id) => !off.has(id));
+    if (to.length === 0) continue;
+    const b = body(teamUid);
+    for (const discordId of to) rows.push({ discordId, tournamentUid: t.uid, kind, body: b });
+  }
+  await enqueue(tx, req, rows);
+}
+
+/** Each active player of these teams (every player, with `dropped`), by team, and those of them who turned direct messages off. */
+export async function players(tx: Tx, uid: string, teamUids: readonly string[], { dropped = false } = {}): Promise<{ byTeam: Map<string, string[]>; off: Set<string> }> {
   const wanted = new Set(teamUids);
-  const members = (await TournamentsRepo.listMembers(tx, uid)).filter((m) => !m.dropped && wanted.has(m.teamUid));
+  const members = (await TournamentsRepo.listMembers(tx, uid)).filter((m) => (dropped || !m.dropped) && wanted.has(m.teamUid));
   const byTeam = new Map<string, string[]>();
   for (const m of members) byTeam.set(m.teamUid, [...(byTeam.get(m.teamUid) ?? []), m.discordId]);
   return { byTeam, off: await Repo.dmOffAmong(tx, members.map((m) => m.discordId)) };
 }
 
-async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise<void> {
+export async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise<void> {
   if (rows.length === 0) return;
   await Repo.enqueue(tx, rows, new Date());
   req.dmsQueued = true;

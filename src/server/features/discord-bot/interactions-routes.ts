@@ -4,21 +4,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  ApplicationCommandOptionType, InteractionResponseType, InteractionType,
-  type APIApplicationCommandInteractionDataOption as OptionData, type APIInteraction, type APIInteractionResponse, type APIUser,
+  ApplicationCommandOptionType, ApplicationCommandType, InteractionResponseType, InteractionType,
+  type APIApplicationCommandInteractionDataOption as OptionData, type APIAttachment, type APIChatInputApplicationCommandInteractionData, type APIInteraction, type APIInteractionResponse, type APIUser,
 } from 'discord-api-types/v10';
 import type { Db } from '../../db/client.ts';
-import { discordApiUrl, discordBotSettings, type Env } from '../../env.ts';
+import { DISCORD_CDN_DEFAULT, discordApiUrl, discordBotSettings, type Env } from '../../env.ts';
 import { HttpError } from '../../errors.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { ApiRefusal, createBotSessions, type BotApi } from './bot-api.ts';
-import { COMMAND_NAMES, type CommandName } from './commands/definitions.ts';
-import { checkinCommand, dropButton, dropCommand, notificationsCommand, parseDropButton } from './commands/entry.ts';
+import type { CommandName } from './commands/definitions.ts';
+import { checkInButton, checkinCommand, dropButton, parseCheckInButton, dropCommand, notificationsCommand, parseDropButton } from './commands/entry.ts';
 import { eventChoices } from './commands/event-option.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
 import { parseResultButton, reportCommand, resultButton } from './commands/report.ts';
 import { nextRoundButton, parseNextRoundButton, roundCommand } from './commands/round.ts';
 import { cardChoices, cardCommand } from './commands/card.ts';
+import { deckCommand, signupCommand } from './commands/signup-deck.ts';
 import { choices, privateMessage } from './responses.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
@@ -40,7 +41,14 @@ const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseOb
 /** Commands whose answer the channel sees; every other answer is for the user alone. */
 const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
 
-const LATER: Partial<Record<CommandName, string>> = { signup: 'Sign-ups', deck: 'Decks' };
+type ChatInputData = APIChatInputApplicationCommandInteractionData;
+
+/** An attachment option's file, from the interaction's resolved data (the option's value is its id). */
+const attachment = (data: ChatInputData, name: string): APIAttachment | undefined => {
+  const o = data.options?.find((x) => x.name === name);
+  if (o?.type !== ApplicationCommandOptionType.Attachment) return undefined;
+  return data.resolved?.attachments?.[o.value];
+};
 
 /** A string option's value (top level: no command has sub-commands). */
 const option = (options: OptionData[] | undefined, name: string): string | undefined => {
@@ -54,15 +62,19 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
   const sessions = createBotSessions(app, { db, secureCookies });
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const apiUrl = discordApiUrl(env);
+  const cdnUrl = env.DISCORD_CDN_URL ?? DISCORD_CDN_DEFAULT;
   // the site's own setting, on whether the bot is or not
   registerNotificationsRoutes(app, { db });
   // the direct-message outbox, queued by the routes' own transactions (off without a token)
   registerDirectMessages(app, { db, env });
 
-  async function command(api: BotApi, name: string, options: OptionData[] | undefined, req: FastifyRequest): Promise<APIInteractionResponse> {
+  async function command(api: BotApi, user: APIUser, data: ChatInputData, req: FastifyRequest): Promise<APIInteractionResponse> {
+    const { options } = data;
     const event = option(options, 'event');
-    switch (name as CommandName) {
+    switch (data.name as CommandName) {
       case 'events': return eventsCommand(api, siteOrigin(req));
+      case 'signup': return signupCommand(api, user, event, option(options, 'team'));
+      case 'deck': return deckCommand(api, cdnUrl, event, { file: attachment(data, 'file'), ydke: option(options, 'ydke') });
       case 'table': return tableCommand(api, event);
       case 'standings': return standingsCommand(api, event);
       case 'checkin': return checkinCommand(api, event);
@@ -71,11 +83,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
       case 'round': return roundCommand(api, option(options, 'action'), event);
       case 'card': return cardCommand(api, option(options, 'name'), siteOrigin(req));
       case 'notifications': return notificationsCommand(api, option(options, 'state'));
-      default: {
-        const what = LATER[name as CommandName];
-        if (!what || !COMMAND_NAMES.includes(name as CommandName)) return privateMessage(`Unknown command /${name}`);
-        return privateMessage(`${what} are not taken from Discord yet: use the site, <${siteOrigin(req)}/tournaments>.`);
-      }
+      default: return privateMessage(`Unknown command /${data.name.slice(0, 32)}`);
     }
   }
 
@@ -84,7 +92,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
     switch (interaction.type) {
       case InteractionType.ApplicationCommand: {
         const data = interaction.data;
-        return command(api, data.name, 'options' in data ? data.options : undefined, req);
+        if (data.type !== ApplicationCommandType.ChatInput) return privateMessage('Only slash commands are handled.');
+        return command(api, user, data, req);
       }
       case InteractionType.ApplicationCommandAutocomplete: {
         const focused = interaction.data.options.find((o) => 'focused' in o && o.focused);
@@ -98,6 +107,8 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, secureCookie
         if (result) return resultButton(api, result);
         const next = parseNextRoundButton(interaction.data.custom_id);
         if (next) return nextRoundButton(api, next.eventUid, next.round);
+        const checkin = parseCheckInButton(interaction.data.custom_id);
+        if (checkin) return checkInButton(api, checkin.eventUid);
         const drop = parseDropButton(interaction.data.custom_id);
         if (!drop) return privateMessage('This button is no longer used: nothing changed.');
         return dropButton(api, drop.eventUid, drop.teamUid);

@@ -14,6 +14,7 @@ import { isPrivileged } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import * as Webhooks from '../webhooks/event-webhooks.ts';
+import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -47,6 +48,7 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
       if (t.checkInOpen) return { result: undefined, unchanged: true };
       await Repo.updateTournament(tx, t.uid, { checkInOpen: true });
       await Webhooks.checkInOpen(tx, req, t); // the event's Discord webhook, sent after commit
+      await BotMessages.checkInOpened(tx, req, t); // each player not checked in, with 'Check in' (the bot)
       return { result: undefined, before: { checkInOpen: false }, after: { checkInOpen: true } };
     });
     return h.loadTournament(db, await h.findOr404(req.params.id));

@@ -38,6 +38,7 @@ import { roomFor } from './match-room.ts';
 import { registerRoundRoutes } from './round-routes.ts';
 import * as Webhooks from '../webhooks/event-webhooks.ts';
 import * as DiscordDms from '../discord-bot/direct-messages.ts';
+import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
 import { writeEventRecord } from '../records/record-writer.ts';
 
 /** A completed event's result is corrected only where nothing else followed from it (decision 020). */
@@ -159,6 +160,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       h.refuseIfOver(t);
       if (t.inProgress || t.completed) throw conflict('The tournament has already started');
       const noShows = await dropNoShows(tx, t, user.discordId); // with check-in: the teams that did not
+      await BotMessages.droppedNoShows(tx, req, t, noShows);
       // seedByRating in a series: seeds by the members' ratings, stored before round 1 is paired by them
       const teams = await seedTeamsByRating(tx, t, await Repo.listTeams(tx, t.uid));
       const active = teams.filter((x) => !x.dropped);
@@ -212,6 +214,10 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null), { ...loaded, matches: all, state: { ...loaded.state, matches: all.map(toEngineMatch) } });
       await tableRound(tx, moved, moved.currentRound);
       await Webhooks.pairings(tx, req, moved);
+      // the first round of the top cut: its teams hear they made it, then get their tables
+      if (!loaded.matches.some((m) => m.bracket === 'top')) {
+        await BotMessages.madeTopCut(tx, req, moved, created.filter((m) => m.bracket === 'top').flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
+      }
       await DiscordDms.roundPaired(tx, req, moved);
       return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
     });
@@ -244,6 +250,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       // the public record (report, meta, profiles, ratings) is written with the winner, in this transaction
       await writeEventRecord(tx, completed);
       await Webhooks.champion(tx, req, t, winner);
+      await BotMessages.finalResult(tx, req, completed); // each player's place (the bot)
       return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
     });
     return replyTournament(req, reply, req.params.id);
@@ -382,6 +389,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       }
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       const after = await matchOr404(tx, t.uid, m.id);
+      // a dispute decided (reports that disagree flag the match too): both sides are told (the bot)
+      if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, teamNamer(loaded.teams));
       return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
     });
   });
@@ -419,6 +428,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (!m.flaggedForReview) throw conflict('This match is not flagged');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
+      if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row, teamNamer(await Repo.listTeams(tx, t.uid)));
       return { result: await shown(tx, t, row), touched: [row.id] };
     });
   });

@@ -5,12 +5,24 @@ import type { BotApi } from '../bot-api.ts';
 import { escapeMarkdown, privateMessage, updateMessage } from '../responses.ts';
 import { requireOwnEntry, resolveEvent } from './event-option.ts';
 
-export async function checkinCommand(api: BotApi, eventOption: string | undefined) {
+async function checkIn(api: BotApi, eventOption: string | undefined): Promise<string> {
   const event = await resolveEvent(api, eventOption);
   const { entry } = await requireOwnEntry(api, event);
   const team = await api.post<Team>(`/api/tournaments/${event.uid}/teams/${entry.teamUid}/check-in`);
-  return privateMessage(`Checked in: ${escapeMarkdown(team.name)} plays in **${escapeMarkdown(event.name)}**.`);
+  return `Checked in: ${escapeMarkdown(team.name)} plays in **${escapeMarkdown(event.name)}**.`;
 }
+
+export const checkinCommand = async (api: BotApi, eventOption: string | undefined) => privateMessage(await checkIn(api, eventOption));
+
+/** custom_id of the DM's 'Check in': it names the event only; whoever presses it checks in their own team. */
+export const checkInButtonId = (eventUid: string) => `ci:${eventUid}`;
+export function parseCheckInButton(customId: string): { eventUid: string } | undefined {
+  const m = /^ci:([\w-]{1,64})$/.exec(customId);
+  return m ? { eventUid: m[1]! } : undefined;
+}
+
+/** The button on the check-in DM: the presser's own team (the message stays, with its answer). */
+export const checkInButton = async (api: BotApi, eventUid: string) => updateMessage(await checkIn(api, eventUid));
 
 /** custom_id of the drop confirmation: it names the event and the team, never who may press it. */
 export const dropButtonId = (eventUid: string, teamUid: string) => `drop:${eventUid}:${teamUid}`;
