@@ -5,10 +5,7 @@ import path from 'node:path';
 import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
 import type { DeckCard } from '../../../domain/deck/validate-deck.ts';
 import type { Db } from '../../db/client.ts';
-import { cards } from '../../db/schema.ts';
-
-/** How long the index is trusted: cards change only by an operator's import (often in another process). */
-const TTL_MS = 10 * 60 * 1000;
+import { cardRows } from './card-rows.ts';
 
 /** Old prerelease passcodes renumbered by Project Ignis (data/cards/mappings-*.json, merged). */
 let mappings: ReadonlyMap<number, number> | undefined;
@@ -21,28 +18,16 @@ export function idMappings(): ReadonlyMap<number, number> {
 }
 
 export class CardIndex {
-  private loaded: Promise<Map<number, DeckCard>> | undefined;
-  private at = 0;
+  /** by passcode, made once per read of the database's card rows (card-rows.ts: shared with the card search) */
+  private readonly byId: () => Promise<ReadonlyMap<number, DeckCard>>;
 
-  constructor(private readonly db: Db) {}
-
-  /** The whole index (about 2 MB for 20,000 cards); reloaded after TTL_MS. */
-  async lookup(): Promise<(id: number) => DeckCard | undefined> {
-    if (!this.loaded || Date.now() - this.at > TTL_MS) {
-      this.at = Date.now();
-      const loading = this.db
-        .select({ id: cards.id, alias: cards.alias, type: cards.type, name: cards.name })
-        .from(cards)
-        .then((rows) => new Map(rows.map((r) => [r.id, r])));
-      loading.catch(() => { this.loaded = undefined; });
-      this.loaded = loading;
-    }
-    const index = await this.loaded;
-    return (id) => index.get(id);
+  constructor(db: Db) {
+    this.byId = cardRows(db).derived((rows) => new Map(rows.map((r) => [r.id, r])));
   }
 
-  /** After a card import in this process. */
-  invalidate(): void {
-    this.loaded = undefined;
+  /** The whole index; read again after an import in this process, or after ten minutes. */
+  async lookup(): Promise<(id: number) => DeckCard | undefined> {
+    const index = await this.byId();
+    return (id) => index.get(id);
   }
 }

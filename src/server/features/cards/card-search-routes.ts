@@ -15,7 +15,6 @@ import { cardSearchItem } from '../../../domain/cards/card-item.ts';
 import { listStatusOf, queryCards, statusesOn } from '../../../domain/cards/card-query.ts';
 import { DEFAULT_CARD_PAGE_SIZE } from '../../../domain/cards/card-vocabulary.ts';
 import type { Db } from '../../db/client.ts';
-import { cards } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
@@ -23,33 +22,7 @@ import type { BanlistReads } from '../banlists/banlist-reads.ts';
 import { CachedBody, sendCached } from '../banlists/http-cache.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import { edoproSetnames } from '../records/record-writer.ts';
-
-/** Cards change only by an operator's import (often in another process): trusted this long, as the deck checker's index. */
-const TTL_MS = 10 * 60 * 1000;
-
-/** Every card, indexed; built again after TTL_MS (about a second for 25,000 cards, which the first search waits for). */
-class CardSearchIndex {
-  private loaded: Promise<CardIndex> | undefined;
-  private at = 0;
-
-  constructor(private readonly db: Db) {}
-
-  get(): Promise<CardIndex> {
-    if (!this.loaded || Date.now() - this.at > TTL_MS) {
-      this.at = Date.now();
-      const loading = this.db
-        .select({
-          id: cards.id, alias: cards.alias, name: cards.name, type: cards.type, atk: cards.atk, def: cards.def, level: cards.level,
-          race: cards.race, attribute: cards.attribute, setcodes: cards.setcodes, description: cards.description,
-        })
-        .from(cards)
-        .then(buildCardIndex);
-      loading.catch(() => { this.loaded = undefined; });
-      this.loaded = loading;
-    }
-    return this.loaded;
-  }
-}
+import { cardRows } from './card-rows.ts';
 
 /** What a cached body parses to, parsed once per body (the caches hand out the same body until their data changes). */
 function parsedOnce<T>(make: (body: CachedBody) => T): (body: CachedBody) => T {
@@ -85,7 +58,8 @@ export interface CardSearchRoutesOptions {
 
 export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistReads, meta }: CardSearchRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const index = new CardSearchIndex(db);
+  // every card, indexed once per read of the card rows (about a second for 25,000 cards, which the first search waits for)
+  const searchIndex = cardRows(db).derived(buildCardIndex);
 
   /** Each card's status on a list by position, made once per version of the list and of the index. */
   const listStatuses = new WeakMap<CachedBody, { cards: CardIndex; statuses: CardStatus[] }>();
@@ -121,7 +95,7 @@ export function registerCardSearchRoutes(server: FastifyInstance, { db, banlistR
     const q: CardSearchQuery = req.query;
     const archetype = q.archetype === undefined ? undefined : archetypeCodes(q.archetype, edoproSetnames());
     if (q.archetype !== undefined && !archetype) throw badRequest(`archetype: EDOPro knows no archetype named '${q.archetype}' (a name such as HERO, or a code such as 0x8)`);
-    const cardIndex = await index.get();
+    const cardIndex = await searchIndex();
     const [list, play] = await Promise.all([
       chosenList(q.banlist, cardIndex),
       q.sort === 'meta' ? meta.meta({}).then(playOf) : undefined,

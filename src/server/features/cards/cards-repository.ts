@@ -3,8 +3,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
 import { MAX_SEARCH_RESULTS } from '../../../domain/banlist/card-search.ts';
 import type { StoredCard } from '../../../domain/banlist/card-info.ts';
+import { invalidateCardRows } from './card-rows.ts';
 
-/** Insert or update cards in batches, one transaction. Returns the number written. */
+/** Insert or update cards in batches, one transaction; this process's card indexes then read them again. Returns the number written. */
 export async function upsertCards(db: Db, rows: (typeof cards.$inferInsert)[]): Promise<number> {
   if (rows.length === 0) return 0;
   await db.transaction(async (tx) => {
@@ -20,6 +21,7 @@ export async function upsertCards(db: Db, rows: (typeof cards.$inferInsert)[]): 
         });
     }
   });
+  invalidateCardRows(db);
   return rows.length;
 }
 
