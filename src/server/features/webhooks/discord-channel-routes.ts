@@ -38,10 +38,8 @@ async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<Disc
 
 export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queueTest }: { db: Db; queueTest: QueueTest }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const privileged = async (req: FastifyRequest, uid: string, what: string) => {
-    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, uid), TournamentsRepo.TOURNAMENT_NOT_FOUND);
+  const refuseUnlessPrivileged = (req: FastifyRequest, t: TournamentsRepo.TournamentRow, what: string) => {
     if (!isPrivileged(req.user, t)) throw forbidden(`Only an admin or the host of this tournament can ${what}`);
-    return t;
   };
 
   app.get('/api/tournaments/:id/discord', {
@@ -51,7 +49,8 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
       params: uidParams, response: { 200: discordChannelSchema, ...errors(401, 403, 404) },
     },
   }, async (req, reply): Promise<DiscordChannel> => {
-    const t = await privileged(req, req.params.id, 'read its Discord channel’s state');
+    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, req.params.id), TournamentsRepo.TOURNAMENT_NOT_FOUND);
+    refuseUnlessPrivileged(req, t, 'read its Discord channel’s state');
     reply.header('Cache-Control', 'private, no-cache');
     return channelOf(db, t);
   });
@@ -65,10 +64,10 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
     },
   }, async (req, reply): Promise<DiscordChannel> => {
     const user = req.user!;
-    await privileged(req, req.params.id, 'send a test message to its Discord channel');
     const state = await db.transaction(async (tx) => {
-      // under the event's row lock: two clicks at once queue one test
+      // one read, under the event's row lock (404 when absent): two clicks at once queue one test
       const t = await TournamentsRepo.lockTournament(tx, req.params.id);
+      refuseUnlessPrivileged(req, t, 'send a test message to its Discord channel');
       if (!t.discordWebhookUrl) throw conflict(NO_WEBHOOK);
       if (t.completed || t.cancelled) throw conflict(EVENT_OVER);
       if (await Repo.waitingOfKind(tx, t.uid, 'test') > 0) throw conflict(TEST_WAITING);
