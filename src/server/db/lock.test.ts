@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterEach, describe, expect, test } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from './lock.ts';
 
 const dirs: string[] = [];
@@ -18,9 +20,29 @@ afterEach(() => {
   dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
 });
 
-/** A contender process (src/server/test/lock-contender.ts) and a way to read its next line. */
+// The contender (src/server/test/lock-contender.ts) bundled once as plain JavaScript: a process
+// started with a TypeScript loader costs six times the CPU of plain node, and ten are started here.
+// lock.ts finds its native module from its own place, so import.meta.url is kept as lock.ts's.
+let bundleDir: string;
+let bundle: string;
+beforeAll(() => {
+  bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-lock-contender-'));
+  bundle = path.join(bundleDir, 'lock-contender.mjs');
+  buildSync({
+    entryPoints: ['src/server/test/lock-contender.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'error',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.resolve('src/server/db/lock.ts')).href) },
+  });
+});
+afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
+
+/** A contender process and a way to read its next line. */
 async function contender(dir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/lock-contender.ts', dir]) // no tsx wrapper: the PID is the holder's;
+  const child = spawn(process.execPath, [bundle, dir]); // node itself: the PID is the holder's
   children.push(child);
   const lines = readline.createInterface({ input: child.stdout });
   const queue: string[] = [];
@@ -86,9 +108,10 @@ describe('data dir lock', () => {
   test('eight processes starting at the same instant on a dir with a stale lock: exactly one wins, every round', async () => {
     const dir = tempDir();
     const all = await Promise.all(Array.from({ length: 8 }, () => contender(dir)));
+    const stale = String(await deadPid());
     const rounds = 20;
     for (let round = 0; round < rounds; round++) {
-      fs.writeFileSync(path.join(dir, LOCK_FILE), String(await deadPid())); // what kill -9 leaves behind
+      fs.writeFileSync(path.join(dir, LOCK_FILE), stale); // what kill -9 leaves behind
       const at = Date.now() + 150;
       for (const c of all) c.say(`go ${at}`);
       const results = await Promise.all(all.map((c) => c.next()));
