@@ -4,32 +4,23 @@
 // a send-off's decisions on each. "first" = a card not read since the last write (its stamp is new),
 // the events' tallies already in memory (the process's start reads them); "cached" = the same again.
 // And GET /api/banlists/compare between two of the lists: first and cached.
-import { sql } from 'drizzle-orm';
-import { banlistEntries, banlists, cards, eventRecords, judgementDecisions, recordDecks } from '../src/server/db/schema.ts';
-import { loadDemoCards } from '../src/server/db/seed.ts';
-import { recountArchetypes } from '../src/server/features/records/record-archetypes.ts';
-import { startTestServer } from '../src/server/test/test-server.ts';
+import { banlistEntries, banlists, judgementDecisions } from '../src/server/db/schema.ts';
+import { DAY, insertEvents, median, seededRandom, startRecordsBench } from './event-records-setup.ts';
 import { fmt } from './lib.ts';
 
 const EVENTS = Number(process.env.EVENTS ?? 1000);
 const DECKS = 64;
 const LISTS = 100;
 const TARGET_MS = 30;
-const DAY = 24 * 3600 * 1000;
+const rnd = seededRandom(20261127);
+const listDate = (l: number) => new Date(Date.UTC(2018, 0, 1) + l * 30 * DAY).toISOString().slice(0, 10);
 
-let seed = 20261127;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-const server = await startTestServer();
+const bench = await startRecordsBench();
+const { server, db, pool } = bench;
 try {
-  const db = server.database.db;
-  await loadDemoCards(db);
-  const pool = (await db.select({ id: cards.id }).from(cards).limit(3000)).map((r) => r.id);
-  const draw = (from: number, size: number) => pool[from + Math.floor(rnd() * rnd() * size)]!;
   const t0 = performance.now();
   for (let l = 0; l < LISTS; l++) {
-    const date = new Date(Date.UTC(2018, 0, 1) + l * 30 * DAY).toISOString().slice(0, 10);
+    const date = listDate(l);
     const [list] = await db.insert(banlists).values({ date, kind: 'format', name: `Bench ${date}` }).returning({ id: banlists.id });
     await db.insert(banlistEntries).values(Array.from({ length: 200 }, (_, i) => ({ banlistId: list!.id, cardId: pool[i]!, count: Math.floor(rnd() * 4), position: i })));
     await db.insert(judgementDecisions).values(Array.from({ length: 5 }, (_, i) => ({
@@ -37,20 +28,7 @@ try {
       opinion: '1', votes: [['700000000000000001', '1'], ['700000000000000002', '1']] as [string, string][], proposedAt: new Date(),
     })));
   }
-  for (let e = 0; e < EVENTS; e++) {
-    const uid = `bench-${e}`;
-    await db.execute(sql`insert into tournaments (uid, name, host_discord_id, completed) values (${uid}, ${`Bench #${e + 1}`}, '700000000000000000', true)`);
-    await db.insert(eventRecords).values({
-      tournamentUid: uid, name: `Bench #${e + 1}`, format: 'DEFAULT', deckPrivacy: 'top-cut', banlistName: `Bench ${new Date(Date.UTC(2018, 0, 1) + (e % LISTS) * 30 * DAY).toISOString().slice(0, 10)}`,
-      seriesUid: null, completedAt: new Date(Date.now() - (EVENTS - e) * 0.3 * DAY), topCutSize: 8, placements: [], matches: [],
-    });
-    await db.insert(recordDecks).values(Array.from({ length: DECKS }, (_, d) => ({
-      tournamentUid: uid, published: d < 8, rank: d + 1, placement: String(d + 1), topCut: d < 8,
-      archetype: `Archetype ${Math.floor(rnd() * rnd() * 30)}`, archetypeAuto: 'x',
-      mainDeck: Array.from({ length: 40 }, () => draw(0, 2500)), extraDeck: Array.from({ length: 15 }, () => draw(2500, 500)), sideDeck: [],
-    })));
-    await recountArchetypes(db, uid);
-  }
+  await insertEvents(bench, { events: EVENTS, decks: DECKS, rnd, banlistName: (e) => `Bench ${listDate(e % LISTS)}` });
   console.log(`inserted ${LISTS} lists and ${EVENTS.toLocaleString('en')} events of ${DECKS} decks in ${fmt((performance.now() - t0) / 1000, 1)} s`);
 
   const time = async (path: string) => {

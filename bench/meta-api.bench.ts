@@ -1,8 +1,9 @@
 // Issue 20's meta figure: GET /api/meta over 1,000 events of 64 decks on PGlite (in memory, in this
-// process, over HTTP), target 200 ms; and a card's footprint. Rows inserted directly: decks of 40
-// Main and 15 Extra Deck cards drawn from 3,000 real cards (popular ones more often), 30
-// archetypes, the top 8 of each event in the cut. Two cases: the default privacy (the top 8's decks
-// public: 8,000 decks with cards) and every deck public (64,000 decks with cards).
+// process, over HTTP), target 200 ms; and a card's footprint. Rows inserted directly
+// (event-records-setup.ts: decks drawn from 3,000 real cards, popular ones more often; 30
+// archetypes; the top 8 of each event in the cut), a quarter of the events on 'Old List', the
+// others on 'Bench List'. Two cases: the default privacy (the top 8's decks public: 8,000 decks
+// with cards) and every deck public (64,000 decks with cards).
 // "every event reclassified" = every record's version moved just before (as a reclassification
 // does, here by SQL: what another instance than the one that reclassified sees; that one makes the
 // default answer again at once): every event's archetype counts are read again, their card counts
@@ -15,47 +16,22 @@
 // body from memory; "304" = a revalidation.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { cards, eventRecords, recordDecks } from '../src/server/db/schema.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { loadDemoCards } from '../src/server/db/seed.ts';
-import { recountArchetypes } from '../src/server/features/records/record-archetypes.ts';
-import { startTestServer } from '../src/server/test/test-server.ts';
+import { insertEvents, median, seededRandom, startRecordsBench } from './event-records-setup.ts';
 import { fmt } from './lib.ts';
 
 const EVENTS = Number(process.env.EVENTS ?? 1000);
 const DECKS = 64;
 const TARGET_MS = 200;
-const DAY = 24 * 3600 * 1000;
+const rnd = seededRandom(20261126);
 
-let seed = 20261126;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-const server = await startTestServer();
+const bench = await startRecordsBench();
+const { server, db, pool } = bench;
 const extraApps: { close(): Promise<unknown> }[] = [];
 try {
-  const db = server.database.db;
-  await loadDemoCards(db);
   await db.execute(sql`insert into banlists (date, kind, name) values ('2026-09-01', 'format', 'Bench List')`);
-  const pool = (await db.select({ id: cards.id }).from(cards).limit(3000)).map((r) => r.id);
-  const draw = (from: number, size: number) => pool[from + Math.floor(rnd() * rnd() * size)]!;
   const t0 = performance.now();
-  for (let e = 0; e < EVENTS; e++) {
-    const uid = `bench-${e}`;
-    // the tournament row the record belongs to (FK); only its key columns matter here
-    await db.execute(sql`insert into tournaments (uid, name, host_discord_id, completed) values (${uid}, ${`Bench #${e + 1}`}, '700000000000000000', true)`);
-    await db.insert(eventRecords).values({
-      tournamentUid: uid, name: `Bench #${e + 1}`, format: 'DEFAULT', deckPrivacy: 'top-cut', banlistName: e % 4 === 0 ? 'Old List' : 'Bench List',
-      seriesUid: null, completedAt: new Date(Date.now() - (EVENTS - e) * 0.3 * DAY), topCutSize: 8, placements: [], matches: [],
-    });
-    await db.insert(recordDecks).values(Array.from({ length: DECKS }, (_, d) => ({
-      tournamentUid: uid, published: d < 8, rank: d + 1, placement: String(d + 1), topCut: d < 8,
-      archetype: `Archetype ${Math.floor(rnd() * rnd() * 30)}`, archetypeAuto: 'x',
-      mainDeck: Array.from({ length: 40 }, () => draw(0, 2500)), extraDeck: Array.from({ length: 15 }, () => draw(2500, 500)), sideDeck: [],
-    })));
-    // as writeEventRecord does once the decks are written
-    await recountArchetypes(db, uid);
-  }
+  await insertEvents(bench, { events: EVENTS, decks: DECKS, rnd, banlistName: (e) => (e % 4 === 0 ? 'Old List' : 'Bench List') });
   console.log(`inserted ${EVENTS.toLocaleString('en')} events of ${DECKS} decks in ${fmt((performance.now() - t0) / 1000, 1)} s`);
 
   const time = async (base: string, path: string, headers: Record<string, string> = {}) => {
