@@ -40,6 +40,7 @@ const ReportPage = lazy(() => import('./features/records/report-page.tsx').then(
 const ArchetypesAdminPage = lazy(() =>
   import('./features/records/archetypes-admin-page.tsx').then((m) => ({ default: m.ArchetypesAdminPage })),
 );
+const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 const TournamentPrintPage = lazy(() =>
   import('./features/tournaments/print/print-page.tsx').then((m) => ({ default: m.TournamentPrintPage })),
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           { path: 'players', element: <LeaderboardPage /> },
           { path: 'players/:discordId', element: <PlayerPage /> },
           { path: 'admin/archetypes', element: <ArchetypesAdminPage /> },
+          { path: 'settings', element: <SettingsPage /> },
           { path: 'api/oauth/callback', element: <OAuthCallbackPage /> },
           { path: 'secret/upload', element: <ImageUploadPage /> },
           { path: '*', element: <NotFoundPage /> },

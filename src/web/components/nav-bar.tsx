@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { LogIn, LogOut, Menu, Swords, X } from 'lucide-react';
+import { LogIn, LogOut, Menu, Settings, Swords, X } from 'lucide-react';
 import type { CurrentUser } from '../../domain/api/users.ts';
 import { nameOf } from '../../domain/users/display-name.ts';
 import { cn } from '../lib/cn.ts';
 import { useSession } from '../lib/session.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { Avatar } from './ui/avatar.tsx';
-import { Button } from './ui/button.tsx';
+import { Button, buttonClasses } from './ui/button.tsx';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -91,13 +91,25 @@ function Account({ stacked, onDone }: { stacked?: boolean; onDone?: () => void }
           {name}
         </span>
       </span>
-      <Button variant="secondary" size="sm" onClick={() => {
-          onDone?.();
-          void logout();
-        }}>
-        <LogOut aria-hidden="true" />
-        Logout
-      </Button>
+      <span className="flex gap-2">
+        {/* an icon in the header, where an admin's links leave little room; named in the menu */}
+        <NavLink
+          to="/settings"
+          aria-label={stacked ? undefined : 'Settings'}
+          title="Settings"
+          className={buttonClasses(stacked ? 'secondary' : 'ghost', 'sm', cn(!stacked && 'w-8 px-0', 'aria-[current=page]:text-primary'))}
+        >
+          <Settings aria-hidden="true" />
+          {stacked && 'Settings'}
+        </NavLink>
+        <Button variant="secondary" size="sm" onClick={() => {
+            onDone?.();
+            void logout();
+          }}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+      </span>
     </div>
   );
 }
