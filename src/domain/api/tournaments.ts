@@ -171,6 +171,19 @@ export type Team = z.infer<typeof teamSchema>;
 export const participantSchema = memberSchema.extend({ teamUid: z.string(), teamName: z.string(), teamDropped: z.boolean() });
 export type Participant = z.infer<typeof participantSchema>;
 
+/** GET .../entry: the signed-in player's own entry, and their match of the current round (the bot's commands, a phone). */
+export const ownEntrySchema = z.object({
+  teamUid: z.string(),
+  teamName: z.string(),
+  memberId: z.number().int(),
+  captain: z.boolean(),
+  checkedIn: z.boolean(),
+  /** the current round's match (null before the start, after the end, or without one this round) */
+  matchId: z.number().int().nullable(),
+  bye: z.boolean(),
+});
+export type OwnEntry = z.infer<typeof ownEntrySchema>;
+
 /**
  * Body of POST .../signup (spec 2 §3 "Signup team body"). The signed-in user is the captain and the
  * sole member: a captainDiscordId or a member naming anyone else is refused.

@@ -58,6 +58,8 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/tournaments/{id}/teams': (i) => [i.uid],
   '/api/tournaments/{id}/teams/{tid}': (i) => [i.teamUid],
   '/api/tournaments/{id}/participants': (i) => [i.uid],
+  '/api/tournaments/{id}/entry': (i) => [i.uid],
+  '/api/discord/notifications': () => [''],
   '/api/tournaments/{id}/participants/{pid}/decks': (i) => [String(i.participantId)],
   '/api/tournaments/{id}/participants/decks': (i) => [`${i.uid}?participantIds=${i.participantIds}`],
   '/api/tournaments/{id}/matches': (i) => [i.uid, `${i.uid}?round=1`],
@@ -87,7 +89,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
 const PER_USER = new Set([
   '/api/oauth/me', '/api/tournaments/participating', '/api/judgement', '/api/judgement/sendoff-status', '/api/players/{discordId}',
   '/api/tournaments/{id}', '/api/tournaments/{id}/audit', '/api/tournaments/{id}/discord', '/api/tournaments/{id}/teams', '/api/tournaments/{id}/teams/{tid}',
-  '/api/tournaments/{id}/participants', '/api/tournaments/{id}/participants/{pid}/decks', '/api/tournaments/{id}/participants/decks',
+  '/api/tournaments/{id}/participants', '/api/tournaments/{id}/entry', '/api/discord/notifications', '/api/tournaments/{id}/participants/{pid}/decks', '/api/tournaments/{id}/participants/decks',
   '/api/tournaments/{id}/matches', '/api/tournaments/{id}/matches/{mid}', '/api/tournaments/{id}/decks.zip', '/api/tournaments/{id}/report',
 ]);
 /** GET operations the test does not call, each with its reason (none today). */

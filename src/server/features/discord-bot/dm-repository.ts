@@ -29,11 +29,15 @@ export interface ClaimedDm { id: number; discordId: string; tournamentUid: strin
  * messages arrive in order, one at a time), leased until `leaseUntil` with the attempt counted;
  * another instance takes a row again only once its lease ran out (its sender died).
  */
-export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDm[]> {
+export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: number, { withChannel = false } = {}): Promise<ClaimedDm[]> {
+  // withChannel: the route that opens DM channels waits out a 429, so only players whose channel is kept
+  const kept = withChannel
+    ? sql`and exists (select 1 from discord_users k where k.discord_id = d.discord_id and k.dm_channel_id is not null)`
+    : sql``;
   const result = (await db.execute(sql`
     with due as (
       select d.id from discord_dms d
-      where d.status = 'pending' and d.next_attempt_at <= ${at(now)}
+      where d.status = 'pending' and d.next_attempt_at <= ${at(now)} ${kept}
         and not exists (select 1 from discord_dms e where e.discord_id = d.discord_id and e.status = 'pending' and e.id < d.id)
       order by d.id
       limit ${limit}

@@ -90,7 +90,16 @@ export class DmWorker {
         for (;;) {
           if (this.stopped) return;
           const now = new Date();
-          const claimed = await Repo.claimDue(this.db, now, new Date(now.getTime() + this.tuning.timeoutMs * 2 + 5_000), this.tuning.batch);
+          // while Discord holds every call (a global 429) nothing is claimed: the rows stay as they are,
+          // not rewritten once per wait; while it holds the channel-opening route, only kept channels go
+          if (this.globalUntil > now.getTime()) {
+            wake = Math.min(wake, this.globalUntil - now.getTime());
+            break;
+          }
+          const opening = (this.until.get(OPEN_KEY) ?? 0) - now.getTime();
+          if (opening > 0) wake = Math.min(wake, opening);
+          const lease = new Date(now.getTime() + this.tuning.timeoutMs * 2 + 5_000);
+          const claimed = await Repo.claimDue(this.db, now, lease, this.tuning.batch, { withChannel: opening > 0 });
           if (claimed.length === 0) break;
           const results = await Promise.allSettled(claimed.map((row) => this.deliver(row)));
           const failure = results.find((r) => r.status === 'rejected');

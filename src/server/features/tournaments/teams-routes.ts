@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { participantSchema, signupBodySchema, teamSchema, type Participant } from '../../../domain/api/tournaments.ts';
+import { ownEntrySchema, participantSchema, signupBodySchema, teamSchema, type Participant } from '../../../domain/api/tournaments.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -81,6 +81,24 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
     const view = await viewOf(req, id);
     const body = await h.cached(id, `participants:${view}`, () => ifTournament(id, async () => toParticipants(await h.teamsContext(db, id), view)));
     return send(req, reply, view, notFoundIfMissing(body, Repo.TOURNAMENT_NOT_FOUND));
+  });
+
+  app.get('/api/tournaments/:id/entry', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Your own entry: your team, and your match of the current round (404 when you do not play in this event)',
+      params: uidParams, response: { 200: ownEntrySchema, ...errors(400, 401, 404) },
+    },
+  }, async (req) => {
+    const user = requireUser(req);
+    const t = await h.findOr404(req.params.id);
+    const mine = notFoundIfMissing(await Repo.activeMembership(db, t.uid, user.discordId), `You are not playing in ${t.name}`);
+    const playing = t.inProgress && !t.completed && t.currentRound > 0;
+    const match = playing ? await Repo.teamMatchInRound(db, t.uid, t.currentRound, mine.team.uid) : undefined;
+    return {
+      teamUid: mine.team.uid, teamName: mine.team.name || UNNAMED_TEAM, memberId: mine.member.id, captain: mine.team.captainDiscordId === user.discordId,
+      checkedIn: !!mine.team.checkedInAt, matchId: match?.id ?? null, bye: match?.bye ?? false,
+    };
   });
 
   // ---- sign-up and drops ------------------------------------------------------------------------

@@ -217,6 +217,14 @@ export async function activeMembership(db: Tx, uid: string, discordId: string): 
   return row;
 }
 
+/** A team's match in a round (a team plays one match a round). */
+export async function teamMatchInRound(db: Tx, uid: string, round: number, teamUid: string): Promise<MatchRow | undefined> {
+  const [row] = await db.select().from(matches)
+    .where(and(eq(matches.tournamentUid, uid), eq(matches.roundNumber, round), or(eq(matches.team1Uid, teamUid), eq(matches.team2Uid, teamUid))))
+    .orderBy(asc(matches.id)).limit(1);
+  return row;
+}
+
 /**
  * Whether this user was in a team of this tournament that has been paired (played, had a bye or
  * missed a round), dropped since or not: a player who dropped out of the event does not enter it

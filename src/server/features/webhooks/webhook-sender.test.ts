@@ -29,6 +29,9 @@ describe('what an answer means', () => {
   test('429 waits retry_after (body, else the header)', async () => {
     expect(await send(Response.json({ message: 'You are being rate limited.', retry_after: 0.75, global: false }, { status: 429 })))
       .toEqual({ kind: 'rate-limited', status: 429, retryAfterMs: 750, global: false });
+    // Discord's header rounds the body's wait up to whole seconds: the body's is the one waited
+    expect(await send(Response.json({ message: 'You are being rate limited.', retry_after: 0.25, global: false }, { status: 429, headers: { 'retry-after': '1' } })))
+      .toEqual({ kind: 'rate-limited', status: 429, retryAfterMs: 250, global: false });
     expect(await send(new Response('slow down', { status: 429, headers: { 'retry-after': '4', 'x-ratelimit-global': 'true' } })))
       .toEqual({ kind: 'rate-limited', status: 429, retryAfterMs: 4000, global: true });
   });

@@ -73,7 +73,8 @@ export async function sendMessage(target: string, body: string, stored: string, 
   if (status === 429) {
     const fromBody = typeof json?.retry_after === 'number' ? json.retry_after * 1000 : NaN;
     const fromHeader = secondsHeader(res.headers, 'retry-after') ?? secondsHeader(res.headers, 'x-ratelimit-reset-after');
-    const wait = Number.isFinite(fromBody) ? Math.max(fromBody, fromHeader ?? 0) : (fromHeader ?? 1000);
+    // the body's retry_after is exact; Retry-After is the same wait rounded up to whole seconds
+    const wait = Number.isFinite(fromBody) ? fromBody : (fromHeader ?? 1000);
     return { kind: 'rate-limited', status, retryAfterMs: Math.min(Math.max(wait, 0), MAX_RETRY_AFTER_MS), global: json?.global === true || res.headers.get('x-ratelimit-global') === 'true' };
   }
   const error = scrub(describeAnswer(status, json, answer), stored);

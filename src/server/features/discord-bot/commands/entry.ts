@@ -7,7 +7,7 @@ import { requireOwnEntry, resolveEvent } from './event-option.ts';
 
 async function checkIn(api: BotApi, eventOption: string | undefined): Promise<string> {
   const event = await resolveEvent(api, eventOption);
-  const { entry } = await requireOwnEntry(api, event);
+  const entry = await requireOwnEntry(api, event);
   const team = await api.post<Team>(`/api/tournaments/${event.uid}/teams/${entry.teamUid}/check-in`);
   return `Checked in: ${escapeMarkdown(team.name)} plays in **${escapeMarkdown(event.name)}**.`;
 }
@@ -33,7 +33,7 @@ export function parseDropButton(customId: string): { eventUid: string; teamUid: 
 
 export async function dropCommand(api: BotApi, eventOption: string | undefined) {
   const event = await resolveEvent(api, eventOption);
-  const { entry } = await requireOwnEntry(api, event);
+  const entry = await requireOwnEntry(api, event);
   return privateMessage(`Drop ${escapeMarkdown(entry.teamName)} from **${escapeMarkdown(event.name)}**? You cannot come back in.`, [{
     type: ComponentType.ActionRow,
     components: [{ type: ComponentType.Button, style: ButtonStyle.Danger, label: 'Drop', custom_id: dropButtonId(event.uid, entry.teamUid) }],

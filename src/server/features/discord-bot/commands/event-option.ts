@@ -1,7 +1,7 @@
 // The `event` option of every command: a uid chosen from the autocomplete, or a name typed; left
 // out, the event the user plays in now (else the next one they signed up for).
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
-import type { Participant, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { OwnEntry, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
 
 const MAX_CHOICES = 25;
@@ -42,10 +42,7 @@ export async function eventChoices(api: BotApi, typed: string): Promise<APIAppli
   return ordered.slice(0, MAX_CHOICES).map((t) => ({ name: t.name.slice(0, 100), value: t.uid }));
 }
 
-/** The user's active membership of an event (their team and member id), and every participant. */
-export async function requireOwnEntry(api: BotApi, event: TournamentSummary): Promise<{ entry: Participant; participants: Participant[] }> {
-  const participants = await api.get<Participant[]>(`/api/tournaments/${event.uid}/participants`);
-  const entry = participants.find((p) => p.discordId === api.discordId && !p.dropped && !p.teamDropped);
-  if (!entry) throw new ApiRefusal(404, `You are not playing in ${event.name}`);
-  return { entry, participants };
+/** The user's active entry of an event (their team, member id and match of the round), from the site's own route. */
+export async function requireOwnEntry(api: BotApi, event: TournamentSummary): Promise<OwnEntry> {
+  return api.get<OwnEntry>(`/api/tournaments/${event.uid}/entry`);
 }

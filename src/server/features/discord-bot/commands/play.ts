@@ -1,5 +1,5 @@
 // /events, /table and /standings: what the event page shows a player, read from the same routes.
-import type { Match, Participant, Scoreboard, Standings, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Match, OwnEntry, Standings, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import type { BotApi } from '../bot-api.ts';
 import { discordTime, escapeMarkdown, message, privateMessage } from '../responses.ts';
 import { requireOwnEntry, resolveEvent, runningThenUpcoming } from './event-option.ts';
@@ -21,19 +21,18 @@ export async function eventsCommand(api: BotApi, origin: string) {
 /** The user's match of the current round, with its room: as the event page shows it to them. */
 export async function tableCommand(api: BotApi, eventOption: string | undefined) {
   const event = await resolveEvent(api, eventOption);
-  const { entry, participants } = await requireOwnEntry(api, event);
-  const board = await api.get<Scoreboard>(`/api/tournaments/${event.uid}/scoreboard`);
+  const entry = await requireOwnEntry(api, event);
   const title = `**${escapeMarkdown(event.name)}**`;
-  if (!board.state.inProgress) return privateMessage(`${title} ${board.state.completed ? 'is over' : 'has not started: no tables yet'}.`);
-  const round = board.state.currentRound;
-  const own = board.matches.find((m) => m.team1Id === entry.teamUid || m.team2Id === entry.teamUid);
-  if (!own) return privateMessage(`${title}, round ${round}: you have no match this round.`);
-  if (own.bye) return privateMessage(`${title}, round ${round}: you have a bye.`);
-  const match = await api.get<Match>(`/api/tournaments/${event.uid}/matches/${own.id}`);
+  if (!event.inProgress || event.completed) return privateMessage(`${title} ${event.completed ? 'is over' : 'has not started: no tables yet'}.`);
+  const round = event.currentRound;
+  if (entry.matchId === null) return privateMessage(`${title}, round ${round}: you have no match this round.`);
+  if (entry.bye) return privateMessage(`${title}, round ${round}: you have a bye.`);
+  const match = await api.get<Match>(`/api/tournaments/${event.uid}/matches/${entry.matchId}`);
   const first = match.team1Id === entry.teamUid;
   const opponentUid = first ? match.team2Id : match.team1Id;
   const opponentName = (first ? match.team2Name : match.team1Name) ?? 'your opponent';
-  const mentions = participants.filter((p: Participant) => p.teamUid === opponentUid && !p.dropped).map((p) => `<@${p.discordId}>`);
+  const opponent = opponentUid ? await api.get<Team>(`/api/tournaments/${event.uid}/teams/${opponentUid}`) : undefined;
+  const mentions = (opponent?.members ?? []).filter((m) => !m.dropped).map((m) => `<@${m.discordId}>`);
   const lines = [
     `${title}, round ${round}${match.table !== null ? `, table ${match.table}` : ''}`,
     `Opponent: ${escapeMarkdown(opponentName)}${mentions.length ? ` (${mentions.join(', ')})` : ''}`,
@@ -55,8 +54,8 @@ export async function standingsCommand(api: BotApi, eventOption: string | undefi
   const line = (r: Standings['rows'][number]) =>
     `${r.placement ?? `${r.rank}.`} ${escapeMarkdown(r.teamName)}: ${r.points} pts (${r.wins}-${r.losses}-${r.ties})${r.dropped ? ', dropped' : ''}`;
   const lines = [title, ...standings.rows.slice(0, TOP).map(line)];
-  const mine = new Set((await api.get<Participant[]>(`/api/tournaments/${event.uid}/participants`)).filter((p) => p.discordId === api.discordId).map((p) => p.teamUid));
-  const own = standings.rows.find((r) => mine.has(r.teamId));
+  const mine = await api.get<OwnEntry>(`/api/tournaments/${event.uid}/entry`).catch(() => undefined);
+  const own = mine && standings.rows.find((r) => r.teamId === mine.teamUid);
   if (own) lines.push(`You: ${line(own)}`);
   return message(lines.join('\n'));
 }

@@ -5,7 +5,7 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import { allowsTie } from '../../../../domain/tournament/types.ts';
 import { resultChoices, type ResultChoice } from '../../../../domain/tournament/result-choices.ts';
-import type { Match, Scoreboard, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Match, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import type { BotApi } from '../bot-api.ts';
 import { escapeMarkdown, privateMessage, updateMessage } from '../responses.ts';
 import { requireOwnEntry, resolveEvent } from './event-option.ts';
@@ -62,14 +62,12 @@ async function reportPrompt(api: BotApi, event: Pick<TournamentSummary, 'uid' | 
 
 export async function reportCommand(api: BotApi, eventOption: string | undefined) {
   const event = await resolveEvent(api, eventOption);
-  const { entry } = await requireOwnEntry(api, event);
-  const board = await api.get<Scoreboard>(`/api/tournaments/${event.uid}/scoreboard`);
+  const entry = await requireOwnEntry(api, event);
   const title = `**${escapeMarkdown(event.name)}**`;
-  if (!board.state.inProgress) return privateMessage(`${title} ${board.state.completed ? 'is over' : 'has not started: nothing to report yet'}.`);
-  const own = board.matches.find((m) => m.team1Id === entry.teamUid || m.team2Id === entry.teamUid);
-  if (!own) return privateMessage(`${title}, round ${board.state.currentRound}: you have no match this round.`);
-  if (own.bye) return privateMessage(`${title}, round ${board.state.currentRound}: you have a bye, nothing to report.`);
-  return reportPrompt(api, event, await api.get<Match>(`/api/tournaments/${event.uid}/matches/${own.id}`), entry.teamUid);
+  if (!event.inProgress || event.completed) return privateMessage(`${title} ${event.completed ? 'is over' : 'has not started: nothing to report yet'}.`);
+  if (entry.matchId === null) return privateMessage(`${title}, round ${event.currentRound}: you have no match this round.`);
+  if (entry.bye) return privateMessage(`${title}, round ${event.currentRound}: you have a bye, nothing to report.`);
+  return reportPrompt(api, event, await api.get<Match>(`/api/tournaments/${event.uid}/matches/${entry.matchId}`), entry.teamUid);
 }
 
 /** The match, when the clicker is an active member of the button's team and that team plays it. */
