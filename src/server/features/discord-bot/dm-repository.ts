@@ -1,5 +1,5 @@
 // The direct-message outbox (discord_dms) and the DM channels kept on discord_users (decision 033).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { discordDms, discordUsers, users } from '../../db/schema.ts';
 
@@ -55,8 +55,10 @@ export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: numbe
   })).sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Tx, id: number, now: Date): Promise<void> {
-  await db.update(discordDms).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(discordDms.id, id));
+/** Sent: one statement for a batch's messages (a round's thousand rows are not a thousand writes). */
+export async function markSent(db: Tx, ids: readonly number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(discordDms).set({ status: 'sent', sentAt: now, lastError: null }).where(inArray(discordDms.id, [...ids]));
 }
 
 /** Tried again at `retryAt`; a 429 or a wait for a rate limit does not count as an attempt (`uncount`). */

@@ -19,7 +19,7 @@ export interface DmTuning {
   pollMs?: number;
   /** one request's limit (default 10 s) */
   timeoutMs?: number;
-  /** rows claimed at once, each for another user (default 16) */
+  /** rows claimed and sent at once, each for another user (default 48) */
   batch?: number;
   random?: () => number;
   fetch?: typeof fetch;
@@ -46,7 +46,7 @@ export class DmWorker {
 
   constructor(private readonly db: Db, private readonly log: FastifyBaseLogger, private readonly apiUrl: string, private readonly token: string, tuning: DmTuning = {}) {
     this.policy = { ...DEFAULT_RETRY };
-    this.tuning = { pollMs: 3_000, timeoutMs: 10_000, batch: 16, random: Math.random };
+    this.tuning = { pollMs: 3_000, timeoutMs: 10_000, batch: 48, random: Math.random };
     this.tune(tuning);
   }
 
@@ -102,6 +102,12 @@ export class DmWorker {
           const claimed = await Repo.claimDue(this.db, now, lease, this.tuning.batch, { withChannel: opening > 0 });
           if (claimed.length === 0) break;
           const results = await Promise.allSettled(claimed.map((row) => this.deliver(row)));
+          // the batch's sent rows in one write (a row left pending by a crash here goes again with its nonce: Discord shows it once)
+          const sent = claimed.filter((_, i) => {
+            const r = results[i]!;
+            return r.status === 'fulfilled' && r.value === true;
+          });
+          await Repo.markSent(this.db, sent.map((r) => r.id), new Date());
           const failure = results.find((r) => r.status === 'rejected');
           if (failure) throw failure.reason;
         }
@@ -137,7 +143,8 @@ export class DmWorker {
     return { outcome, json };
   }
 
-  private async deliver(row: Repo.ClaimedDm): Promise<void> {
+  /** Tries one message; true when Discord took it (the caller marks it sent). */
+  private async deliver(row: Repo.ClaimedDm): Promise<boolean | void> {
     const started = Date.now();
     if (started - row.createdAt.getTime() > this.policy.maxAgeMs) {
       return this.giveUp(row, `not sent within ${formatSpan(this.policy.maxAgeMs)}`, null);
@@ -161,9 +168,8 @@ export class DmWorker {
     // the nonce is enforced by Discord: a retry after a lost answer returns the same message
     const sent = await this.post(`${this.apiUrl}/channels/${channel}/messages`, { ...row.body, nonce: `fh-dm-${row.id}`, enforce_nonce: true });
     if (sent.outcome.kind === 'sent') {
-      await Repo.markSent(this.db, row.id, new Date());
       this.limited(channel, sent.outcome);
-      return;
+      return true;
     }
     // a channel Discord no longer knows (10003) is opened again on the next try
     if (sent.outcome.kind === 'refused' && codeOf(sent.outcome.error) === 10003) {
