@@ -2,7 +2,7 @@
 // the error shape of Fastify's and Node's own refusals, rate limits, and the demo provider's redirects.
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
 import sharp from 'sharp';
 import { setAuth } from '../features/users/users-repository.ts';
@@ -239,14 +239,17 @@ describe('the demo provider sends codes only to our own callback', () => {
 });
 
 describe('rate limits (at the real limits)', () => {
-  // a fresh server per test: limits count per instance and per address, and every test here is 127.0.0.1
-  let limited: TestServer;
-  beforeEach(async () => {
-    limited = await startTestServer({}, { rateLimitScale: 1 });
+  // a fresh server per test: limits count per instance and per address, and every test here is
+  // 127.0.0.1; started by the tests at the real limits only (the scaled ones start their own)
+  let current: TestServer | undefined;
+  const startLimited = async () => (current = await startTestServer({}, { rateLimitScale: 1 }));
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
   });
-  afterEach(() => limited?.close());
 
   test('writes count per user: one user at the limit does not stop another', async () => {
+    const limited = await startLimited();
     const a = await signedInClient(limited, '900000000000000010', 2, 'A');
     const b = await signedInClient(limited, '900000000000000011', 2, 'B');
     await setAuth(limited.database.db, '900000000000000011', 2);
@@ -256,6 +259,7 @@ describe('rate limits (at the real limits)', () => {
   }, 60_000);
 
   test('sign-in: the 301st start of a sign-in within a minute from one address is 429 with Retry-After and { error }', async () => {
+    const limited = await startLimited();
     const client = new TestClient(limited.url);
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.signin; i++) statuses.push((await client.get('/api/oauth/login')).status);
@@ -299,6 +303,7 @@ describe('rate limits (at the real limits)', () => {
   });
 
   test('uploads count per address too: eleven users, each under their own 30 a minute, stop at the address\'s 300 with 429, Retry-After and { error }', async () => {
+    const limited = await startLimited();
     const perUser = RATE_LIMITS.upload;
     const users = await Promise.all(Array.from({ length: 11 }, (_, i) => signedInClient(limited, `9000000000000003${String(i).padStart(2, '0')}`, 0, `Uploader ${i}`)));
     expect(users.length * perUser).toBeGreaterThan(ADDRESS_RATE_LIMITS.upload);
@@ -349,6 +354,7 @@ describe('rate limits (at the real limits)', () => {
   });
 
   test('reads are not limited', async () => {
+    const limited = await startLimited();
     const statuses = await Promise.all(Array.from({ length: 400 }, () => fetch(`${limited.url}/api/health`).then((r) => r.status)));
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
