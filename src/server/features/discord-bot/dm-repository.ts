@@ -80,6 +80,13 @@ export async function setChannel(db: Tx, discordId: string, channelId: string | 
     .onConflictDoUpdate({ target: discordUsers.discordId, set: { dmChannelId: channelId, updatedAt: sql`now()` } });
 }
 
+/** Channels Discord opened for these users, kept in one statement (a batch's openings). */
+export async function keepChannels(db: Tx, opened: ReadonlyMap<string, string>): Promise<void> {
+  if (opened.size === 0) return;
+  await db.insert(discordUsers).values([...opened].map(([discordId, dmChannelId]) => ({ discordId, dmChannelId })))
+    .onConflictDoUpdate({ target: discordUsers.discordId, set: { dmChannelId: sql`excluded.dm_channel_id`, updatedAt: sql`now()` } });
+}
+
 /** The earliest future moment a pending row becomes due (undefined: none). */
 export async function nextDue(db: Tx, now: Date): Promise<Date | undefined> {
   const [row] = await db.select({ at: sql<string | Date | null>`min(${discordDms.nextAttemptAt})` })

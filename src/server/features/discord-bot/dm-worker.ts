@@ -101,7 +101,10 @@ export class DmWorker {
           const lease = new Date(now.getTime() + this.tuning.timeoutMs * 2 + 5_000);
           const claimed = await Repo.claimDue(this.db, now, lease, this.tuning.batch, { withChannel: opening > 0 });
           if (claimed.length === 0) break;
-          const results = await Promise.allSettled(claimed.map((row) => this.deliver(row)));
+          const opened = new Map<string, string>();
+          const results = await Promise.allSettled(claimed.map((row) => this.deliver(row, opened)));
+          // the channels opened, kept in one write (one lost to a crash is opened again: Discord answers the same channel)
+          await Repo.keepChannels(this.db, opened);
           // the batch's sent rows in one write (a row left pending by a crash here goes again with its nonce: Discord shows it once)
           const sent = claimed.filter((_, i) => {
             const r = results[i]!;
@@ -144,7 +147,7 @@ export class DmWorker {
   }
 
   /** Tries one message; true when Discord took it (the caller marks it sent). */
-  private async deliver(row: Repo.ClaimedDm): Promise<boolean | void> {
+  private async deliver(row: Repo.ClaimedDm, kept: Map<string, string>): Promise<boolean | void> {
     const started = Date.now();
     if (started - row.createdAt.getTime() > this.policy.maxAgeMs) {
       return this.giveUp(row, `not sent within ${formatSpan(this.policy.maxAgeMs)}`, null);
@@ -161,7 +164,7 @@ export class DmWorker {
       this.limited(OPEN_KEY, opened.outcome);
       if (typeof opened.json?.id !== 'string') return this.after(row, OPEN_KEY, { kind: 'failed', status: opened.outcome.status, error: 'Discord opened no DM channel' });
       channel = opened.json.id;
-      await Repo.setChannel(this.db, row.discordId, channel);
+      kept.set(row.discordId, channel);
       const more = Math.max(this.globalUntil, this.until.get(channel) ?? 0) - Date.now();
       if (more > 0) return Repo.reschedule(this.db, row.id, new Date(Date.now() + more), { uncount: true });
     }
