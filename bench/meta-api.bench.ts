@@ -89,7 +89,8 @@ try {
     for (let i = 0; i < 7; i++) fp.push((await time(base, `/api/meta/cards/${pool[10 + i]}?days=90`)).ms);
     const fpCached: number[] = [];
     for (let i = 0; i < 15; i++) fpCached.push((await time(base, `/api/meta/cards/${pool[10]}?days=90`)).ms);
-    const body = (await (await fetch(`${base}/api/meta`)).json()) as { events: number; decks: number; publishedDecks: number; cards: unknown[] };
+    // every event: the default answer is the current list's events only (issue 30 §8)
+    const body = (await (await fetch(`${base}/api/meta?banlist=all`)).json()) as { events: number; decks: number; publishedDecks: number; cards: unknown[] };
     if (body.events !== EVENTS || body.decks !== EVENTS * DECKS || body.publishedDecks !== decksWithCards) throw new Error(`wrong counts: ${JSON.stringify({ ...body, cards: body.cards.length })}`);
     const m = median(fresh);
     console.log(`${label}: ${body.events.toLocaleString('en')} events, ${body.decks.toLocaleString('en')} decks, ${body.publishedDecks.toLocaleString('en')} with cards`);
