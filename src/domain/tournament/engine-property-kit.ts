@@ -212,28 +212,41 @@ function checkEvent(format: TournamentFormat, n: number, seed: number, tieRate: 
     onRound: (state, round) => {
       const dropped = new Set(state.teams.filter((t) => t.dropped).map((t) => t.id));
       droppedBy.set(round, dropped);
-      const ms = state.matches.filter((m) => m.round === round);
-      // every team at most once per round, never against itself
-      const seen = ms.flatMap((m) => [m.team1, m.team2]).filter((t) => t !== null);
-      check(new Set(seen).size === seen.length, () => `round ${round}: a team plays twice`);
-      for (const m of ms) {
-        check(m.team1 === null || m.team1 !== m.team2, () => `round ${round}: ${m.team1} plays itself`);
-        // a team that had dropped before the round forfeits (or is not paired at all)
-        for (const t of [m.team1, m.team2]) {
-          if (t === null || !dropped.has(t) || m.bye) continue;
-          check(m.bracket !== 'swiss', () => `round ${round}: dropped ${t} paired in Swiss`);
-          const other = t === m.team1 ? m.team2 : m.team1;
-          if (other !== null && !dropped.has(other)) check(m.winner === other, () => `round ${round}: dropped ${t} did not forfeit to ${other}`);
-        }
-      }
       if (format === 'DEFAULT' && round <= swissRounds(n) && round > 1) {
         const before = state.matches.filter((m) => m.bracket === 'swiss' && m.round < round);
         const teamsThen = state.teams.map((t) => ({ ...t, dropped: dropped.has(t.id) }));
-        checkSwissRound(teamsThen, before, ms);
+        checkSwissRound(teamsThen, before, state.matches.filter((m) => m.round === round));
       }
     },
   });
   const { state } = sim;
+  // Each played round's matches as the event stored them, grouped in one pass: not a pass over the
+  // whole event after every round (a 300-team round robin is 299 rounds of 44,850 matches). A round
+  // is complete when it is reported, and nothing rewrites a finished match, so these are its rows.
+  const roundsPlayed = new Map<number, EngineMatch[]>([...droppedBy.keys()].map((r) => [r, []]));
+  for (const m of state.matches) roundsPlayed.get(m.round)?.push(m);
+  for (const [round, ms] of roundsPlayed) {
+    const dropped = droppedBy.get(round)!;
+    // every team at most once per round, never against itself
+    const seen = new Set<string>();
+    for (const m of ms) {
+      // (plain ifs before each check: no message closure made for every match of the event)
+      for (const t of [m.team1, m.team2]) {
+        if (t === null) continue;
+        if (seen.has(t)) check(false, () => `round ${round}: ${t} plays twice`);
+        seen.add(t);
+      }
+      if (m.team1 !== null && m.team1 === m.team2) check(false, () => `round ${round}: ${m.team1} plays itself`);
+      // a team that had dropped before the round forfeits (or is not paired at all)
+      if (m.bye || !(dropped.has(m.team1!) || dropped.has(m.team2!))) continue;
+      for (const t of [m.team1, m.team2]) {
+        if (t === null || !dropped.has(t)) continue;
+        check(m.bracket !== 'swiss', () => `round ${round}: dropped ${t} paired in Swiss`);
+        const other = t === m.team1 ? m.team2 : m.team1;
+        if (other !== null && !dropped.has(other)) check(m.winner === other, () => `round ${round}: dropped ${t} did not forfeit to ${other}`);
+      }
+    }
+  }
   expect(sim.rounds).toBeLessThanOrEqual(sim.roundCount);
   checkStandings(format, state, check);
   const final = finalStandings(format, state.teams, state.matches);
@@ -260,27 +273,33 @@ function checkEvent(format: TournamentFormat, n: number, seed: number, tieRate: 
   }
   if (format === 'ROUND_ROBIN') {
     expect(sim.rounds).toBe(roundRobinRounds(n));
-    const count = new Map<string, number>();
+    // meetings counted by team index in one pass (a pairKey string per match and per pair of a
+    // 300-team field cost more than the rest of the check)
+    const index = new Map(state.teams.map((t, i) => [t.id, i]));
+    const met = new Uint16Array(n * n);
+    const byes = new Uint16Array(n);
     for (const m of state.matches) {
+      const a = index.get(m.team1!);
       if (m.bye) {
-        check(m.complete && m.winner === null && m.team2 === null, () => `bad bye row ${JSON.stringify(m)}`);
+        check(m.complete && m.winner === null && m.team2 === null && a !== undefined, () => `bad bye row ${JSON.stringify(m)}`);
+        if (a !== undefined) byes[a]!++;
         continue;
       }
-      count.set(pairKey(m.team1!, m.team2!), (count.get(pairKey(m.team1!, m.team2!)) ?? 0) + 1);
+      const b = index.get(m.team2!);
+      if (a !== undefined && b !== undefined) met[Math.min(a, b) * n + Math.max(a, b)]!++;
+      else check(false, () => `a match of unknown teams: ${JSON.stringify(m)}`);
     }
-    const dropped = new Set(state.teams.filter((t) => t.dropped).map((t) => t.id));
+    const dropped = state.teams.map((t) => t.dropped);
     // byes fair: with an odd count each team sits out once (a team that dropped may miss its turn)
-    const byes = new Map<string, number>();
-    for (const m of state.matches) if (m.bye) byes.set(m.team1!, (byes.get(m.team1!) ?? 0) + 1);
-    for (const t of state.teams) {
-      const b = byes.get(t.id) ?? 0;
-      check(dropped.has(t.id) ? b <= n % 2 : b === n % 2, () => `${t.id} sat out ${b} times with ${n} teams`);
-    }
-    for (let i = 1; i <= n; i++) {
-      for (let j = i + 1; j <= n; j++) {
-        const c = count.get(pairKey(`t${i}`, `t${j}`)) ?? 0;
+    state.teams.forEach((t, i) => {
+      const b = byes[i]!;
+      check(dropped[i] ? b <= n % 2 : b === n % 2, () => `${t.id} sat out ${b} times with ${n} teams`);
+    });
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const c = met[i * n + j]!;
         // exactly once, unless both had dropped before their round
-        check(c === 1 || (c === 0 && dropped.has(`t${i}`) && dropped.has(`t${j}`)), () => `t${i} and t${j} met ${c} times`);
+        if (!(c === 1 || (c === 0 && dropped[i]! && dropped[j]!))) check(false, () => `${state.teams[i]!.id} and ${state.teams[j]!.id} met ${c} times`);
       }
     }
   }
