@@ -34,7 +34,10 @@ const counts = {
 function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string>): boolean {
   const m = teams.length;
   if (m % 2 === 1) return false;
-  const allowed = teams.map((_, i) => Array.from({ length: m }, (_, j) => i !== j));
+  // allowed[i * m + j]: whether i and j may still meet; a flat byte matrix (m is up to 300, and the
+  // matrix is made for every bye candidate tried)
+  const allowed = new Uint8Array(m * m).fill(1);
+  for (let i = 0; i < m; i++) allowed[i * m + i] = 0;
   const index = new Map(teams.map((t, i) => [t, i]));
   for (const key of met) {
     // a pair of teams that are both here (pairKey joins the two ids)
@@ -42,18 +45,22 @@ function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string
     if (pairKey(a, b) !== key) throw new Error(`not a pair key: ${key}`);
     const i = index.get(a);
     const j = index.get(b);
-    if (i !== undefined && j !== undefined) allowed[i]![j] = allowed[j]![i] = false;
+    if (i !== undefined && j !== undefined) allowed[i * m + j] = allowed[j * m + i] = 0;
   }
   const alive = new Array<boolean>(m).fill(true);
-  const degree = allowed.map((row) => row.filter(Boolean).length);
+  const degree = Array.from({ length: m }, (_, i) => {
+    let d = 0;
+    for (let j = 0; j < m; j++) d += allowed[i * m + j]!;
+    return d;
+  });
   const failed = new Set<string>();
   const keyOf = () => alive.map((a) => (a ? '1' : '0')).join('');
   const remove = (v: number) => {
     alive[v] = false;
-    for (let u = 0; u < m; u++) if (alive[u] && allowed[v]![u]) degree[u]!--;
+    for (let u = 0; u < m; u++) if (alive[u] && allowed[v * m + u]) degree[u]!--;
   };
   const restore = (v: number) => {
-    for (let u = 0; u < m; u++) if (alive[u] && allowed[v]![u]) degree[u]!++;
+    for (let u = 0; u < m; u++) if (alive[u] && allowed[v * m + u]) degree[u]!++;
     alive[v] = true;
   };
   const go = (left: number): boolean => {
@@ -63,7 +70,7 @@ function perfectWithoutRematch(teams: readonly string[], met: ReadonlySet<string
     let first = -1;
     for (let v = 0; v < m; v++) if (alive[v] && (first < 0 || degree[v]! < degree[first]!)) first = v;
     const partners: number[] = [];
-    for (let u = 0; u < m; u++) if (alive[u] && allowed[first]![u]) partners.push(u);
+    for (let u = 0; u < m; u++) if (alive[u] && allowed[first * m + u]) partners.push(u);
     partners.sort((a, b) => degree[a]! - degree[b]!);
     remove(first);
     for (const u of partners) {
