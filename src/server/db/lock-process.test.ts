@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 
 const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 let dir: string;
 let held: Database;
 
@@ -22,7 +21,8 @@ afterAll(async () => {
 
 async function exitOf(args: string[]) {
   try {
-    await run(tsx, args, { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0' }, timeout: 30_000 });
+    // node with tsx's loader, not the tsx command: that would start a second node to run this one
+    await run(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0' }, timeout: 30_000 });
     return { code: 0, stderr: '' };
   } catch (e) {
     const err = e as { code: number; stderr: string };
