@@ -70,6 +70,20 @@ export async function reschedule(db: Tx, id: number, retryAt: Date, { error, unc
   }).where(eq(discordDms.id, id));
 }
 
+export interface Held { id: number; at: Date; error?: string }
+
+/**
+ * A batch's rows that wait for a rate limit, in one write: due again at their time, the attempt not
+ * counted (a 429 or a wait is not a failure), the 429 kept as the last error.
+ */
+export async function holdMany(db: Tx, rows: readonly Held[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update discord_dms w set next_attempt_at = v.at, attempts = greatest(w.attempts - 1, 0), last_error = coalesce(v.error, w.last_error)
+    from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.at.toISOString()))}::timestamptz[], ${sql.param(rows.map((r) => r.error ?? null))}::text[]) as v(id, at, error)
+    where w.id = v.id`);
+}
+
 export async function markFailed(db: Tx, id: number, error: string, code: number | null): Promise<void> {
   await db.update(discordDms).set({ status: 'failed', lastError: error, errorCode: code }).where(eq(discordDms.id, id));
 }

@@ -26,6 +26,9 @@ export interface DmTuning {
 }
 
 const OPEN_KEY = 'open-channel';
+
+/** What a batch's deliveries leave to write once, after all of them: channels opened, rows held for a rate limit. */
+interface Batch { kept: Map<string, string>; held: Repo.Held[] }
 /** "(50007)" at the end of the sender's description of Discord's JSON error */
 const codeOf = (error: string) => {
   const m = /\((\d{4,6})\)\s*$/.exec(error);
@@ -101,10 +104,12 @@ export class DmWorker {
           const lease = new Date(now.getTime() + this.tuning.timeoutMs * 2 + 5_000);
           const claimed = await Repo.claimDue(this.db, now, lease, this.tuning.batch, { withChannel: opening > 0 });
           if (claimed.length === 0) break;
-          const opened = new Map<string, string>();
-          const results = await Promise.allSettled(claimed.map((row) => this.deliver(row, opened)));
+          const batch: Batch = { kept: new Map(), held: [] };
+          const results = await Promise.allSettled(claimed.map((row) => this.deliver(row, batch)));
           // the channels opened, kept in one write (one lost to a crash is opened again: Discord answers the same channel)
-          await Repo.keepChannels(this.db, opened);
+          await Repo.keepChannels(this.db, batch.kept);
+          // the rows waiting for a rate limit, in one write (a round's first messages meet hundreds of 429s)
+          await Repo.holdMany(this.db, batch.held);
           // the batch's sent rows in one write (a row left pending by a crash here goes again with its nonce: Discord shows it once)
           const sent = claimed.filter((_, i) => {
             const r = results[i]!;
@@ -147,7 +152,7 @@ export class DmWorker {
   }
 
   /** Tries one message; true when Discord took it (the caller marks it sent). */
-  private async deliver(row: Repo.ClaimedDm, kept: Map<string, string>): Promise<boolean | void> {
+  private async deliver(row: Repo.ClaimedDm, batch: Batch): Promise<boolean | void> {
     const started = Date.now();
     if (started - row.createdAt.getTime() > this.policy.maxAgeMs) {
       return this.giveUp(row, `not sent within ${formatSpan(this.policy.maxAgeMs)}`, null);
@@ -157,16 +162,16 @@ export class DmWorker {
     let channel = row.channelId;
     const key = channel ?? OPEN_KEY;
     const wait = Math.max(this.globalUntil, this.until.get(key) ?? 0) - started;
-    if (wait > 0) return Repo.reschedule(this.db, row.id, new Date(started + wait), { uncount: true });
+    if (wait > 0) return void batch.held.push({ id: row.id, at: new Date(started + wait) });
     if (!channel) {
       const opened = await this.post(`${this.apiUrl}/users/@me/channels`, { recipient_id: row.discordId });
-      if (opened.outcome.kind !== 'sent') return this.after(row, OPEN_KEY, opened.outcome);
+      if (opened.outcome.kind !== 'sent') return this.after(row, OPEN_KEY, opened.outcome, batch);
       this.limited(OPEN_KEY, opened.outcome);
-      if (typeof opened.json?.id !== 'string') return this.after(row, OPEN_KEY, { kind: 'failed', status: opened.outcome.status, error: 'Discord opened no DM channel' });
+      if (typeof opened.json?.id !== 'string') return this.after(row, OPEN_KEY, { kind: 'failed', status: opened.outcome.status, error: 'Discord opened no DM channel' }, batch);
       channel = opened.json.id;
-      kept.set(row.discordId, channel);
+      batch.kept.set(row.discordId, channel);
       const more = Math.max(this.globalUntil, this.until.get(channel) ?? 0) - Date.now();
-      if (more > 0) return Repo.reschedule(this.db, row.id, new Date(Date.now() + more), { uncount: true });
+      if (more > 0) return void batch.held.push({ id: row.id, at: new Date(Date.now() + more) });
     }
     // the nonce is enforced by Discord: a retry after a lost answer returns the same message
     const sent = await this.post(`${this.apiUrl}/channels/${channel}/messages`, { ...row.body, nonce: `fh-dm-${row.id}`, enforce_nonce: true });
@@ -179,7 +184,7 @@ export class DmWorker {
       await Repo.setChannel(this.db, row.discordId, null);
       return Repo.reschedule(this.db, row.id, new Date(), { error: sent.outcome.error });
     }
-    return this.after(row, channel, sent.outcome);
+    return this.after(row, channel, sent.outcome, batch);
   }
 
   /** A 2xx that used up its window: that key waits for the reset. */
@@ -188,7 +193,7 @@ export class DmWorker {
     if (this.until.size > 4096) for (const [k, t] of this.until) if (t < Date.now()) this.until.delete(k);
   }
 
-  private async after(row: Repo.ClaimedDm, key: string, outcome: SendOutcome): Promise<void> {
+  private async after(row: Repo.ClaimedDm, key: string, outcome: SendOutcome, batch: Batch): Promise<void> {
     const now = Date.now();
     switch (outcome.kind) {
       case 'sent':
@@ -198,7 +203,7 @@ export class DmWorker {
         if (outcome.global) this.globalUntil = Math.max(this.globalUntil, retryAt);
         else this.until.set(key, Math.max(this.until.get(key) ?? 0, retryAt));
         this.log.info({ retryAfterMs: outcome.retryAfterMs, global: outcome.global }, 'Discord DM rate limited');
-        return Repo.reschedule(this.db, row.id, new Date(retryAt), { error: `HTTP 429: rate limited for ${(outcome.retryAfterMs / 1000).toFixed(1)} s`, uncount: true });
+        return void batch.held.push({ id: row.id, at: new Date(retryAt), error: `HTTP 429: rate limited for ${(outcome.retryAfterMs / 1000).toFixed(1)} s` });
       }
       case 'refused':
         return this.giveUp(row, outcome.error, codeOf(outcome.error));
