@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ButtonStyle, ComponentType, type APIButtonComponentWithURL } from 'discord-api-types/v10';
 import type { Tx } from '../../db/client.ts';
-import { standingsOf } from '../tournaments/tournament-standings.ts';
+import { standingsOf, teamNamer } from '../tournaments/tournament-standings.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import { checkInButtonId } from './commands/entry.ts';
@@ -51,8 +51,9 @@ export async function madeTopCut(tx: Tx, req: FastifyRequest, t: Row, cutTeamUid
 }
 
 /** The host decided a disputed or flagged match: both sides are told the result. */
-export async function disputeSettled(tx: Tx, req: FastifyRequest, t: Row, m: TournamentsRepo.MatchRow, names: (uid: string | null) => string | null): Promise<void> {
-  if (!m.team1Uid || !m.team2Uid) return;
+export async function disputeSettled(tx: Tx, req: FastifyRequest, t: Row, m: TournamentsRepo.MatchRow, teams?: Pick<TournamentsRepo.TeamRow, 'uid' | 'name'>[]): Promise<void> {
+  if (!req.server.discordDms || !m.team1Uid || !m.team2Uid) return;
+  const names = teamNamer(teams ?? (await TournamentsRepo.listTeams(tx, t.uid)));
   const [a, b] = [names(m.team1Uid) ?? UNNAMED_TEAM, names(m.team2Uid) ?? UNNAMED_TEAM];
   const score = m.complete
     ? `${bold(a)} ${m.team1Wins ?? 0}-${m.team2Wins ?? 0} ${bold(b)}${m.winnerTeamUid ? `: ${bold(names(m.winnerTeamUid) ?? UNNAMED_TEAM)} won` : ': a tie'}`

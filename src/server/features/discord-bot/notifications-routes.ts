@@ -2,18 +2,11 @@
 // messages. The bot's command calls this route as the user, like every other command.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { notificationsBodySchema, notificationsReplySchema } from '../../../domain/api/discord-notifications.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { isDmOff, setDmOff } from './bot-repository.ts';
-
-export const notificationsBodySchema = z.object(
-  { directMessages: z.boolean({ error: 'directMessages: must be true or false' }) },
-  // only for a body that is no object: an unknown field keeps zod's sentence, which names it
-  { error: (issue) => (issue.code === 'invalid_type' ? 'The body must be a JSON object' : undefined) },
-).strict();
-const notificationsReply = z.object({ directMessages: z.boolean() });
 
 export function registerNotificationsRoutes(server: FastifyInstance, { db }: { db: Db }): void {
   const routes = server.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +16,7 @@ export function registerNotificationsRoutes(server: FastifyInstance, { db }: { d
     schema: {
       tags: ['discord'],
       summary: 'Whether the Discord bot may send the signed-in user direct messages (true unless turned off)',
-      response: { 200: notificationsReply, ...errors(401) },
+      response: { 200: notificationsReplySchema, ...errors(401) },
     },
   }, async (req) => ({ directMessages: !(await isDmOff(db, requireUser(req).discordId)) }));
 
@@ -33,7 +26,7 @@ export function registerNotificationsRoutes(server: FastifyInstance, { db }: { d
       tags: ['discord'],
       summary: 'Turn the Discord bot’s direct messages to the signed-in user on or off',
       body: notificationsBodySchema,
-      response: { 200: notificationsReply, ...errors(...WRITE_ERRORS) },
+      response: { 200: notificationsReplySchema, ...errors(...WRITE_ERRORS) },
     },
   }, async (req) => {
     const user = requireUser(req);

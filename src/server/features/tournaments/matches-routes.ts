@@ -390,7 +390,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       const after = await matchOr404(tx, t.uid, m.id);
       // a dispute decided (reports that disagree flag the match too): both sides are told (the bot)
-      if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, teamNamer(loaded.teams));
+      if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, loaded.teams);
       return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
     });
   });
@@ -428,7 +428,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (!m.flaggedForReview) throw conflict('This match is not flagged');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
-      if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row, teamNamer(await Repo.listTeams(tx, t.uid)));
+      if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row);
       return { result: await shown(tx, t, row), touched: [row.id] };
     });
   });

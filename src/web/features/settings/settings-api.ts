@@ -1,12 +1,8 @@
 // The signed-in user's own settings: for now whether the Discord bot may send them direct messages
 // (issue 31), the same setting as `/notifications` in Discord.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DiscordNotifications } from '../../../domain/api/discord-notifications.ts';
 import { api } from '../../lib/api.ts';
-
-/** The body of GET and PUT /api/discord/notifications (notificationsBodySchema on the server). */
-export interface DiscordNotifications {
-  directMessages: boolean;
-}
 
 // by user, so that another account signed in later never sees this one's answer
 export const settingsKeys = {

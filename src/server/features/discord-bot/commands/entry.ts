@@ -1,5 +1,6 @@
 // /checkin, /drop (and its button) and /notifications: writes through the same routes as the page.
 import { ButtonStyle, ComponentType } from 'discord-api-types/v10';
+import type { DiscordNotifications } from '../../../../domain/api/discord-notifications.ts';
 import type { Team } from '../../../../domain/api/tournaments.ts';
 import type { BotApi } from '../bot-api.ts';
 import { escapeMarkdown, privateMessage, updateMessage } from '../responses.ts';
@@ -56,6 +57,6 @@ export async function dropButton(api: BotApi, eventUid: string, teamUid: string)
 
 export async function notificationsCommand(api: BotApi, state: string | undefined) {
   if (state !== 'on' && state !== 'off') return privateMessage('state: must be on or off');
-  const { directMessages } = await api.put<{ directMessages: boolean }>('/api/discord/notifications', { directMessages: state === 'on' });
+  const { directMessages } = await api.put<DiscordNotifications>('/api/discord/notifications', { directMessages: state === 'on' });
   return privateMessage(directMessages ? 'Direct messages are on: the bot messages you when you are paired and when your events need you.' : 'Direct messages are off: the bot will not message you about your events.');
 }
