@@ -62,10 +62,13 @@ async function fakeDiscord() {
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_HEX = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
 
+/** Each interaction its own id: a second delivery of an id is a replay, answered without acting. */
+let lastId = BigInt(Date.now()) * 1000n;
+
 /** /table as a player, signed; the answer's time in ms. */
 async function table(url: string, discordId: string): Promise<number> {
   const raw = JSON.stringify({
-    id: '1', application_id: '123456', token: 'bench-token', version: 1, type: 2,
+    id: String(++lastId), application_id: '123456', token: 'bench-token', version: 1, type: 2,
     data: { id: '9', name: 'table', type: 1, options: [] },
     user: { id: discordId, username: `p${discordId.slice(-4)}`, discriminator: '0', global_name: null, avatar: null },
   });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Env } from './env.ts';
-import { usesDemoDiscord } from './env.ts';
+import { discordApiUrl, discordBotSettings, usesDemoDiscord } from './env.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import { loggerOptions, SLOW_REQUEST_MS } from './log.ts';
@@ -34,6 +34,8 @@ import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
+import { registerDirectMessages } from './features/discord-bot/direct-messages.ts';
+import { DiscordClient } from './discord/discord-client.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
 import { registerReportOg } from './features/records/report-og.ts';
 import { registerTournamentLinkCard } from './features/tournaments/tournament-link-card.ts';
@@ -81,8 +83,8 @@ export interface AppOptions {
   realtime?: import('./realtime/realtime.ts').RealtimeTuning;
   /** multiplies every rate limit (tests that send storms raise them) */
   rateLimitScale?: number;
-  /** the Discord webhook outbox's knobs (tests move its clock and shorten its delays) */
-  webhooks?: import('./features/webhooks/webhook-worker.ts').WebhookTuning;
+  /** the Discord webhook outbox's knobs (tests move its clock, which the Discord client's rate limits share, and shorten its delays) */
+  webhooks?: import('./features/webhooks/event-webhooks.ts').WebhookTuning;
 }
 
 /** The whole HTTP application: every plugin and route is registered here. */
@@ -207,8 +209,15 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     schema: { tags: ['site'], summary: 'Liveness and the kind of database', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
   }, async () => ({ status: 'ok' as const, database: database.kind }));
-  // event webhooks: queued by the routes in their transactions, sent by a worker started with the app
-  registerEventWebhooks(app, { db, env, tuning: webhooks });
+  // every call to Discord goes through one client (its rate limits, its 429s); the event webhooks and
+  // the bot's direct messages are outboxes queued by the routes in their transactions
+  const clock = webhooks?.now;
+  const discord = new DiscordClient({
+    apiUrl: discordApiUrl(env), relayUrl: env.DISCORD_WEBHOOK_RELAY_URL, token: env.DISCORD_BOT_TOKEN, timeoutMs: webhooks?.timeoutMs,
+    ...(clock && { now: () => clock().getTime() }),
+  });
+  registerEventWebhooks(app, { db, env, client: discord, tuning: webhooks });
+  registerDirectMessages(app, { db, client: discord, on: !!discordBotSettings(env) });
   registerUsersRoutes(app, { db });
   const banlistReads = registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
@@ -231,7 +240,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
   // the Discord bot: its commands call the routes above in-process, as the user (off without a token)
-  registerDiscordBot(app, { db, env, secureCookies, siteOrigin });
+  registerDiscordBot(app, { db, env, client: discord, secureCookies, siteOrigin });
 
   registerWebApp(app, webDir);
   return app;

@@ -12,7 +12,9 @@ import { importLflist } from './features/banlists/banlist-import.ts';
 import { banlistDateSchema } from '../domain/api/banlists.ts';
 import { HttpError } from './errors.ts';
 import { backupCommand, restoreCommand } from './backup/backup-commands.ts';
-import { discardHeld, releaseHeld } from './features/webhooks/webhooks-repository.ts';
+import { discardHeld, releaseHeld } from './discord/outbox-repository.ts';
+import { heldTotal, heldWords } from './discord/held.ts';
+import { DiscordClient } from './discord/discord-client.ts';
 import { registerCommands } from './features/discord-bot/discord-rest.ts';
 
 const USAGE = `Format Hub operator commands (npm run cli -- <command>)
@@ -28,7 +30,8 @@ const USAGE = `Format Hub operator commands (npm run cli -- <command>)
                                          running server when one holds DATA_DIR)
   restore <file>                         fill an empty or absent DATA_DIR from a backup (never a non-empty one);
                                          the Discord messages the backup had queued are held, not sent
-  outbox release                         send the held Discord messages (the server sends them when it runs)
+  outbox release                         send the held Discord messages, webhook posts and direct messages
+                                         (the server sends them when it runs)
   outbox discard                         delete the held Discord messages unsent
   discord register                       register the bot's slash commands with Discord (a bulk overwrite;
                                          in DISCORD_GUILD_ID's server only when set)
@@ -101,12 +104,12 @@ async function run(argv: string[]): Promise<string> {
     case 'outbox discard': {
       if (rest.length) throw new UsageError(`${key}: takes no arguments`);
       const release = command === 'release';
-      const n = await withDb(({ db }) => (release ? releaseHeld(db, new Date()) : discardHeld(db)));
-      const messages = `${n} held Discord message${n === 1 ? '' : 's'}`;
-      if (n === 0) return `No held Discord messages: nothing ${release ? 'released' : 'discarded'}.`;
+      // both outboxes, the event webhooks' posts and the bot's direct messages, in one transaction
+      const counts = await withDb(({ db }) => db.transaction((tx) => (release ? releaseHeld(tx, new Date()) : discardHeld(tx))));
+      if (heldTotal(counts) === 0) return `No held Discord messages: nothing ${release ? 'released' : 'discarded'}.`;
       return release
-        ? `Released ${messages}: the server sends them (at once while it runs, else when it starts), but drops those about a round that is over.`
-        : `Discarded ${messages}: they will never be sent.`;
+        ? `Released ${heldWords(counts)}: the server sends them (at once while it runs, else when it starts), but drops the webhook posts about a round that is over.`
+        : `Discarded ${heldWords(counts)}: they will never be sent.`;
     }
     case 'discord register': {
       if (rest.length) throw new UsageError('discord register: takes no arguments');
@@ -115,7 +118,7 @@ async function run(argv: string[]): Promise<string> {
       if (!env.DISCORD_BOT_TOKEN) throw new HttpError(400, 'discord register: set DISCORD_BOT_TOKEN (the bot token of the application)');
       const applicationId = bot?.applicationId ?? env.DISCORD_APPLICATION_ID ?? env.DISCORD_CLIENT_ID;
       if (!applicationId) throw new HttpError(400, 'discord register: set DISCORD_APPLICATION_ID (or DISCORD_CLIENT_ID)');
-      const r = await registerCommands({ apiUrl: discordApiUrl(env), token: env.DISCORD_BOT_TOKEN, applicationId, guildId: env.DISCORD_GUILD_ID });
+      const r = await registerCommands(new DiscordClient({ apiUrl: discordApiUrl(env), token: env.DISCORD_BOT_TOKEN }), { applicationId, guildId: env.DISCORD_GUILD_ID });
       return `Registered ${r.count} commands in ${r.where}.${bot ? '' : ' Set DISCORD_PUBLIC_KEY too, or the server keeps the bot off.'}`;
     }
     default:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCORD_WEBHOOK_URL } from '../domain/api/event-night.ts';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const optionalUrl = z.string().url().optional();
@@ -36,10 +37,11 @@ export const envSchema = z.object({
   FORMAT_NAME: z.string().min(1).regex(/^[^/\\\r\n"]+$/, 'must be usable in a file name').default('Format Hub'),
   CARD_IMAGE_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
   CARD_IMAGE_DIR: z.preprocess(blankToUndefined, z.string().optional()),
-  DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, optionalUrl),
+  /** the site's own channel: a published banlist is posted to it (a Discord webhook URL) */
+  DISCORD_WEBHOOK_URL: z.preprocess(blankToUndefined, z.string().regex(DISCORD_WEBHOOK_URL, 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)').optional()),
   /**
-   * deliver event webhooks here instead of https://discord.com (tests, a self-hosted relay): the
-   * webhook's path (/api/webhooks/{id}/{token}) is appended; the URL a host types stays Discord's
+   * deliver webhook posts here instead of DISCORD_API_URL (a self-hosted relay): the webhook's path
+   * (/api/webhooks/{id}/{token}) is appended; the URL a host types stays Discord's
    */
   DISCORD_WEBHOOK_RELAY_URL: z.preprocess(blankToUndefined, optionalUrl),
   /** the bot (issue 31): without a token and a public key it is off and its endpoint answers 503 */
@@ -50,7 +52,7 @@ export const envSchema = z.object({
   DISCORD_APPLICATION_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,20}$/, 'must be a Discord id').optional()),
   /** register the commands in this server only (changes show at once) */
   DISCORD_GUILD_ID: z.preprocess(blankToUndefined, z.string().regex(/^\d{1,20}$/, 'must be a Discord id').optional()),
-  /** every call the bot makes goes to this base (tests, a relay); when set, event webhooks too unless DISCORD_WEBHOOK_RELAY_URL is */
+  /** every call to Discord goes to this base (tests, a relay): the bot's, and webhook posts unless DISCORD_WEBHOOK_RELAY_URL is set */
   DISCORD_API_URL: z.preprocess(blankToUndefined, optionalUrl),
   /** where attachments are fetched from */
   DISCORD_CDN_URL: z.preprocess(blankToUndefined, optionalUrl),
@@ -104,19 +106,6 @@ export const DISCORD_CDN_DEFAULT = 'https://cdn.discordapp.com';
 /** The base of the bot's Discord calls, without a trailing slash. */
 export function discordApiUrl(env: Pick<Env, 'DISCORD_API_URL'>): string {
   return (env.DISCORD_API_URL ?? DISCORD_API_DEFAULT).replace(/\/+$/, '');
-}
-
-/**
- * Where event webhooks go instead of the URL a host typed: DISCORD_WEBHOOK_RELAY_URL (an alias
- * kept), else a set DISCORD_API_URL without its /api or /api/vN (the webhook's path
- * /api/webhooks/{id}/{token} is appended to it); undefined: Discord itself.
- */
-export function webhookRelayBase(env: Pick<Env, 'DISCORD_WEBHOOK_RELAY_URL' | 'DISCORD_API_URL'>): string | undefined {
-  if (env.DISCORD_WEBHOOK_RELAY_URL) return env.DISCORD_WEBHOOK_RELAY_URL;
-  if (!env.DISCORD_API_URL) return undefined;
-  const url = new URL(env.DISCORD_API_URL);
-  url.pathname = url.pathname.replace(/\/+$/, '').replace(/\/api(\/v\d+)?$/, '');
-  return url.toString().replace(/\/+$/, '');
 }
 
 /** The bot is on with a token and a public key; its application id falls back to sign-in's client id. */

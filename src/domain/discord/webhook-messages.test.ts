@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
-  championMessage, checkInOpenMessage, DESCRIPTION_MAX, embedsLength, escapeMarkdown, MESSAGE_EMBEDS_TOTAL_MAX, pairingsMessages, TITLE_MAX,
+  championMessage, checkInOpenMessage, DESCRIPTION_MAX, embedsLength, MESSAGE_EMBEDS_TOTAL_MAX, pairingsMessages, TITLE_MAX,
 } from './webhook-messages.ts';
+import { escapeMarkdown } from './markdown.ts';
 
 const event = { name: 'Winter Cup', url: 'https://hub.example/tournaments/abc' };
 

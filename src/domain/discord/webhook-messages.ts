@@ -21,6 +21,10 @@ export interface DiscordMessage {
   allowed_mentions: { parse: never[] };
 }
 
+import { STATUS_LABEL, type CardStatus } from '../banlist/statuses.ts';
+import { statusOfVote, type Vote } from '../judgement/votes.ts';
+import { bold, CONTENT_MAX, discordTime, escapeMarkdown } from './markdown.ts';
+
 export const DESCRIPTION_MAX = 4096;
 export const TITLE_MAX = 256;
 export const MESSAGE_EMBEDS_TOTAL_MAX = 6000;
@@ -32,19 +36,9 @@ const GREEN = 0x22c55e;
 const BLUE = 0x3b82f6;
 const GOLD = 0xeab308;
 
-/** Discord markdown is plain text again: each special character behind a backslash. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\*_~`|>#\-[\]()<:@]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
-}
-
 /** A title within Discord's 256 characters. */
 function title(text: string): string {
   return text.length <= TITLE_MAX ? text : `${text.slice(0, TITLE_MAX - 1)}…`;
-}
-
-/** `<t:…:F>` shows a moment in each reader's own time zone. */
-export function discordTime(at: Date | string, style: 'F' | 't' | 'R' = 'F'): string {
-  return `<t:${Math.floor(new Date(at).getTime() / 1000)}:${style}>`;
 }
 
 const message = (embeds: DiscordEmbed[]): DiscordMessage => ({ embeds, allowed_mentions: { parse: [] } });
@@ -136,4 +130,24 @@ export function testMessage(event: EventRef, by: string): DiscordMessage {
 export function embedsLength(m: DiscordMessage): number {
   return m.embeds.reduce((n, e) => n + e.title.length + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0)
     + (e.fields ?? []).reduce((k, f) => k + f.name.length + f.value.length, 0), 0);
+}
+
+/** The site's own channel (DISCORD_WEBHOOK_URL): a banlist published by the judgement board, one line per card that changed. */
+export interface PublishedList {
+  name: string;
+  date: string;
+  /** the cards that changed: their status on the list before, and the board's decision */
+  entries: readonly { cardName: string; currentStatus: CardStatus; currentOpinion: Vote }[];
+}
+
+export function banlistPublishedMessage(p: PublishedList, siteUrl?: string): { content: string; allowed_mentions: { parse: never[] } } {
+  const lines = p.entries.map((e) => {
+    const status = statusOfVote(e.currentOpinion);
+    return `• ${escapeMarkdown(e.cardName)}: ${STATUS_LABEL[e.currentStatus]} → ${status ? STATUS_LABEL[status] : e.currentOpinion}`;
+  });
+  const head = `${bold(p.name)} is published, effective ${p.date}.`;
+  const foot = siteUrl ? `\n${siteUrl}/banlist` : '';
+  let text = [head, ...lines].join('\n') + foot;
+  if (text.length > CONTENT_MAX) text = `${text.slice(0, CONTENT_MAX - foot.length - 2)}…${foot}`;
+  return { content: text, allowed_mentions: { parse: [] } };
 }

@@ -9,6 +9,8 @@ import { isInside, realPathOf, writeFileAtomically } from './backup-file.ts';
 import { checkBackupFile, restoreBackup } from './backup-reader.ts';
 import { writeBackup } from './backup-writer.ts';
 import { requestBackup } from './control-socket.ts';
+import { heldTotal, heldWords } from '../discord/held.ts';
+import type { OutboxTable } from '../discord/outbox-repository.ts';
 
 type Settings = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Env, 'BACKUP_DIR'>>;
 
@@ -72,16 +74,17 @@ export async function restoreCommand(env: Settings, file: string): Promise<strin
   if (env.DATABASE_URL) throw new BackupError(`restore: ${POSTGRES_BACKUP_LINE}`);
   const dataDir = path.resolve(env.DATA_DIR);
   let manifest: Manifest;
-  let held: number;
+  let held: Record<OutboxTable, number>;
   try {
-    ({ manifest, heldDeliveries: held } = await restoreBackup(path.resolve(file), dataDir));
+    ({ manifest, held } = await restoreBackup(path.resolve(file), dataDir));
   } catch (e) {
     if (e instanceof BackupError) throw new BackupError(`restore: ${e.message}`);
     throw e;
   }
   const uploads = manifest.files.filter((f) => f.path.startsWith('uploads/')).length;
   const restored = `Restored ${dataDir} from ${file} (taken ${manifest.createdAt}; ${uploads} uploaded file${uploads === 1 ? '' : 's'}).`;
-  if (!held) return restored;
-  return `${restored}\n${held} Discord message${held === 1 ? '' : 's'} the old site had queued ${held === 1 ? 'is' : 'are'} held, not sent: ` +
+  const n = heldTotal(held);
+  if (n === 0) return restored;
+  return `${restored}\nThe Discord messages the old site had queued (${heldWords(held)}) ${n === 1 ? 'is' : 'are'} held, not sent: ` +
     '`npm run cli -- outbox release` sends them, `npm run cli -- outbox discard` drops them.';
 }

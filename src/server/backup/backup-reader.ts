@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { openDatabase } from '../db/client.ts';
-import { holdPending } from '../features/webhooks/webhooks-repository.ts';
+import { holdPending, type OutboxTable } from '../discord/outbox-repository.ts';
 import { BackupError, MANIFEST_ENTRY, parseManifest, restoredPath, type Manifest } from './backup-format.ts';
 import { assertMigrationLevelKnown } from './migration-level.ts';
 
@@ -104,8 +104,8 @@ export const notEmptyMessage = (dataDir: string) =>
 
 export interface RestoreResult {
   manifest: Manifest;
-  /** Discord messages the backup had queued, now held until `outbox release` (or `outbox discard`) */
-  heldDeliveries: number;
+  /** Discord messages the backup had queued (of each outbox), now held until `outbox release` (or `outbox discard`) */
+  held: Record<OutboxTable, number>;
 }
 
 /** Restores `file` into an empty or absent `dataDir`. */
@@ -125,12 +125,12 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     });
     // open it as the server does (lock, migrations up to this version's), and read from it; the old
     // site's queued messages are held before any server can start on it (a copy must not post them)
-    let heldDeliveries: number;
+    let held: Record<OutboxTable, number>;
     try {
       const database = await openDatabase({ kind: 'pglite', dataDir: tmp });
       try {
         await database.embedded!.client.query('select count(*) from drizzle.__drizzle_migrations');
-        heldDeliveries = await holdPending(database.db);
+        held = await holdPending(database.db);
       } finally {
         await database.close();
       }
@@ -143,7 +143,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     } catch (e) {
       throw new BackupError(`The restored data could not be moved into ${target} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing was changed.`);
     }
-    return { manifest: backup.manifest, heldDeliveries };
+    return { manifest: backup.manifest, held };
   } catch (e) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw e;

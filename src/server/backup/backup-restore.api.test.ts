@@ -1,16 +1,19 @@
 // `npm run cli -- backup` and `restore` with no server running: a round trip that a server reads
 // back the same (uploads byte for byte), and restores that must change nothing: a truncated or
 // damaged file, a data dir that is not empty. A backup is never written into DATA_DIR or
-// BACKUP_DIR. The restored copy sends none of the Discord messages the old site had queued until
-// `outbox release` (decision 026). On PostgreSQL both commands say to use pg_dump.
+// BACKUP_DIR. The restored copy sends none of the Discord messages the old site had queued (its
+// webhook posts and the bot's direct messages, queued while Discord was down) until `outbox
+// release`, and then each once (decision 026, issue 38). On PostgreSQL both commands say to use pg_dump.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
 import { signedInClient, TestClient } from '../test/test-server.ts';
 import { FAST, HOOK, WebhookSink } from '../features/webhooks/webhook-test-kit.ts';
 import * as Webhooks from '../features/webhooks/webhooks-repository.ts';
+import { BOT_TOKEN, fakeDiscord, PUBLIC_HEX } from '../features/discord-bot/bot-test-kit.ts';
+import { discordDms } from '../db/schema.ts';
 import { cli, digestTree, startDiskServer, tempRoot } from './backup-test-kit.ts';
 
 const ADMIN = '970000000000000001';
@@ -25,9 +28,13 @@ suiteOn('pglite')('backup and restore with no server running', () => {
   let file: string;
   let uid: string;
   let reads: Record<string, unknown>;
-  /** Discord, for the restored copies (the live site's worker is off: its messages stay queued) */
+  /** Discord, for the restored copies (down for the live site: its messages stay queued) */
   let sink: WebhookSink;
   let relay: string;
+  let discord: Awaited<ReturnType<typeof fakeDiscord>>;
+  /** the direct messages queued, unsent, when the backup was taken */
+  let queuedDms: number[];
+  const bot = { DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456' };
   const titles = () => sink.requests.map((r) => r.body.embeds[0]!.title);
   const readsOf = async (url: string, admin: TestClient) => {
     const anyone = new TestClient(url);
@@ -46,7 +53,10 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     file = path.join(root, 'backup.zip');
     sink = new WebhookSink();
     relay = await sink.listen();
-    const server = await startDiskServer(dataDir, { webhooks: { enabled: false } });
+    discord = await fakeDiscord();
+    // Discord is down for the live site (a closed port): every post and direct message stays queued
+    const down = 'http://127.0.0.1:9';
+    const server = await startDiskServer(dataDir, { env: { ...bot, DISCORD_API_URL: `${down}/api/v10`, DISCORD_WEBHOOK_RELAY_URL: down } });
     try {
       const admin = await signedInClient(server, ADMIN, 2, 'Ada');
       const host = await signedInClient(server, HOST, 1, 'Hosta');
@@ -57,6 +67,7 @@ suiteOn('pglite')('backup and restore with no server running', () => {
       await kit.finishRound(uid);
       await ok(await host.post(`/api/tournaments/${uid}/next-round`));
       reads = await readsOf(server.url, admin);
+      queuedDms = (await server.database.db.select({ id: discordDms.id }).from(discordDms)).map((r) => r.id).sort((a, b) => a - b);
     } finally {
       await server.close();
     }
@@ -70,9 +81,11 @@ suiteOn('pglite')('backup and restore with no server running', () => {
   }, 180_000);
   afterAll(async () => {
     await sink?.close();
+    await discord?.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
-  const restoredServer = (dir: string) => startDiskServer(dir, { env: { DISCORD_WEBHOOK_RELAY_URL: relay }, webhooks: FAST });
+  const restoredServer = (dir: string) => startDiskServer(dir, { env: { ...bot, DISCORD_API_URL: discord.url, DISCORD_WEBHOOK_RELAY_URL: relay }, webhooks: FAST });
+  const dmNonces = () => discord.calls.filter((c) => c.path.endsWith('/messages')).map((c) => String(c.body.nonce));
 
   test('a backup restored into a new data dir serves the same reads, uploads byte for byte, and holds the old queued Discord messages', async () => {
     const backup = await cli(['backup', file], { DATA_DIR: dataDir });
@@ -83,7 +96,9 @@ suiteOn('pglite')('backup and restore with no server running', () => {
     const restoredDir = path.join(root, 'restored');
     const restore = await cli(['restore', file], { DATA_DIR: restoredDir });
     expect(restore.stderr).toBe('');
-    expect(restore.stdout).toMatch(/^Restored .*restored from .*backup\.zip \(taken .*; 4 uploaded files\)\.\n2 Discord messages the old site had queued are held, not sent: `npm run cli -- outbox release` sends them, `npm run cli -- outbox discard` drops them\.$/);
+    // round 1's and round 2's pairings for the channel, and each player's table of each round
+    expect(queuedDms).toHaveLength(16);
+    expect(restore.stdout).toMatch(/^Restored .*restored from .*backup\.zip \(taken .*; 4 uploaded files\)\.\nThe Discord messages the old site had queued \(2 webhook posts and 16 direct messages\) are held, not sent: `npm run cli -- outbox release` sends them, `npm run cli -- outbox discard` drops them\.$/);
     expect(digestTree(path.join(restoredDir, 'uploads'))).toEqual(digestTree(path.join(dataDir, 'uploads')));
 
     const server = await restoredServer(restoredDir);
@@ -93,9 +108,13 @@ suiteOn('pglite')('backup and restore with no server running', () => {
       // a message queued now goes out; the old ones, queued earlier for the same webhook, would
       // have gone first (one webhook's messages go in order), and are not sent at all
       await Webhooks.enqueue(server.database.db, [{ tournamentUid: uid, kind: 'pairings', url: HOOK, body: { embeds: [{ title: 'After the restore' }], allowed_mentions: { parse: [] } } }], new Date());
-      server.app.eventWebhooks.worker.kick();
+      server.app.eventWebhooks.outbox.loop.kick();
+      server.app.discordDms!.outbox.loop.kick();
       await sink.waitFor(1);
       expect(titles()).toEqual(['After the restore']);
+      // the held direct messages neither: the DM outbox's passes found nothing to send
+      await server.app.discordDms!.outbox.loop.stop();
+      expect(discord.calls).toEqual([]);
     } finally {
       await server.close();
     }
@@ -104,20 +123,23 @@ suiteOn('pglite')('backup and restore with no server running', () => {
   test('outbox release sends what the restore held; outbox discard deletes it unsent', async () => {
     const released = await cli(['outbox', 'release'], { DATA_DIR: path.join(root, 'restored') });
     expect(released).toMatchObject({ code: 0, stderr: '' });
-    expect(released.stdout).toBe('Released 2 held Discord messages: the server sends them (at once while it runs, else when it starts), but drops those about a round that is over.');
+    expect(released.stdout).toBe('Released 2 webhook posts and 16 direct messages: the server sends them (at once while it runs, else when it starts), but drops the webhook posts about a round that is over.');
     const server = await restoredServer(path.join(root, 'restored'));
     try {
       // round 1's pairings are about a round that is over (round 2 was paired): dropped, not sent late
       // (issue 30 §7); they go first, so once round 2's are in, round 1's were dropped
       await sink.waitFor(2);
       expect(titles()).toEqual(['After the restore', 'Round 2 pairings: DEFAULT 8']);
+      // every held direct message once, with the nonce of its row
+      await vi.waitFor(() => expect(dmNonces()).toHaveLength(16), { timeout: 20_000, interval: 50 });
+      expect(dmNonces().sort()).toEqual(queuedDms.map((id) => `fh-dm-${id}`).sort());
     } finally {
       await server.close();
     }
 
     const again = path.join(root, 'restored-again');
-    expect((await cli(['restore', file], { DATA_DIR: again })).stdout).toMatch(/\n2 Discord messages the old site had queued are held/);
-    expect(await cli(['outbox', 'discard'], { DATA_DIR: again })).toEqual({ code: 0, stderr: '', stdout: 'Discarded 2 held Discord messages: they will never be sent.' });
+    expect((await cli(['restore', file], { DATA_DIR: again })).stdout).toMatch(/\nThe Discord messages the old site had queued \(2 webhook posts and 16 direct messages\) are held/);
+    expect(await cli(['outbox', 'discard'], { DATA_DIR: again })).toEqual({ code: 0, stderr: '', stdout: 'Discarded 2 webhook posts and 16 direct messages: they will never be sent.' });
     // no sub-command, or another: the usage, exit 2
     const bad = await cli(['outbox', 'send'], { DATA_DIR: again });
     expect(bad.code).toBe(2);

@@ -11,7 +11,7 @@ import { seedPgliteDataDir } from '../test/test-databases.ts';
 import { cliCommand } from '../test/test-cli.ts';
 import { parseEnv } from '../env.ts';
 import type { TestServer } from '../test/test-server.ts';
-import type { WebhookTuning } from '../features/webhooks/webhook-worker.ts';
+import type { WebhookTuning } from '../features/webhooks/event-webhooks.ts';
 import { startBackups, type Backups, type StartBackupsOptions } from './backups.ts';
 
 

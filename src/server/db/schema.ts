@@ -342,16 +342,24 @@ export const auditLog = pgTable('audit_log', {
  */
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: serial('id').primaryKey(),
-  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
-  /** what it tells of: check-in, pairings, champion, report */
+  /** the event it tells of; null for the site's own posts (a published banlist, issue 38) */
+  tournamentUid: text('tournament_uid').references(() => tournaments.uid, { onDelete: 'cascade' }),
+  /** what it tells of: check-in, pairings, champion, test, banlist */
   kind: text('kind').notNull(),
   url: text('url').notNull(),
+  /** exactly what is posted */
   body: jsonb('body').notNull(),
+  /** the round a pairings message is about: dropped once a later round is paired */
+  round: integer('round'),
   /** pending, held (restored from a backup: never sent until released, decision 026), sent, failed (gave up) or dropped (its round was over, issue 30) */
   status: text('status', { enum: ['pending', 'held', 'sent', 'failed', 'dropped'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** claimed by a sender until then: later messages of its webhook wait (one request at a time) */
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
   lastError: text('last_error'),
+  /** Discord's JSON error code of a final refusal (10015: the webhook is gone) */
+  errorCode: integer('error_code'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)]);
@@ -510,15 +518,29 @@ export const discordDms = pgTable('discord_dms', {
   id: serial('id').primaryKey(),
   discordId: text('discord_id').notNull().references(() => users.discordId, { onDelete: 'cascade' }),
   tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
-  /** what it tells of: pairing, opponent-report */
+  /** what it tells of: pairing, opponent-report, check-in-open, no-show, top-cut, dispute-settled, final-result */
   kind: text('kind').notNull(),
   body: jsonb('body').notNull(),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  /** as webhook_deliveries: 'held' is a restored backup's, never sent until released (decision 026) */
+  status: text('status', { enum: ['pending', 'held', 'sent', 'failed'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
   lastError: text('last_error'),
   /** Discord's JSON error code of a final refusal (50007) */
   errorCode: integer('error_code'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 }, (t) => [index('discord_dms_due_idx').on(t.status, t.nextAttemptAt), index('discord_dms_tournament_idx').on(t.tournamentUid)]);
+
+/**
+ * Interactions the bot has acted on (issue 38 §2): a second delivery of the same signed interaction
+ * is answered with the first answer, not acted on again. Kept until its signature's timestamp can no
+ * longer pass the five-minute check, then deleted.
+ */
+export const discordInteractions = pgTable('discord_interactions', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** the answer given, once there is one */
+  response: jsonb('response'),
+}, (t) => [index('discord_interactions_expires_idx').on(t.expiresAt)]);

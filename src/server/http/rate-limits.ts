@@ -1,5 +1,6 @@
 // Limits on sign-in, uploads and writes, per user and per address, at rates no person reaches by
 // hand; reads are not limited (they are cached and cheap). Counts are per instance.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { DEMO_PREFIX } from '../auth/discord-endpoints.ts';
@@ -13,7 +14,24 @@ export type RateLimitKind = keyof typeof RATE_LIMITS;
 /** Per address, whoever is signed in: a venue's players share one address, a script's many accounts too. */
 export const ADDRESS_RATE_LIMITS = { upload: 300, write: 3000 } as const;
 
-const tooMany = (ttlMs: number) => `Too many requests: try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} s`;
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: {
+      /**
+       * Headers that mark an in-process call (the Discord bot's, issue 38): it counts against its
+       * user's limits only, never the loopback address's (every Discord user's commands would share
+       * it). A random value of this process: no outside request can carry it.
+       */
+      inProcessHeaders: Readonly<Record<string, string>>;
+      /** A per-user limit of `kind`'s rate on keys of the caller's choosing: 0 while allowed, else the wait in ms. */
+      perUser(kind: 'write', key: string): Promise<number>;
+    };
+  }
+}
+
+const IN_PROCESS_HEADER = 'x-format-hub-in-process';
+
+export const tooMany = (ttlMs: number) => `Too many requests: try again in ${Math.max(1, Math.ceil(ttlMs / 1000))} s`;
 
 const UPLOAD_PATHS = [/^\/api\/images\/api\/upload$/, /^\/api\/series(\/[^/]+)?\/upload$/];
 
@@ -55,13 +73,37 @@ export async function registerRateLimits(app: FastifyInstance, { scale = 1 }: { 
     keyGenerator: (req) => `${rateLimitKind(req)}:addr:${req.ip}`,
     max: (req) => Math.max(1, Math.round(ADDRESS_RATE_LIMITS[rateLimitKind(req) as keyof typeof ADDRESS_RATE_LIMITS] * scale)),
   });
+  const secret = randomBytes(32);
+  const inProcess = (req: FastifyRequest) => {
+    const v = req.headers[IN_PROCESS_HEADER];
+    return typeof v === 'string' && v.length === 64 && timingSafeEqual(Buffer.from(v, 'hex'), secret);
+  };
   app.addHook('onRequest', (req, reply, done) => {
     const kind = rateLimitKind(req);
-    if (kind === undefined || kind === 'signin' || !req.user) return done();
+    if (kind === undefined || kind === 'signin' || !req.user || inProcess(req)) return done();
     perAddress(req).then((r) => {
       if (r.isAllowed || !r.isExceeded) return done();
       reply.header('retry-after', r.ttlInSeconds);
       done(new HttpError(429, tooMany(r.ttl)));
     }, done);
+  });
+
+  // keys of the caller's choosing (a Discord user's interactions), at the per-user rate of `kind`
+  const keys = new WeakMap<FastifyRequest, string>();
+  const perUser = app.createRateLimit({
+    keyGenerator: (req) => keys.get(req)!,
+    allowList: () => false,
+    max: Math.max(1, Math.round(RATE_LIMITS.write * scale)),
+    timeWindow: 60_000,
+  });
+  app.decorate('rateLimits', {
+    inProcessHeaders: { [IN_PROCESS_HEADER]: secret.toString('hex') },
+    async perUser(_kind: 'write', key: string) {
+      // a key, not a request: the limiter reads only the route's config of it
+      const req = { routeOptions: { config: {} } } as FastifyRequest;
+      keys.set(req, key);
+      const r = await perUser(req);
+      return r.isAllowed || !r.isExceeded ? 0 : Math.max(r.ttl, 1);
+    },
   });
 }

@@ -1,9 +1,10 @@
 // The bot is another way into the same HTTP API, never a second implementation (issue 31): each
 // command calls the app's own routes in-process (app.inject) as the Discord user, with a session
 // minted exactly as sign-in mints one (same table, same cookie). Every permission, validation,
-// rate limit and message is the HTTP API's.
+// per-user rate limit and message is the HTTP API's; the per-address limits are not, since every
+// user's call comes from this process (issue 38: a few accounts would stop everyone's).
 import type { FastifyInstance } from 'fastify';
-import type { APIUser } from 'discord-api-types/v10';
+import type { InteractionUser } from '../../../domain/discord/interaction-input.ts';
 import type { Db } from '../../db/client.ts';
 import { discordProfileSchema } from '../../auth/discord-profile.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from '../../auth/session-token.ts';
@@ -36,7 +37,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
   const tokens = new Map<string, string>();
 
   /** A user who never signed in becomes a site user as sign-in makes one; one who did keeps their row (email included). */
-  async function ensureUser(user: APIUser): Promise<void> {
+  async function ensureUser(user: InteractionUser): Promise<void> {
     if (await UsersRepository.findByDiscordId(db, user.id)) return;
     const profile = discordProfileSchema.safeParse({ id: user.id, username: user.username, discriminator: user.discriminator, global_name: user.global_name, avatar: user.avatar });
     if (!profile.success) throw new ApiRefusal(400, 'Your Discord profile could not be read');
@@ -51,14 +52,14 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
   }
 
   /** The API as this Discord user. */
-  async function forUser(user: APIUser): Promise<BotApi> {
+  async function forUser(user: InteractionUser): Promise<BotApi> {
     if (!tokens.has(user.id)) await ensureUser(user);
     const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, retried = false): Promise<T> => {
       const token = tokens.get(user.id) ?? (await mint(user.id));
       const text = body instanceof PlainText;
       const res = await app.inject({
         method, url,
-        headers: { cookie: `${cookieName}=${token}`, ...(body !== undefined && { 'content-type': text ? 'text/plain; charset=utf-8' : 'application/json' }) },
+        headers: { cookie: `${cookieName}=${token}`, ...app.rateLimits.inProcessHeaders, ...(body !== undefined && { 'content-type': text ? 'text/plain; charset=utf-8' : 'application/json' }) },
         ...(body !== undefined && { payload: text ? body.text : JSON.stringify(body) }),
       });
       // the session ended (expired, or removed by an operator): a new one, once

@@ -1,7 +1,7 @@
 // The bot's settings and its signature check, without a server.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { discordApiUrl, discordBotSettings, parseEnv, webhookRelayBase } from '../../env.ts';
+import { discordApiUrl, discordBotSettings, parseEnv } from '../../env.ts';
 import { publicKeyFromHex, verifyInteraction } from './verify.ts';
 
 const KEY = 'ab'.repeat(32);
@@ -14,11 +14,9 @@ test('the bot is on with a token and a public key; the application id falls back
   expect(discordApiUrl(parseEnv({}))).toBe('https://discord.com/api/v10');
 });
 
-test('event webhooks: the relay setting first (an alias), else DISCORD_API_URL without its /api/vN, else Discord', () => {
-  expect(webhookRelayBase(parseEnv({}))).toBeUndefined();
-  expect(webhookRelayBase(parseEnv({ DISCORD_API_URL: 'http://127.0.0.1:9/api/v10' }))).toBe('http://127.0.0.1:9');
-  expect(webhookRelayBase(parseEnv({ DISCORD_API_URL: 'https://relay.example/discord/api/' }))).toBe('https://relay.example/discord');
-  expect(webhookRelayBase(parseEnv({ DISCORD_API_URL: 'http://a.example/api/v10', DISCORD_WEBHOOK_RELAY_URL: 'http://b.example' }))).toBe('http://b.example');
+test('the site’s own channel must be a Discord webhook, named when it is not', () => {
+  expect(parseEnv({ DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/abc' }).DISCORD_WEBHOOK_URL).toBe('https://discord.com/api/webhooks/1/abc');
+  expect(() => parseEnv({ DISCORD_WEBHOOK_URL: 'https://example.com/hook' })).toThrow(/DISCORD_WEBHOOK_URL: must be a Discord webhook URL/);
 });
 
 test('a signature is Ed25519 over timestamp + body, within five minutes', () => {

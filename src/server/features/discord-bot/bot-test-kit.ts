@@ -15,6 +15,13 @@ export type Reply = {
   data?: { content?: string; flags?: number; components?: { components: { custom_id?: string; label?: string; url?: string; style?: number }[] }[] };
 };
 
+/** A message's text as Discord shows it: a backslash before a character that is not a letter, digit or space is not shown. */
+export const shown = (content: string | undefined) => (content ?? '').replace(/\\([^\p{L}\p{N}\s])/gu, '$1');
+
+/** A new interaction id each time (a second delivery of one id is a replay, answered without acting). */
+let lastId = BigInt(Date.now()) * 1000n;
+export const interactionId = () => String(++lastId);
+
 export const discordUser = (id: string) => ({ id, username: `u${id.slice(-4)}`, discriminator: '0', global_name: null, avatar: null });
 
 export function botClient(baseUrl: () => string) {
@@ -32,9 +39,9 @@ export function botClient(baseUrl: () => string) {
   return {
     signed,
     slash: (id: string, name: string, options: unknown[] = [], resolved?: unknown) =>
-      signed({ ...base, id: '1', type: 2, data: { id: '9', name, type: 1, options, ...(resolved !== undefined && { resolved }) }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
+      signed({ ...base, id: interactionId(), type: 2, data: { id: '9', name, type: 1, options, ...(resolved !== undefined && { resolved }) }, guild_id: '42', member: { user: discordUser(id), roles: [] } }),
     /** a button pressed in a DM (user) */
-    press: (id: string, customId: string) => signed({ ...base, id: '2', type: 3, data: { custom_id: customId, component_type: 2 }, user: discordUser(id) }),
+    press: (id: string, customId: string) => signed({ ...base, id: interactionId(), type: 3, data: { custom_id: customId, component_type: 2 }, user: discordUser(id) }),
   };
 }
 

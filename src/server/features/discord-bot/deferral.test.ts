@@ -1,13 +1,14 @@
 // A slow command is deferred and finished on the interaction's webhook; a quick one is answered at once.
-import { InteractionResponseType, InteractionType, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
+import { InteractionResponseType, type APIInteractionResponse } from 'discord-api-types/v10';
 import { expect, test } from 'vitest';
-import { answerInTime, type FinishLate } from './deferral.ts';
+import { privateMessage, updateMessage } from '../../../domain/discord/responses.ts';
+import { DiscordClient } from '../../discord/discord-client.ts';
+import { answerInTime, type Deferrable, type FinishLate } from './deferral.ts';
 import { finishInteraction } from './discord-rest.ts';
-import { privateMessage, updateMessage } from './responses.ts';
 
-const command = { type: InteractionType.ApplicationCommand, application_id: '1', token: 'tok' } as APIInteraction;
-const button = { type: InteractionType.MessageComponent, application_id: '1', token: 'tok' } as APIInteraction;
-const autocomplete = { type: InteractionType.ApplicationCommandAutocomplete } as APIInteraction;
+const command: Deferrable = { kind: 'command', applicationId: '1', token: 'tok' };
+const button: Deferrable = { kind: 'button', applicationId: '1', token: 'tok' };
+const autocomplete: Deferrable = { kind: 'autocomplete', applicationId: '1', token: 'tok' };
 const after = <T>(ms: number, value: T) => new Promise<T>((r) => setTimeout(() => r(value), ms));
 
 function recorder() {
@@ -50,9 +51,10 @@ test('the late answer goes to the interaction webhook under DISCORD_API_URL, wit
     seen.push([url, init]);
     return new Response('{}', { status: 200 });
   }) as unknown as typeof fetch;
-  await finishInteraction('http://fake/api/v10', { application_id: '1', token: 'tok' }, 'edit', { content: 'a', flags: 64 }, fake);
-  await finishInteraction('http://fake/api/v10', { application_id: '1', token: 'tok' }, 'follow-up', { content: 'b', flags: 64 }, fake);
-  expect(seen.map(([url, init]) => [init.method, url, JSON.parse(init.body as string), 'Authorization' in (init.headers as object)])).toEqual([
+  const client = new DiscordClient({ apiUrl: 'http://fake/api/v10', token: 'bot-secret', fetch: fake });
+  await finishInteraction(client, { applicationId: '1', token: 'tok' }, 'edit', { content: 'a', flags: 64 });
+  await finishInteraction(client, { applicationId: '1', token: 'tok' }, 'follow-up', { content: 'b', flags: 64 });
+  expect(seen.map(([url, init]) => [init.method, url, JSON.parse(init.body as string), 'authorization' in (init.headers as object)])).toEqual([
     ['PATCH', 'http://fake/api/v10/webhooks/1/tok/messages/%40original', { content: 'a' }, false],
     ['POST', 'http://fake/api/v10/webhooks/1/tok', { content: 'b', flags: 64 }, false],
   ]);

@@ -1,53 +1,51 @@
-// The bot's direct messages (issue 31, decision 033): what the actions of the evening queue for
-// each player, in the action's own transaction (a rolled-back action queues nothing, a committed
-// one is never lost), and the worker kicked once the reply is sent. Off without a bot token; a
-// player who turned direct messages off gets nothing queued.
+// The bot's direct messages (issue 31, decision 033): who is told what by the actions of the evening,
+// queued in the action's own transaction (a rolled-back action queues nothing, a committed one is
+// never lost) and sent by the DM outbox once the reply is sent. The words are the domain's
+// (domain/discord/dm-messages.ts). Off without a bot token; a player who turned direct messages off
+// gets nothing queued.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ButtonStyle, ComponentType, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import { pairingDm, opponentReportedDm, type DmBody, type DmEvent } from '../../../domain/discord/dm-messages.ts';
 import { roomName } from '../../../domain/tournament/rooms.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { discordApiUrl, discordBotSettings, type Env } from '../../env.ts';
+import type { DiscordClient } from '../../discord/discord-client.ts';
+import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
-import { opponentRows, resultButtonId } from './commands/report.ts';
+import { DmOutbox } from './dm-outbox.ts';
 import * as Repo from './dm-repository.ts';
-import { DmWorker, type DmTuning } from './dm-worker.ts';
-import { discordTime, escapeMarkdown } from './responses.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** null: the bot is off (no token), nothing is queued */
-    discordDms: { worker: DmWorker } | null;
-  }
-  interface FastifyRequest {
-    /** this request queued direct messages: the worker is kicked once the reply is sent (after commit) */
-    dmsQueued: boolean;
+    discordDms: { outbox: Outbox<Repo.ClaimedDm> } | null;
   }
 }
 
-export function registerDirectMessages(app: FastifyInstance, { db, env, tuning }: { db: Db; env: Env; tuning?: DmTuning }): void {
-  const settings = discordBotSettings(env);
-  const worker = settings && new DmWorker(db, app.log, discordApiUrl(env), settings.token, tuning);
-  app.decorate('discordDms', worker ? { worker } : null);
-  app.decorateRequest('dmsQueued', false);
-  if (!worker) return;
-  app.addHook('onResponse', (req, _reply, done) => {
-    if (req.dmsQueued) worker.kick();
-    done();
-  });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
+export interface DmTuning extends OutboxTuning {
+  /** one request's limit (default 10 s): the lease outlasts two */
+  timeoutMs?: number;
 }
 
-export type Message = RESTPostAPIChannelMessageJSONBody;
+/** The DM outbox, when the bot is `on` (its token and public key set). */
+export function registerDirectMessages(app: FastifyInstance, { db, client, on, tuning = {} }: { db: Db; client: DiscordClient; on: boolean; tuning?: DmTuning }): void {
+  if (!on) {
+    app.decorate('discordDms', null);
+    return;
+  }
+  const rules = new DmOutbox(db, client, app.log, tuning.timeoutMs ?? 10_000);
+  app.decorate('discordDms', { outbox: registerOutbox(app, new OutboxLoop(rules, app.log, { batch: 48 }, tuning)) });
+}
+
 export const eventUrl = (req: FastifyRequest, uid: string) =>
   `${req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`}/tournaments/${encodeURIComponent(uid)}`;
+
+export const dmEvent = (req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid' | 'name'>): DmEvent => ({ uid: t.uid, name: t.name, url: eventUrl(req, t.uid) });
 
 /** One message to each of these teams' players who take direct messages. */
 export async function toTeams(
   tx: Tx, req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid'>, kind: string, teamUids: readonly string[],
-  body: (teamUid: string) => Message, options?: { dropped?: boolean },
+  body: (teamUid: string) => DmBody, options?: { dropped?: boolean },
 ): Promise<void> {
   if (!req.server.discordDms || teamUids.length === 0) return;
   const { byTeam, off } = await players(tx, t.uid, teamUids, options);
@@ -70,10 +68,11 @@ export async function players(tx: Tx, uid: string, teamUids: readonly string[], 
   return { byTeam, off: await Repo.dmOffAmong(tx, members.map((m) => m.discordId)) };
 }
 
-export async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise<void> {
-  if (rows.length === 0) return;
+async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise<void> {
+  const dms = req.server.discordDms;
+  if (rows.length === 0 || !dms) return;
   await Repo.enqueue(tx, rows, new Date());
-  req.dmsQueued = true;
+  dms.outbox.queued(req);
 }
 
 /**
@@ -90,28 +89,14 @@ export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRep
   const { byTeam, off } = await players(tx, t.uid, played.flatMap((m) => [m.team1Uid!, m.team2Uid!]));
   const teams = new Map((await TournamentsRepo.listTeams(tx, t.uid)).map((x) => [x.uid, x.name || UNNAMED_TEAM]));
   const endsAt = roundEndsAt(t, played);
-  const url = eventUrl(req, t.uid);
+  const event = dmEvent(req, t);
   const rows: Repo.NewDm[] = [];
   for (const m of played) {
     for (const [own, other] of [[m.team1Uid!, m.team2Uid!], [m.team2Uid!, m.team1Uid!]] as const) {
-      const mentions = (byTeam.get(other) ?? []).map((id) => `<@${id}>`);
-      const lines = [
-        `**${escapeMarkdown(t.name)}**: round ${round}${m.tableNumber !== null ? `, table ${m.tableNumber}` : ''}`,
-        `Opponent: ${escapeMarkdown(teams.get(other) ?? UNNAMED_TEAM)}${mentions.length ? ` (${mentions.join(', ')})` : ''}`,
-        ...(m.roomPassword ? [`Room: \`${roomName(t.uid, m.tableNumber, m.id)}\``, `Password: \`${m.roomPassword}\``] : []),
-        endsAt ? `The round ends ${discordTime(endsAt)} (${discordTime(endsAt, 'R')})` : 'The round is untimed.',
-      ];
-      const body: Message = {
-        content: lines.join('\n'),
-        allowed_mentions: { parse: [] },
-        components: [{
-          type: ComponentType.ActionRow,
-          components: [
-            { type: ComponentType.Button, style: ButtonStyle.Primary, label: 'Report result', custom_id: resultButtonId({ action: 'ro', eventUid: t.uid, matchId: m.id, teamUid: own }) },
-            { type: ComponentType.Button, style: ButtonStyle.Link, label: 'Open on the site', url },
-          ],
-        }],
-      };
+      const body = pairingDm(event, {
+        round, table: m.tableNumber, matchId: m.id, teamUid: own, opponentName: teams.get(other) ?? UNNAMED_TEAM, opponentIds: byTeam.get(other) ?? [],
+        room: m.roomPassword ? { name: roomName(t.uid, m.tableNumber, m.id), password: m.roomPassword } : null, endsAt,
+      });
       for (const discordId of byTeam.get(own) ?? []) if (!off.has(discordId)) rows.push({ discordId, tournamentUid: t.uid, kind: 'pairing', body });
     }
   }
@@ -128,15 +113,9 @@ export async function opponentReported(
   if (!req.server.discordDms) return;
   const [reporter, opponent] = side === 1 ? [m.team1Uid, m.team2Uid] : [m.team2Uid, m.team1Uid];
   if (!reporter || !opponent) return;
-  const { byTeam, off } = await players(tx, t.uid, [opponent]);
-  const to = (byTeam.get(opponent) ?? []).filter((id) => !off.has(id));
-  if (to.length === 0) return;
   const team = await TournamentsRepo.findTeam(tx, t.uid, reporter);
-  const name = escapeMarkdown(team?.name || UNNAMED_TEAM);
-  const body: Message = {
-    content: `**${escapeMarkdown(t.name)}**, round ${m.roundNumber}: ${name} reported **${gamesLost}-${gamesWon}** for you (your games first). Confirm it, or dispute it for the host.`,
-    allowed_mentions: { parse: [] },
-    components: opponentRows(t.uid, m.id, opponent, gamesLost, gamesWon),
-  };
-  await enqueue(tx, req, to.map((discordId) => ({ discordId, tournamentUid: t.uid, kind: 'opponent-report', body })));
+  const body = opponentReportedDm(dmEvent(req, t), {
+    round: m.roundNumber, matchId: m.id, reporterName: team?.name || UNNAMED_TEAM, opponentTeamUid: opponent, theirGames: gamesWon, yourGames: gamesLost,
+  });
+  await toTeams(tx, req, t, 'opponent-report', [opponent], () => body);
 }

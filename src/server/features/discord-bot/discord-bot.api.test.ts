@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Match, Team } from '../../../domain/api/tournaments.ts';
 import { buildApp } from '../../app.ts';
@@ -17,11 +17,13 @@ import { PROJECT_ROOT } from '../../paths.ts';
 import { cliCommand } from '../../test/test-cli.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import { COMMAND_NAMES } from './commands/definitions.ts';
+import { COMMAND_NAMES } from '../../../domain/discord/commands.ts';
+import { interactionId } from './bot-test-kit.ts';
 
 const ADMIN = '961931000000000001';
 const HOST = '961931000000000002';
 const NEWCOMER = '961931000000000009';
+const REPLAYER = '961931000000000010';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_HEX = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
@@ -56,10 +58,10 @@ async function signed(body: unknown, { key = privateKey, ageSeconds = 0, tamper 
 const user = (id: string) => ({ id, username: `u${id.slice(-4)}`, discriminator: '0', global_name: null, avatar: null });
 const inGuild = (id: string) => ({ guild_id: '42', member: { user: user(id), roles: [] } });
 async function slash(id: string, name: string, options: unknown[] = []): Promise<Reply> {
-  return ok<Reply>(await signed({ id: '1', application_id: '123456', token: 'interaction-token', version: 1, type: 2, data: { id: '9', name, type: 1, options }, ...inGuild(id) }));
+  return ok<Reply>(await signed({ id: interactionId(), application_id: '123456', token: 'interaction-token', version: 1, type: 2, data: { id: '9', name, type: 1, options }, ...inGuild(id) }));
 }
 async function press(id: string, customId: string): Promise<Reply> {
-  return ok<Reply>(await signed({ id: '2', application_id: '123456', token: 'interaction-token', version: 1, type: 3, data: { custom_id: customId, component_type: 2 }, user: user(id) }));
+  return ok<Reply>(await signed({ id: interactionId(), application_id: '123456', token: 'interaction-token', version: 1, type: 3, data: { custom_id: customId, component_type: 2 }, user: user(id) }));
 }
 const eventOption = (uid: string) => [{ name: 'event', type: 3, value: uid }];
 
@@ -89,6 +91,61 @@ describe('the interactions endpoint', () => {
     expect(await ok(await host.request('PUT', '/api/discord/notifications', { body: { directMessages: false } }))).toEqual({ directMessages: false });
     expect(await dmOff(HOST)).toEqual([{ dmOff: true }]);
     expect((await fetch(`${server.url}/api/discord/notifications`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"directMessages":true}' })).status).toBe(401);
+  });
+
+  test('every signed interaction is a 200 with a private sentence, whatever its shape: never a 500, never “something went wrong”', async () => {
+    const errors = vi.spyOn(server.app.log, 'error');
+    const envelope = { application_id: '123456', token: 'interaction-token', version: 1, user: user(NEWCOMER) };
+    const cases: [unknown, string][] = [
+      [{ ...envelope, id: interactionId(), type: 2 }, 'This command came without its data: nothing changed.'],
+      [{ ...envelope, id: interactionId(), type: 2, data: { id: '9', name: 'signup', type: 1, options: { team: 'x' } } }, 'The options of /signup could not be read: nothing changed.'],
+      [{ ...envelope, id: interactionId(), type: 2, data: { id: '9', name: 'signup', type: 1, options: [{ name: 'team', type: 4, value: 7 }] } }, 'team: must be text'],
+      [{ ...envelope, id: interactionId(), type: 2, data: { id: '9', name: 'deck', type: 1, options: [{ name: 'file', type: 11, value: '5' }] } }, 'file: the file did not arrive: attach it again'],
+      [{ ...envelope, id: interactionId(), type: 3, data: { component_type: 2 } }, 'This button could not be read: nothing changed.'],
+      [{ ...envelope, id: interactionId(), type: 3, data: { custom_id: 'rp:not-a-button' } }, 'This button is no longer used: nothing changed.'],
+      [{ ...envelope, id: 'not-an-id', type: 2, data: { id: '9', name: 'events', type: 1 } }, 'This interaction could not be read: nothing changed.'],
+      [{ ...envelope, user: undefined, id: interactionId(), type: 2, data: { id: '9', name: 'events', type: 1 } }, 'This interaction names no user.'],
+      [[1, 2, 3], 'This interaction could not be read: nothing changed.'],
+    ];
+    for (const [body, sentence] of cases) {
+      const res = await signed(body);
+      expect([res.status, await res.json()]).toEqual([200, { type: 4, data: { content: sentence, allowed_mentions: { parse: [] }, flags: 64 } }]);
+    }
+    // a signed body that is not JSON at all
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const raw = '{"type":2,';
+    const res = await fetch(`${server.url}/api/discord/interactions`, {
+      method: 'POST', body: raw,
+      headers: { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(timestamp + raw), privateKey).toString('hex'), 'x-signature-timestamp': timestamp },
+    });
+    expect([res.status, ((await res.json()) as Reply).data?.content]).toEqual([200, 'This interaction could not be read: nothing changed.']);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  test('the same signed interaction delivered again is answered as the first time and not acted on again', async () => {
+    const uid = await kit.event('DEFAULT', 0, { name: 'Replay Night' });
+    const body = { id: interactionId(), application_id: '123456', token: 'interaction-token', version: 1, type: 2, data: { id: '9', name: 'signup', type: 1, options: [...eventOption(uid), { name: 'team', type: 3, value: 'Once' }] }, user: user(REPLAYER) };
+    const raw = JSON.stringify(body);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const deliver = () => fetch(`${server.url}/api/discord/interactions`, {
+      method: 'POST', body: raw,
+      headers: { 'content-type': 'application/json', 'x-signature-ed25519': sign(null, Buffer.from(timestamp + raw), privateKey).toString('hex'), 'x-signature-timestamp': timestamp },
+    }).then((r) => ok<Reply>(r));
+    // two at once, then a third: one sign-up; every answer the first's (or, while it is made, that it was answered)
+    const answers = [...await Promise.all([deliver(), deliver()]), await deliver()];
+    const first = 'Signed up: **Once** plays in **Replay Night**. Submit your deck with /deck (a .ydk file or a ydke:// text).';
+    expect(answers.map((a) => a.data?.content).filter((c) => c !== 'This interaction was already answered: nothing changed.')).toContain(first);
+    expect(answers[2]!.data?.content).toBe(first);
+    expect((await kit.state(uid)).teams.map((t) => t.name)).toEqual(['Once']);
+    // a new interaction from the same user is acted on: the site's refusal
+    expect((await slash(REPLAYER, 'signup', eventOption(uid))).data?.content).toBe('You are already in a team of this tournament');
+  });
+
+  test('a refusal that quotes the site’s sentence shows the event’s name as written, not as a mention', async () => {
+    const uid = await kit.event('DEFAULT', 0, { name: '<@&42> Night' });
+    const reply = await slash(NEWCOMER, 'table', eventOption(uid));
+    expect(reply.data).toMatchObject({ flags: 64, content: 'You are not playing in \\<\\@&42\\> Night', allowed_mentions: { parse: [] } });
   });
 
   test('without a bot token the endpoint answers 404 with a sentence', async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const level of ['info', 'warn', 'error'] as const) {
     vi.spyOn(server.app.log, level).mockImplementation((...args: unknown[]) => void logs.push(JSON.stringify(args)));
   }
-  server.app.discordDms!.worker.tune({ retry: { baseDelayMs: 50 }, random: () => 0.5, pollMs: 200 });
+  server.app.discordDms!.outbox.loop.tune({ retry: { baseDelayMs: 50 }, random: () => 0.5, pollMs: 200 });
   host = await signedInClient(server, HOST, 1, 'Hosta');
   kit = tournamentKit(server, { host, admin: await signedInClient(server, '961933000000000001', 2, 'Ada') });
 }, 120_000);
@@ -109,7 +109,7 @@ test('a paired round: one DM each, through 429 and 5xx; 50007 shown to the host;
 
   // the next round: the kept channels (no opening), one message each; a global 429 holds every channel
   await kit.finishRound(uid);
-  server.app.discordDms!.worker.tune({ batch: 1 });
+  server.app.discordDms!.outbox.loop.tune({ batch: 1 });
   const before = discord.calls.length;
   discord.once((c) => c.path.endsWith('/messages'), { status: 429, body: { message: 'You are being rate limited.', retry_after: 0.3, global: true } });
   await ok(await host.post(`/api/tournaments/${uid}/next-round`));

@@ -1,48 +1,29 @@
-// The bot's calls to Discord's REST API, all through DISCORD_API_URL (tests and relays stand in for
-// Discord). The bot token goes in a header and never into a message, an error or a log line.
+// The bot's own calls to Discord beyond the DM outbox, through the one Discord client: the command
+// registration (a bulk overwrite) and the late answers of deferred interactions.
 import { Routes } from 'discord-api-types/v10';
-import { COMMAND_DEFINITIONS } from './commands/definitions.ts';
-
-export interface RegisterTarget {
-  apiUrl: string;
-  token: string;
-  applicationId: string;
-  guildId?: string;
-}
+import { COMMAND_DEFINITIONS } from '../../../domain/discord/commands.ts';
+import type { DiscordClient } from '../../discord/discord-client.ts';
 
 /** Bulk-overwrites the commands (globally, or in one server where changes show at once); returns how many Discord holds. */
-export async function registerCommands(t: RegisterTarget, fetchImpl: typeof fetch = fetch): Promise<{ count: number; where: string }> {
-  const route = t.guildId ? Routes.applicationGuildCommands(t.applicationId, t.guildId) : Routes.applicationCommands(t.applicationId);
-  const res = await fetchImpl(`${t.apiUrl}${route}`, {
-    method: 'PUT',
-    headers: { Authorization: `Bot ${t.token}`, 'Content-Type': 'application/json', 'User-Agent': 'FormatHub (https://github.com, 1.0)' },
-    body: JSON.stringify(COMMAND_DEFINITIONS),
-  });
-  const text = await res.text();
-  if (!res.ok) {
-    // Discord's error body names the problem; it never carries the token
-    throw new Error(`Discord answered ${res.status} to the command registration: ${text.split(t.token).join('…').slice(0, 500)}`);
-  }
-  const body = JSON.parse(text) as unknown[];
-  return { count: Array.isArray(body) ? body.length : COMMAND_DEFINITIONS.length, where: t.guildId ? `server ${t.guildId}` : 'every server (global commands)' };
+export async function registerCommands(client: DiscordClient, t: { applicationId: string; guildId?: string }): Promise<{ count: number; where: string }> {
+  const path = t.guildId ? Routes.applicationGuildCommands(t.applicationId, t.guildId) : Routes.applicationCommands(t.applicationId);
+  const answer = await client.call({ method: 'PUT', path, body: COMMAND_DEFINITIONS });
+  // Discord's error names the problem; the client keeps the token out of it
+  if (!answer.ok) throw new Error(`Discord answered the command registration: ${answer.error}`);
+  return { count: Array.isArray(answer.json) ? answer.json.length : COMMAND_DEFINITIONS.length, where: t.guildId ? `server ${t.guildId}` : 'every server (global commands)' };
 }
 
-/**
- * Finishes a deferred interaction on its webhook (the interaction's token authorizes it, not the
- * bot's): the deferred message edited, or a follow-up message. The token stays out of errors.
- */
-export async function finishInteraction(
-  apiUrl: string, interaction: { application_id: string; token: string }, how: 'edit' | 'follow-up',
-  data: unknown, fetchImpl: typeof fetch = fetch,
-): Promise<void> {
-  const route = how === 'edit'
-    ? Routes.webhookMessage(interaction.application_id, interaction.token, '@original')
-    : Routes.webhook(interaction.application_id, interaction.token);
-  const res = await fetchImpl(`${apiUrl}${route}`, {
+/** Where a late answer goes: the interaction's own webhook (its token authorizes it, not the bot's). */
+export interface LateTarget { applicationId: string; token: string }
+
+/** Finishes a deferred interaction: the deferred message edited, or a follow-up message. */
+export async function finishInteraction(client: DiscordClient, target: LateTarget, how: 'edit' | 'follow-up', data: unknown): Promise<void> {
+  const answer = await client.call({
     method: how === 'edit' ? 'PATCH' : 'POST',
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'FormatHub (https://github.com, 1.0)' },
+    path: how === 'edit' ? Routes.webhookMessage(target.applicationId, target.token, '@original') : Routes.webhook(target.applicationId, target.token),
     // an edit cannot change whether the message is ephemeral (the deferral decided it)
-    body: JSON.stringify(how === 'edit' && data && typeof data === 'object' ? { ...data, flags: undefined } : data),
+    body: how === 'edit' && data && typeof data === 'object' ? { ...data, flags: undefined } : data,
+    auth: 'none', secrets: [target.token],
   });
-  if (!res.ok) throw new Error(`Discord answered ${res.status} to a late interaction answer`);
+  if (!answer.ok) throw new Error(`Discord refused a late interaction answer: ${answer.error}`);
 }

@@ -1,4 +1,5 @@
-// The direct-message outbox (discord_dms) and the DM channels kept on discord_users (decision 033).
+// The direct-message outbox's own SQL (discord_dms; what every outbox shares is in
+// src/server/discord/outbox-repository.ts) and the DM channels kept on discord_users (decision 033).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { discordDms, discordUsers, users } from '../../db/schema.ts';
@@ -43,7 +44,7 @@ export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: numbe
       limit ${limit}
       for update of d skip locked
     )
-    update discord_dms w set attempts = w.attempts + 1, next_attempt_at = ${at(leaseUntil)}
+    update discord_dms w set attempts = w.attempts + 1, next_attempt_at = ${at(leaseUntil)}, leased_until = ${at(leaseUntil)}
     from due where w.id = due.id
     returning w.id, w.discord_id, w.tournament_uid, w.kind, w.body, w.attempts, w.created_at,
       (select u.dm_channel_id from discord_users u where u.discord_id = w.discord_id) as channel_id,
@@ -55,43 +56,10 @@ export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: numbe
   })).sort((a, b) => a.id - b.id);
 }
 
-/** Sent: one statement for a batch's messages (a round's thousand rows are not a thousand writes). */
-export async function markSent(db: Tx, ids: readonly number[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(discordDms).set({ status: 'sent', sentAt: now, lastError: null }).where(inArray(discordDms.id, [...ids]));
-}
-
-/** Tried again at `retryAt`; a 429 or a wait for a rate limit does not count as an attempt (`uncount`). */
-export async function reschedule(db: Tx, id: number, retryAt: Date, { error, uncount = false }: { error?: string; uncount?: boolean } = {}): Promise<void> {
-  await db.update(discordDms).set({
-    nextAttemptAt: retryAt,
-    ...(error !== undefined ? { lastError: error } : {}),
-    ...(uncount ? { attempts: sql`greatest(${discordDms.attempts} - 1, 0)` } : {}),
-  }).where(eq(discordDms.id, id));
-}
-
-export interface Held { id: number; at: Date; error?: string }
-
-/**
- * A batch's rows that wait for a rate limit, in one write: due again at their time, the attempt not
- * counted (a 429 or a wait is not a failure), the 429 kept as the last error.
- */
-export async function holdMany(db: Tx, rows: readonly Held[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    update discord_dms w set next_attempt_at = v.at, attempts = greatest(w.attempts - 1, 0), last_error = coalesce(v.error, w.last_error)
-    from unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.at.toISOString()))}::timestamptz[], ${sql.param(rows.map((r) => r.error ?? null))}::text[]) as v(id, at, error)
-    where w.id = v.id`);
-}
-
-export async function markFailed(db: Tx, id: number, error: string, code: number | null): Promise<void> {
-  await db.update(discordDms).set({ status: 'failed', lastError: error, errorCode: code }).where(eq(discordDms.id, id));
-}
-
-/** The DM channel Discord opened for this user, kept (null: forget it, Discord no longer knows it). */
-export async function setChannel(db: Tx, discordId: string, channelId: string | null): Promise<void> {
-  await db.insert(discordUsers).values({ discordId, dmChannelId: channelId })
-    .onConflictDoUpdate({ target: discordUsers.discordId, set: { dmChannelId: channelId, updatedAt: sql`now()` } });
+/** Channels Discord no longer knows (10003): opened again on the next try. */
+export async function forgetChannels(db: Tx, discordIds: ReadonlySet<string>): Promise<void> {
+  if (discordIds.size === 0) return;
+  await db.update(discordUsers).set({ dmChannelId: null, updatedAt: sql`now()` }).where(inArray(discordUsers.discordId, [...discordIds]));
 }
 
 /** Channels Discord opened for these users, kept in one statement (a batch's openings). */
@@ -99,13 +67,6 @@ export async function keepChannels(db: Tx, opened: ReadonlyMap<string, string>):
   if (opened.size === 0) return;
   await db.insert(discordUsers).values([...opened].map(([discordId, dmChannelId]) => ({ discordId, dmChannelId })))
     .onConflictDoUpdate({ target: discordUsers.discordId, set: { dmChannelId: sql`excluded.dm_channel_id`, updatedAt: sql`now()` } });
-}
-
-/** The earliest future moment a pending row becomes due (undefined: none). */
-export async function nextDue(db: Tx, now: Date): Promise<Date | undefined> {
-  const [row] = await db.select({ at: sql<string | Date | null>`min(${discordDms.nextAttemptAt})` })
-    .from(discordDms).where(and(eq(discordDms.status, 'pending'), sql`${discordDms.nextAttemptAt} > ${at(now)}`));
-  return row?.at ? new Date(row.at) : undefined;
 }
 
 /** The event's players whom Discord refused a direct message for good (50007), by name. */

@@ -198,7 +198,7 @@ export interface ToggleResult {
  */
 export async function toggleSendoff(
   db: Db,
-  o: { adminId: string; today: string; banlistName: (date: string) => string },
+  o: { adminId: string; today: string; banlistName: (date: string) => string; onPublish?: (tx: Transaction, p: Publication) => Promise<void> },
 ): Promise<ToggleResult> {
   return db.transaction(async (tx) => {
     await lockBoard(tx);
@@ -244,10 +244,10 @@ export async function toggleSendoff(
     // the date was for this send-off; the next cycle starts without one
     await tx.update(judgementSendoff).set({ sendoffDate: null }).where(eq(judgementSendoff.id, 1));
     const published = new Set(plan.publishedEntryIds);
-    return {
-      status: await sendoffStatus(tx),
-      published: { date, name, entries: board.filter((e) => published.has(e.id)) },
-    };
+    const publication = { date, name, entries: board.filter((e) => published.has(e.id)) };
+    // its announcement is queued with it: sent once it commits, never for a send-off rolled back
+    await o.onPublish?.(tx, publication);
+    return { status: await sendoffStatus(tx), published: publication };
   });
 }
 

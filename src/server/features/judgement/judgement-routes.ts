@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth, requireUser } from '../../auth/guards.ts';
 import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
 import * as JudgementRepository from './judgement-repository.ts';
-import { postToWebhook, publicationSummary } from './judgement-webhook.ts';
+import { banlistPublishedMessage } from '../../../domain/discord/webhook-messages.ts';
+import { queueSitePost } from '../webhooks/event-webhooks.ts';
 
 export interface JudgementRoutesOptions {
   db: Db;
@@ -161,15 +162,17 @@ export function registerJudgementRoutes(server: FastifyInstance, o: JudgementRou
     },
   }, async (req): Promise<SendoffToggleResponse> => {
     const user = requireAuth(req, ADMIN, ADMIN_ONLY);
+    const { webhookUrl } = o;
     const { status, published } = await JudgementRepository.toggleSendoff(db, {
       adminId: user.discordId, today: todayUtc(), banlistName: banlistName(o.formatName),
+      // the site's channel hears of it through the webhook outbox (retried, relayed like every post)
+      onPublish: webhookUrl ? (tx, p) => queueSitePost(tx, req, webhookUrl, 'banlist', banlistPublishedMessage(p, o.publicUrl)) : undefined,
     });
     if (published) {
       o.banlistReads?.invalidate();
       // one message per topic: the board as it is now, then the reset send-off state
       await publish(TOPICS.judgement, await JudgementRepository.listEntries(db));
       await publish(TOPICS.judgementSendoff, status);
-      if (o.webhookUrl) void postToWebhook(o.webhookUrl, publicationSummary(published, o.publicUrl), app.log);
     } else {
       await publish(TOPICS.judgementSendoff, status);
     }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { banlistEntries, banlists, cards, judgementEntries, judgementSendoff, judgementSendoffPressed } from '../../db/schema.ts';
+import { banlistEntries, banlists, cards, judgementEntries, judgementSendoff, judgementSendoffPressed, webhookDeliveries } from '../../db/schema.ts';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
@@ -28,13 +28,16 @@ const CARDS = [
 
 // A tiny Discord stand-in: records webhook posts, answers with `webhookStatus`.
 const webhookPosts: unknown[] = [];
-let webhookStatus = 204;
+const webhookPaths: string[] = [];
+/** the stand-in's next answers (then 204) */
+let webhookStatus: number[] = [];
 const webhook = http.createServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString()));
   req.on('end', () => {
     webhookPosts.push(JSON.parse(body));
-    res.writeHead(webhookStatus).end();
+    webhookPaths.push(req.url!);
+    res.writeHead(webhookStatus.shift() ?? 204).end();
   });
 });
 
@@ -50,8 +53,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => webhook.listen(0, '127.0.0.1', r));
   server = await startTestServer({
     FORMAT_NAME: 'Test Format',
-    DISCORD_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hook`,
+    // the site's channel: a Discord webhook, posted through the relay to the stand-in above
+    DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/1234567890/judgement-token',
+    DISCORD_WEBHOOK_RELAY_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}`,
   });
+  // the outbox retries a failed post within the test's time
+  server.app.eventWebhooks.outbox.loop.tune({ retry: { baseDelayMs: 20, maxDelayMs: 50 }, pollMs: 50, random: () => 0.5 });
   ada = await signedInClient(server, ADA, 2, 'Ada');
   grace = await signedInClient(server, GRACE, 2, 'Grace');
   joey = await signedInClient(server, JOEY, 0, 'Joey');
@@ -79,13 +86,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   const { db } = server.database;
+  // an earlier test's post still on its way would land in this test's list
+  await vi.waitFor(async () => expect(await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))).toEqual([]));
   await db.delete(judgementEntries);
   await db.delete(judgementSendoffPressed);
   await db.delete(judgementSendoff);
   await db.delete(banlists).where(gt(banlists.date, OLD_DATE));
   published.length = 0;
   webhookPosts.length = 0;
-  webhookStatus = 204;
+  webhookPaths.length = 0;
+  webhookStatus = [];
 });
 
 const put = (c: TestClient, path: string, body: string) => c.request('PUT', path, { body });
@@ -475,13 +485,15 @@ describe('send-off', () => {
     expect((await res.json()).published).toMatchObject({ date: today });
   });
 
-  test('a failing webhook does not fail the send-off', async () => {
-    webhookStatus = 500;
+  test('a failing webhook does not fail the send-off, and its post is tried again', async () => {
+    webhookStatus = [500];
     await readyBoard();
     await toggle(ada, ADA);
     expect((await toggle(grace, GRACE)).status).toBe(200);
-    await vi.waitFor(() => expect(webhookPosts).toHaveLength(1));
     expect(await board()).toHaveLength(1);
+    await vi.waitFor(() => expect(webhookPosts).toHaveLength(2));
+    expect(webhookPosts[1]).toEqual(webhookPosts[0]);
+    expect(webhookPaths).toEqual(['/api/webhooks/1234567890/judgement-token', '/api/webhooks/1234567890/judgement-token']);
   });
 
   test('a newer banlist imported meanwhile makes the last press a 409, and nothing changes', async () => {

@@ -5,13 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { discordChannelSchema, type DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import { conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { isPrivileged } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
-import { FAILED_ACTION, type FailureEntry } from './webhook-worker.ts';
+import { FAILED_ACTION, type FailureEntry } from './webhook-outbox.ts';
 import * as Repo from './webhooks-repository.ts';
 import { unreachable } from '../discord-bot/dm-repository.ts';
+import { nextTestWait, TEST_WINDOW_MS } from './test-message-limit.ts';
 
 const uidParams = z.object({ id: z.string().min(1).max(64) });
 const tags = ['tournaments'];
@@ -59,7 +60,7 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
     config: { auth: 'user' },
     schema: {
       tags, summary: 'Send a test message to the event’s Discord channel (an admin or the host)',
-      description: 'Queues one message, tried once: its delivery or its error shows in the channel’s state. 409 when the event has no webhook, is over, or a test message is still waiting.',
+      description: 'Queues one message, tried once: its delivery or its error shows in the channel’s state. 409 when the event has no webhook, is over, or a test message is still waiting; 429 (with Retry-After and a sentence saying when) past one every 10 seconds or 5 a minute.',
       params: uidParams, response: { 202: discordChannelSchema, ...errors(...WRITE_ERRORS, 404, 409) },
     },
   }, async (req, reply): Promise<DiscordChannel> => {
@@ -71,6 +72,12 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
       if (!t.discordWebhookUrl) throw conflict(NO_WEBHOOK);
       if (t.completed || t.cancelled) throw conflict(EVENT_OVER);
       if (await Repo.waitingOfKind(tx, t.uid, 'test') > 0) throw conflict(TEST_WAITING);
+      // counted under the event's lock: two presses at once see each other's line
+      const next = nextTestWait(await Repo.recentAuditAges(tx, t.uid, TEST_ACTION, TEST_WINDOW_MS));
+      if (next.waitMs > 0 && 'sentence' in next) {
+        reply.header('retry-after', Math.ceil(next.waitMs / 1000));
+        throw new HttpError(429, next.sentence);
+      }
       await queueTest(tx, req, t, user.preferredName ?? user.displayName);
       await TournamentsRepo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: TEST_ACTION });
       return channelOf(tx, t);

@@ -1,44 +1,51 @@
 // An event's Discord webhook (issue 19): what the actions of the evening queue for it (check-in
-// open, each round's pairings with their tables, the champion), and the worker that sends them.
-// The routes call one function each, inside their transaction: a rolled-back action queues
-// nothing, a committed one is never lost; the worker is kicked once the reply is sent.
+// open, each round's pairings with their tables, the champion), and the outbox that sends them. The
+// routes call one function each, inside their transaction: a rolled-back action queues nothing, a
+// committed one is never lost; the outbox is kicked once the reply is sent. The site's own post (a
+// published banlist, DISCORD_WEBHOOK_URL) goes through the same outbox.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { webhookRelayBase, type Env } from '../../env.ts';
+import type { Env } from '../../env.ts';
 import {
   championMessage, checkInOpenMessage, pairingsMessages, testMessage, type DiscordMessage, type EventRef, type Pairing,
 } from '../../../domain/discord/webhook-messages.ts';
+import type { DiscordClient } from '../../discord/discord-client.ts';
+import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import { registerDiscordChannelRoutes } from './discord-channel-routes.ts';
-import { MAX_BODY_BYTES } from './webhook-sender.ts';
-import { WebhookWorker, type WebhookTuning } from './webhook-worker.ts';
+import { WebhookOutbox, type WebhookLimits } from './webhook-outbox.ts';
 import * as Repo from './webhooks-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    eventWebhooks: { worker: WebhookWorker; publicOrigin: string | undefined };
-  }
-  interface FastifyRequest {
-    /** this request queued webhook messages: the worker is kicked once the reply is sent (after commit) */
-    webhooksQueued: boolean;
+    eventWebhooks: { outbox: Outbox<Repo.ClaimedDelivery>; publicOrigin: string | undefined };
   }
 }
 
-/** Starts and stops the outbox's worker with the app. */
-export function registerEventWebhooks(app: FastifyInstance, { db, env, tuning }: { db: Db; env: Env; tuning?: WebhookTuning }): WebhookWorker {
-  const worker = new WebhookWorker(db, app.log, webhookRelayBase(env), tuning);
-  app.decorate('eventWebhooks', { worker, publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined });
-  app.decorateRequest('webhooksQueued', false);
-  app.addHook('onResponse', (req, _reply, done) => {
-    if (req.webhooksQueued) worker.kick();
-    done();
-  });
+/** A message is a few kilobytes (Discord takes 6,000 characters of embeds): anything larger is a bug, not a message. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface WebhookTuning extends OutboxTuning, Partial<WebhookLimits> {
+  /** one request's limit, answer included (default 10 s): the lease outlasts it */
+  timeoutMs?: number;
+}
+
+/** Starts and stops the outbox with the app. */
+export function registerEventWebhooks(app: FastifyInstance, { db, env, client, tuning = {} }: { db: Db; env: Env; client: DiscordClient; tuning?: WebhookTuning }): Outbox<Repo.ClaimedDelivery> {
+  const rules = new WebhookOutbox(db, client, app.log, { requests: tuning.requests ?? 5, windowMs: tuning.windowMs ?? 2_000 }, tuning.timeoutMs ?? 10_000);
+  const outbox = registerOutbox(app, new OutboxLoop(rules, app.log, { batch: 8 }, tuning));
+  app.decorate('eventWebhooks', { outbox, publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined });
   registerDiscordChannelRoutes(app, { db, queueTest });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
-  return worker;
+  return outbox;
+}
+
+/** The site's own post to DISCORD_WEBHOOK_URL (a published banlist), in the action's transaction. */
+export async function queueSitePost(tx: Tx, req: FastifyRequest, url: string, kind: Repo.DeliveryKind, body: unknown): Promise<void> {
+  const { outbox } = req.server.eventWebhooks;
+  await Repo.enqueue(tx, [{ tournamentUid: null, kind, url, body }], outbox.loop.clock());
+  outbox.queued(req);
 }
 
 type Tournament = Pick<TournamentsRepo.TournamentRow, 'uid' | 'name' | 'discordWebhookUrl'>;
@@ -54,8 +61,9 @@ async function enqueue(tx: Tx, req: FastifyRequest, t: Tournament, kind: Repo.De
   // the builders keep within Discord's limits; a body past this bound is a bug, not a message
   const bodies = messages.filter((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_BODY_BYTES);
   if (bodies.length < messages.length) req.log.warn({ tournament: t.uid, kind }, 'Discord webhook message too large: left out');
-  await Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: t.uid, kind, url, body, round })), req.server.eventWebhooks.worker.clock());
-  req.webhooksQueued = true;
+  const { outbox } = req.server.eventWebhooks;
+  await Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: t.uid, kind, url, body, round })), outbox.loop.clock());
+  outbox.queued(req);
 }
 
 /** Check-in opened: players are asked to check in before the start. */

@@ -10,9 +10,12 @@ import { signedInClient, TestClient, type TestServer } from '../../test/test-ser
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { NO_WEBHOOK, TEST_ACTION, TEST_WAITING } from './discord-channel-routes.ts';
 import { FAST, HOOK, HOOK_PATH, sharedDatabase, startApp, testClock, WebhookSink } from './webhook-test-kit.ts';
-import { DROPPED_ACTION, FAILED_ACTION, SYSTEM_ACTOR, type DroppedEntry, type FailureEntry, type WebhookTuning } from './webhook-worker.ts';
+import { DROPPED_ACTION, FAILED_ACTION, SYSTEM_ACTOR, type DroppedEntry, type FailureEntry } from './webhook-outbox.ts';
+import type { WebhookTuning } from './event-webhooks.ts';
+import * as Outboxes from '../../discord/outbox-repository.ts';
 import * as Repo from './webhooks-repository.ts';
 import type { Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
 
 const HOST = '952000000000000002';
 const HOOK2 = 'https://discordapp.com/api/webhooks/223456789012345678/other-Token';
@@ -124,7 +127,7 @@ test('a 400 is not retried; an unreachable webhook is retried, then given up aft
   await until(async () => (await s.rows(down))[0]!.status === 'failed');
   const after = (await s.audit(down)).map((e) => e.after as FailureEntry);
   expect(after.map((e) => [e.attempt, e.final, e.status])).toEqual([[1, false, null], [2, false, null], [3, true, null]]);
-  expect(after[2]!.error).toMatch(/^could not reach the webhook \(.+\); gave up after 3 attempts$/);
+  expect(after[2]!.error).toMatch(/^could not reach Discord \(.+\); gave up after 3 attempts$/);
 });
 
 test('one webhook gets at most 5 requests in its window; the 6th waits for a slot', async () => {
@@ -134,7 +137,7 @@ test('one webhook gets at most 5 requests in its window; the 6th waits for a slo
   await s.sink.waitFor(1);
   const bodies = Array.from({ length: 6 }, (_, i) => ({ embeds: [{ title: `part ${i + 1}` }], allowed_mentions: { parse: [] } }));
   await s.db.database.db.transaction((tx) => Repo.enqueue(tx, bodies.map((body) => ({ tournamentUid: uid, kind: 'pairings', url: HOOK, body })), clock.now()));
-  s.app.app.eventWebhooks.worker.kick();
+  s.app.app.eventWebhooks.outbox.loop.kick();
   await s.sink.waitFor(5);
   // the 6th request within the minute: back in the queue, not counted, due when the first leaves the window
   await until(async () => (await s.rows(uid))[5]!.nextAttemptAt.getTime() > clock.now().getTime() + 30_000);
@@ -174,11 +177,11 @@ test('held messages (a restored backup\'s) are never sent; released, they go out
   // as a restore leaves them: queued on the old site, then held
   await s.db.database.db.transaction(async (tx) => {
     await queue(tx, 'old 1', 'old 2');
-    expect(await Repo.holdPending(tx)).toBe(2);
+    expect(await Outboxes.holdPending(tx)).toEqual({ webhook_deliveries: 2, discord_dms: 0 });
   });
   // a newer message for the same webhook is not kept waiting behind them, and they are not sent
   await queue(s.db.database.db, 'new');
-  s.app.app.eventWebhooks.worker.kick();
+  s.app.app.eventWebhooks.outbox.loop.kick();
   await s.sink.waitFor(2);
   await until(async () => (await s.rows(uid))[3]!.status === 'sent');
   expect(sent()).toEqual(['Round 1 pairings: Night 2', 'new']);
@@ -186,8 +189,8 @@ test('held messages (a restored backup\'s) are never sent; released, they go out
 
   // released three hours on (the outbox gives up what waited two): queued as of the release
   clock.advance(3 * 3_600_000);
-  expect(await Repo.releaseHeld(s.db.database.db, clock.now())).toBe(2);
-  s.app.app.eventWebhooks.worker.kick();
+  expect(await Outboxes.releaseHeld(s.db.database.db, clock.now())).toEqual({ webhook_deliveries: 2, discord_dms: 0 });
+  s.app.app.eventWebhooks.outbox.loop.kick();
   await until(async () => (await s.rows(uid)).every((r) => r.status !== 'pending'));
   expect((await s.rows(uid)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
   expect(sent()).toEqual(['Round 1 pairings: Night 2', 'new', 'old 1', 'old 2']);
@@ -195,11 +198,11 @@ test('held messages (a restored backup\'s) are never sent; released, they go out
 
   await s.db.database.db.transaction(async (tx) => {
     await queue(tx, 'stale');
-    await Repo.holdPending(tx);
+    await Outboxes.holdPending(tx);
   });
-  expect(await Repo.discardHeld(s.db.database.db)).toBe(1);
+  expect(await Outboxes.discardHeld(s.db.database.db)).toEqual({ webhook_deliveries: 1, discord_dms: 0 });
   expect((await s.rows(uid)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
-  expect(await Repo.releaseHeld(s.db.database.db, clock.now())).toBe(0);
+  expect(await Outboxes.releaseHeld(s.db.database.db, clock.now())).toEqual({ webhook_deliveries: 0, discord_dms: 0 });
 });
 
 describe('two instances on one database', () => {
@@ -215,8 +218,8 @@ describe('two instances on one database', () => {
       await Repo.enqueue(tx, bodies(30, 'one').map((body) => ({ tournamentUid: one, kind: 'pairings', url: HOOK, body })), new Date());
       await Repo.enqueue(tx, bodies(30, 'two').map((body) => ({ tournamentUid: two, kind: 'pairings', url: HOOK2, body })), new Date());
     });
-    s.app.app.eventWebhooks.worker.kick();
-    second.app.eventWebhooks.worker.kick();
+    s.app.app.eventWebhooks.outbox.loop.kick();
+    second.app.eventWebhooks.outbox.loop.kick();
     await s.sink.waitFor(62);
     await until(async () => [...(await s.rows(one)), ...(await s.rows(two))].every((r) => r.status === 'sent'));
     // every row claimed once: no instance took a row the other had
@@ -343,6 +346,29 @@ describe('a test message', () => {
     const player = await signedInClient(server, '952000000000000078', 0, 'Pat');
     expect((await post(player, uid)).status).toBe(403);
     expect((await post(new TestClient(s.app.url), uid)).status).toBe(401);
+    expect(s.sink.requests).toHaveLength(1);
+  });
+
+  test('at most one every 10 seconds and 5 a minute per event: the next is a 429 that says when', async () => {
+    const s = await setup();
+    const uid = await hosted(s, HOOK);
+    expect((await post(s.host, uid)).status).toBe(202);
+    await until(async () => (await s.rows(uid))[0]!.status === 'sent');
+    const soon = await post(s.host, uid);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    expect(await errorOf(soon)).toMatch(/^A test message went out \d s ago: send the next one in \d+ s \(at most one every 10 seconds and 5 a minute\)\.$/);
+    // four more within the minute, the last 12 s ago (as the audit log records sent tests): the sixth waits for the first to be a minute old
+    await db.database.db.execute(sql`delete from audit_log where tournament_uid = ${uid}`);
+    for (const ago of [58, 45, 30, 12, 11]) {
+      await db.database.db.execute(sql`insert into audit_log (tournament_uid, actor_discord_id, action, created_at) values (${uid}, ${HOST}, ${TEST_ACTION}, now() - make_interval(secs => ${ago}))`);
+    }
+    const sixth = await post(s.host, uid);
+    expect(sixth.status).toBe(429);
+    expect(await errorOf(sixth)).toMatch(/^5 test messages went out in the last minute: send the next one in [1-3] s /);
+    // nothing more was queued or sent
+    expect((await s.rows(uid)).map((r) => r.kind)).toEqual(['test']);
     expect(s.sink.requests).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
 import { createPostgresDatabase, pgliteSnapshot } from '../../test/test-databases.ts';
-import type { WebhookTuning } from './webhook-worker.ts';
+import type { WebhookTuning } from './event-webhooks.ts';
 
 /** A webhook URL as a host types it; the relay sends it to the sink. */
 export const HOOK = 'https://discord.com/api/webhooks/123456789012345678/s3cr3t-T0ken_abc';

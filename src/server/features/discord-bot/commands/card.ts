@@ -1,15 +1,12 @@
 // /card name: a card's status on the current format list, its picture and its page, from the site's
 // card search (GET /api/cards, the newest list's statuses); its autocomplete offers card names.
-import { InteractionResponseType, MessageFlags, type APIApplicationCommandOptionChoice, type APIInteractionResponse } from 'discord-api-types/v10';
+import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { CardSearchItem, CardSearchPage } from '../../../../domain/api/card-search.ts';
 import { cardImageUrl } from '../../../../domain/api/cards.ts';
+import { cardAnswer } from '../../../../domain/discord/play-answers.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
-import { escapeMarkdown } from '../responses.ts';
 
 const CHOICES = 25;
-const STATUS: Record<string, string> = {
-  FORBIDDEN: 'Forbidden', LIMITED: 'Limited (1)', SEMI_LIMITED: 'Semi-Limited (2)', UNLIMITED: 'Unlimited', NONE: 'not on the list',
-};
 
 const search = (api: BotApi, q: string, limit: number) =>
   api.get<CardSearchPage>(`/api/cards?q=${encodeURIComponent(q.slice(0, 100))}&limit=${limit}`);
@@ -21,7 +18,7 @@ export async function cardChoices(api: BotApi, typed: string): Promise<APIApplic
   return page.cards.map((c) => ({ name: c.name.slice(0, 100), value: String(c.passcode) }));
 }
 
-export async function cardCommand(api: BotApi, value: string | undefined, origin: string): Promise<APIInteractionResponse> {
+export async function cardCommand(api: BotApi, value: string | undefined, origin: string) {
   const typed = value?.trim() ?? '';
   if (!typed) throw new ApiRefusal(400, 'name: pick a card from the list');
   let page: CardSearchPage;
@@ -36,17 +33,6 @@ export async function cardCommand(api: BotApi, value: string | undefined, origin
     card = page.cards[0];
   }
   if (!card) throw new ApiRefusal(404, `No card called “${typed.slice(0, 100)}”`);
-  const link = `${origin}/cards/${card.passcode}`;
-  const status = card.status === null ? 'no format list yet' : `${STATUS[card.status] ?? card.status}${page.banlist ? ` on the ${escapeMarkdown(page.banlist.name)} list (${page.banlist.date})` : ''}`;
   // the full picture (the search answers with thumbnails); the route redirects to the image base when there is one
-  const image = `${origin}${cardImageUrl(card.passcode)}`;
-  return {
-    type: InteractionResponseType.ChannelMessageWithSource,
-    data: {
-      content: `**${escapeMarkdown(card.name)}**: ${status}. <${link}>`,
-      embeds: [{ title: card.name.slice(0, 256), url: link, description: card.typeLine.slice(0, 200), image: { url: image } }],
-      allowed_mentions: { parse: [] },
-      flags: MessageFlags.Ephemeral,
-    },
-  };
+  return cardAnswer(card, page.banlist, { page: `${origin}/cards/${card.passcode}`, image: `${origin}${cardImageUrl(card.passcode)}` });
 }

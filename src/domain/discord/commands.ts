@@ -1,20 +1,27 @@
 // The bot's slash commands: the names and options are fixed (issue 31), so that outside checks can
-// drive them. One module for `npm run cli -- discord register` and the handlers.
+// drive them. One module for `npm run cli -- discord register` and the reading of what Discord sends.
+// Commands are installed with the server (guild install) and used there or in a DM with the bot:
+// `contexts` and `integration_types`, which replace `dm_permission` in Discord's documentation.
 import {
-  ApplicationCommandOptionType, ApplicationCommandType,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody as CommandBody,
+  ApplicationCommandOptionType, ApplicationCommandType, ApplicationIntegrationType, InteractionContextType,
   type APIApplicationCommandBasicOption as Option,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody as CommandBody,
 } from 'discord-api-types/v10';
 
 export const COMMAND_NAMES = ['events', 'signup', 'deck', 'checkin', 'drop', 'table', 'report', 'standings', 'card', 'round', 'notifications'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
+/** Text an option may hold (Discord's own limit on a string option is 6,000). */
+export const OPTION_TEXT_MAX = 100;
+
 const eventOption: Option = {
-  type: ApplicationCommandOptionType.String, name: 'event', autocomplete: true, required: false, max_length: 100,
+  type: ApplicationCommandOptionType.String, name: 'event', autocomplete: true, required: false, max_length: OPTION_TEXT_MAX,
   description: 'The event (default: the one you play in now or next)',
 };
 const command = (name: CommandName, description: string, options: Option[] = []): CommandBody => ({
-  type: ApplicationCommandType.ChatInput, name, description, options, dm_permission: true,
+  type: ApplicationCommandType.ChatInput, name, description, options,
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
 });
 
 /** What the bulk overwrite sends: every command, in the order the issue lists them. */
@@ -22,12 +29,13 @@ export const COMMAND_DEFINITIONS: CommandBody[] = [
   command('events', 'Upcoming and running events, with links'),
   command('signup', 'Sign up for an event', [
     eventOption,
-    { type: ApplicationCommandOptionType.String, name: 'team', description: 'Your team name', required: false, max_length: 100 },
+    { type: ApplicationCommandOptionType.String, name: 'team', description: 'Your team name', required: false, max_length: OPTION_TEXT_MAX },
   ]),
   command('deck', 'Submit your deck: a .ydk file or a ydke:// text', [
     eventOption,
     { type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'Your .ydk file', required: false },
-    { type: ApplicationCommandOptionType.String, name: 'ydke', description: 'Your deck as a ydke:// text', required: false },
+    // a ydke:// text of a full deck is about 500 characters
+    { type: ApplicationCommandOptionType.String, name: 'ydke', description: 'Your deck as a ydke:// text', required: false, max_length: 2000 },
   ]),
   command('checkin', 'Check in while check-in is open', [eventOption]),
   command('drop', 'Drop from an event (asks you to confirm)', [eventOption]),
@@ -35,7 +43,7 @@ export const COMMAND_DEFINITIONS: CommandBody[] = [
   command('report', 'Report the result of your match', [eventOption]),
   command('standings', 'The top 8 and your place', [eventOption]),
   command('card', 'A card’s status on the current list', [
-    { type: ApplicationCommandOptionType.String, name: 'name', description: 'The card', required: true, autocomplete: true, max_length: 100 },
+    { type: ApplicationCommandOptionType.String, name: 'name', description: 'The card', required: true, autocomplete: true, max_length: OPTION_TEXT_MAX },
     eventOption,
   ]),
   command('round', 'For the host: start the next round', [
@@ -46,3 +54,10 @@ export const COMMAND_DEFINITIONS: CommandBody[] = [
     { type: ApplicationCommandOptionType.String, name: 'state', description: 'on or off', required: true, choices: [{ name: 'on', value: 'on' }, { name: 'off', value: 'off' }] },
   ]),
 ];
+
+export const isCommandName = (name: string): name is CommandName => (COMMAND_NAMES as readonly string[]).includes(name);
+
+/** The definition of a command's option, by name. */
+export function optionOf(name: CommandName, option: string): Option | undefined {
+  return COMMAND_DEFINITIONS.find((c) => c.name === name)?.options?.find((o) => o.name === option) as Option | undefined;
+}
