@@ -1,4 +1,4 @@
-// POST /api/discord/interactions: Discord's HTTP interactions (decisions 033 and 038). The raw body is
+// POST /api/discord/interactions: Discord's HTTP interactions (decisions 033 and 035). The raw body is
 // kept (a JSON parser scoped to this route) because the signature covers its exact bytes; a request
 // whose signature fails changes nothing. Past the signature, whatever the body's shape, the answer
 // is a 200 with a sentence for the user: a malformed interaction names what is wrong, a user over
