@@ -7,6 +7,18 @@ import { bold, discordTime, escapeMarkdown, mention } from './markdown.ts';
 import { message, privateMessage, updateMessage } from './responses.ts';
 
 export const NOT_YOURS = 'This button is not yours: nothing changed.';
+// the bot's own refusals (a route's are its own sentences): quoted through `refusal`, escaped there
+export const PROFILE_UNREADABLE = 'Your Discord profile could not be read';
+export const NO_OWN_EVENT = 'You play in no running or upcoming event: name one with the event option';
+export const noEventCalled = (typed: string) => `No event called “${typed.trim().slice(0, 100)}”: pick one from the list`;
+export const NO_SIGNUPS = 'No event takes sign-ups now';
+export const manyOpen = (n: number) => `${n} events are open: name one with the event option`;
+export const PICK_A_CARD = 'name: pick a card from the list';
+export const noCardCalled = (typed: string) => `No card called “${typed.trim().slice(0, 100)}”`;
+export const FILE_NOT_YDK = 'file: send a .ydk file (as EDOPro saves decks)';
+export const FILE_NOT_ATTACHMENT = 'file: not a Discord attachment';
+export const fileTooBig = (maxBytes: number) => `file: at most ${maxBytes / 1024} KB (a deck is about 1 KB)`;
+export const FILE_NOT_SENT = 'file: Discord did not send the file: try again';
 export const STALE_BUTTON = 'This button is no longer used: nothing changed.';
 export const SOMETHING_WRONG = 'Something went wrong: try again, or use the site.';
 

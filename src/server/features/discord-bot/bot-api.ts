@@ -5,6 +5,7 @@
 // user's call comes from this process (issue 38: a few accounts would stop everyone's).
 import type { FastifyInstance } from 'fastify';
 import type { InteractionUser } from '../../../domain/discord/interaction-input.ts';
+import { PROFILE_UNREADABLE } from '../../../domain/discord/play-answers.ts';
 import type { Db } from '../../db/client.ts';
 import { discordProfileSchema } from '../../auth/discord-profile.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from '../../auth/session-token.ts';
@@ -40,7 +41,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
   async function ensureUser(user: InteractionUser): Promise<void> {
     if (await UsersRepository.findByDiscordId(db, user.id)) return;
     const profile = discordProfileSchema.safeParse({ id: user.id, username: user.username, discriminator: user.discriminator, global_name: user.global_name, avatar: user.avatar });
-    if (!profile.success) throw new ApiRefusal(400, 'Your Discord profile could not be read');
+    if (!profile.success) throw new ApiRefusal(400, PROFILE_UNREADABLE);
     await UsersRepository.upsertFromDiscord(db, profile.data);
   }
 

@@ -96,11 +96,16 @@ export async function fakeDiscord() {
 export async function fakeCdn() {
   const files = new Map<string, string | Buffer>();
   const requests: string[] = [];
+  const cut = new Set<string>();
   const server = http.createServer((req, res) => {
     requests.push(req.url!);
     const file = files.get(req.url!);
-    if (file === undefined) res.writeHead(404).end();
-    else res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
+    if (file === undefined) return res.writeHead(404).end();
+    if (!cut.has(req.url!)) return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
+    // the connection drops halfway through the body it announced
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(Buffer.byteLength(file)) });
+    res.write(Buffer.from(file).subarray(0, Math.floor(Buffer.byteLength(file) / 2)));
+    setTimeout(() => req.socket.destroy(), 10);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -112,6 +117,12 @@ export async function fakeCdn() {
       const path = `/attachments/1/${id}/${encodeURIComponent(filename)}`;
       files.set(path, content);
       return { id, filename, size: statedSize, url: `${url}${path}`, proxy_url: `${url}${path}` };
+    },
+    /** a file whose body stops halfway (the connection drops) */
+    putCut(id: string, filename: string, content: string) {
+      const file = this.put(id, filename, content);
+      cut.add(new URL(file.url).pathname);
+      return file;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

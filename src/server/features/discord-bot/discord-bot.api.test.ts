@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Match, Team } from '../../../domain/api/tournaments.ts';
 import { buildApp } from '../../app.ts';
-import { discordUsers, users } from '../../db/schema.ts';
+import { discordInteractions, discordUsers, users } from '../../db/schema.ts';
+import { forgetExpiredInteractions } from './bot-repository.ts';
 import { parseEnv } from '../../env.ts';
 import { PROJECT_ROOT } from '../../paths.ts';
 import { cliCommand } from '../../test/test-cli.ts';
@@ -140,6 +141,11 @@ describe('the interactions endpoint', () => {
     expect((await kit.state(uid)).teams.map((t) => t.name)).toEqual(['Once']);
     // a new interaction from the same user is acted on: the site's refusal
     expect((await slash(REPLAYER, 'signup', eventOption(uid))).data?.content).toBe('You are already in a team of this tournament');
+    // kept while its signature's time can pass (five minutes, and a minute more), then forgotten
+    const kept = await server.database.db.select().from(discordInteractions).where(eq(discordInteractions.id, body.id));
+    expect(kept[0]!.expiresAt.getTime() / 1000 - Number(timestamp)).toBe(360);
+    await forgetExpiredInteractions(server.database.db, new Date((Number(timestamp) + 361) * 1000));
+    expect(await server.database.db.select().from(discordInteractions).where(eq(discordInteractions.id, body.id))).toEqual([]);
   });
 
   test('a refusal that quotes the site’s sentence shows the event’s name as written, not as a mention', async () => {

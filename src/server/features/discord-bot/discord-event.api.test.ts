@@ -86,6 +86,9 @@ test('a whole event from Discord: sign-up, decks, check-in, tables, reports, a d
   // a file that says it is small and is not: read up to the limit, then refused
   const liar = withAttachment(event(uid), cdn.put('505', 'liar.ydk', Buffer.alloc(70_000, 0x31), 900));
   expect(shown((await bot.slash(P3, 'deck', liar.options, liar.resolved)).data?.content)).toBe('file: at most 64 KB (a deck is about 1 KB)');
+  // a body cut short on its way: Discord did not send the file, nothing stored
+  const dropped = withAttachment(event(uid), cdn.putCut('506', 'cut.ydk', DECK));
+  expect(shown((await bot.slash(P3, 'deck', dropped.options, dropped.resolved)).data?.content)).toBe('file: Discord did not send the file: try again');
   // a deck the list refuses: the site's sentence and its problems
   const tooMany = `#main\n${'14558127\n'.repeat(4)}${DECK.split('#main')[1]}`;
   const bad = await bot.slash(P4, 'deck', [...event(uid), { name: 'ydke', type: 3, value: buildYdke(parseYdk(tooMany).deck) }]);

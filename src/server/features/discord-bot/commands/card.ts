@@ -3,7 +3,7 @@
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { CardSearchItem, CardSearchPage } from '../../../../domain/api/card-search.ts';
 import { cardImageUrl } from '../../../../domain/api/cards.ts';
-import { cardAnswer } from '../../../../domain/discord/play-answers.ts';
+import { cardAnswer, noCardCalled, PICK_A_CARD } from '../../../../domain/discord/play-answers.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
 
 const CHOICES = 25;
@@ -20,7 +20,7 @@ export async function cardChoices(api: BotApi, typed: string): Promise<APIApplic
 
 export async function cardCommand(api: BotApi, value: string | undefined, origin: string) {
   const typed = value?.trim() ?? '';
-  if (!typed) throw new ApiRefusal(400, 'name: pick a card from the list');
+  if (!typed) throw new ApiRefusal(400, PICK_A_CARD);
   let page: CardSearchPage;
   let card: CardSearchItem | undefined;
   if (/^\d{1,10}$/.test(typed)) {
@@ -32,7 +32,7 @@ export async function cardCommand(api: BotApi, value: string | undefined, origin
     page = await search(api, typed, 1);
     card = page.cards[0];
   }
-  if (!card) throw new ApiRefusal(404, `No card called “${typed.slice(0, 100)}”`);
+  if (!card) throw new ApiRefusal(404, noCardCalled(typed));
   // the full picture (the search answers with thumbnails); the route redirects to the image base when there is one
   return cardAnswer(card, page.banlist, { page: `${origin}/cards/${card.passcode}`, image: `${origin}${cardImageUrl(card.passcode)}` });
 }

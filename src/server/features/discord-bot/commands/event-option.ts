@@ -2,6 +2,7 @@
 // out, the event the user plays in now (else the next one they signed up for).
 import type { APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import type { OwnEntry, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import { NO_OWN_EVENT, noEventCalled } from '../../../../domain/discord/play-answers.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
 
 const MAX_CHOICES = 25;
@@ -21,12 +22,12 @@ export async function resolveEvent(api: BotApi, value: string | undefined): Prom
   if (value) {
     const typed = value.trim().toLowerCase();
     const found = list.find((t) => t.uid === value.trim()) ?? list.find((t) => t.name.toLowerCase() === typed);
-    if (!found) throw new ApiRefusal(404, `No event called “${value.trim().slice(0, 100)}”: pick one from the list`);
+    if (!found) throw new ApiRefusal(404, noEventCalled(value));
     return found;
   }
   const mine = new Set(await api.get<string[]>('/api/tournaments/participating'));
   const own = runningThenUpcoming(list).find((t) => mine.has(t.uid));
-  if (!own) throw new ApiRefusal(404, 'You play in no running or upcoming event: name one with the event option');
+  if (!own) throw new ApiRefusal(404, NO_OWN_EVENT);
   return own;
 }
 

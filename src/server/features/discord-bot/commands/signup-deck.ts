@@ -3,7 +3,9 @@
 // CDN base (DISCORD_CDN_URL) and at most 64 KB, or as a ydke:// text.
 import type { Deck, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import type { AttachedFile, InteractionUser } from '../../../../domain/discord/interaction-input.ts';
-import { DECK_BOTH, DECK_NEITHER, deckReceivedAnswer, deckRefusedAnswer, signedUpAnswer } from '../../../../domain/discord/play-answers.ts';
+import {
+  DECK_BOTH, DECK_NEITHER, deckReceivedAnswer, deckRefusedAnswer, FILE_NOT_ATTACHMENT, FILE_NOT_SENT, FILE_NOT_YDK, fileTooBig, manyOpen, NO_SIGNUPS, signedUpAnswer,
+} from '../../../../domain/discord/play-answers.ts';
 import { privateMessage } from '../../../../domain/discord/responses.ts';
 import { DECK_LABEL_MAX } from '../../../../domain/tournament/limits.ts';
 import { download } from '../../../discord/discord-client.ts';
@@ -14,8 +16,7 @@ import { resolveEvent, runningThenUpcoming } from './event-option.ts';
 export const DECK_FILE_MAX = 64 * 1024;
 /** The whole download, body included. */
 const FETCH_TIMEOUT_MS = 5_000;
-const TOO_BIG = `file: at most ${DECK_FILE_MAX / 1024} KB (a deck is about 1 KB)`;
-export const NOT_SENT = 'file: Discord did not send the file: try again';
+const TOO_BIG = fileTooBig(DECK_FILE_MAX);
 
 /** The event named, else the only running or upcoming event the user is not in yet. */
 async function signupEvent(api: BotApi, value: string | undefined): Promise<TournamentSummary> {
@@ -26,7 +27,7 @@ async function signupEvent(api: BotApi, value: string | undefined): Promise<Tour
   ]);
   const open = runningThenUpcoming(list).filter((t) => !mine.has(t.uid));
   if (open.length === 1) return open[0]!;
-  throw new ApiRefusal(404, open.length === 0 ? 'No event takes sign-ups now' : `${open.length} events are open: name one with the event option`);
+  throw new ApiRefusal(404, open.length === 0 ? NO_SIGNUPS : manyOpen(open.length));
 }
 
 export async function signupCommand(api: BotApi, user: InteractionUser, eventOption: string | undefined, teamOption: string | undefined) {
@@ -39,21 +40,21 @@ export async function signupCommand(api: BotApi, user: InteractionUser, eventOpt
 
 /** The attachment's text, only from the CDN base and only up to DECK_FILE_MAX bytes, within the time limit. */
 export async function fetchDeckFile(cdnBase: string, file: AttachedFile, fetchImpl?: typeof fetch): Promise<string> {
-  if (!/\.ydk$/i.test(file.filename)) throw new ApiRefusal(400, 'file: send a .ydk file (as EDOPro saves decks)');
+  if (!/\.ydk$/i.test(file.filename)) throw new ApiRefusal(400, FILE_NOT_YDK);
   if (file.size > DECK_FILE_MAX) throw new ApiRefusal(413, TOO_BIG);
   let url: URL;
   try {
     url = new URL(file.url);
   } catch {
-    throw new ApiRefusal(400, 'file: not a Discord attachment');
+    throw new ApiRefusal(400, FILE_NOT_ATTACHMENT);
   }
   const base = new URL(cdnBase);
   const prefix = base.pathname.replace(/\/+$/, '') + '/';
-  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) throw new ApiRefusal(400, 'file: not a Discord attachment');
+  if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) throw new ApiRefusal(400, FILE_NOT_ATTACHMENT);
   // the size Discord stated is not trusted: the body is read up to the limit and no further
   const got = await download(url, { maxBytes: DECK_FILE_MAX, timeoutMs: FETCH_TIMEOUT_MS, fetch: fetchImpl });
   if (got.kind === 'too-big') throw new ApiRefusal(413, TOO_BIG);
-  if (got.kind === 'failed') throw new ApiRefusal(502, NOT_SENT);
+  if (got.kind === 'failed') throw new ApiRefusal(502, FILE_NOT_SENT);
   return got.bytes.toString('utf8');
 }
 
