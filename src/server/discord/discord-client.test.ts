@@ -38,7 +38,9 @@ describe('what an answer says', () => {
     expect(header.limits.retryAfterMs).toBe(4000);
     const c = client(Response.json({ message: 'You are being rate limited.', retry_after: 2, global: true }, { status: 429 }));
     await post(c);
-    expect([c.globalWaitMs(), c.waitMs('POST', '/users/@me/channels'), c.waitMs('POST', '/webhooks/1/t')]).toEqual([2000, 2000, 2000]);
+    expect([c.globalWaitMs(), c.waitMs('POST', '/users/@me/channels'), c.waitMs('PUT', '/applications/1/commands')]).toEqual([2000, 2000, 2000]);
+    // the bot's global limit is its token's: a webhook post (no token) goes on
+    expect([c.globalWaitMs('none'), c.waitMs('POST', '/webhooks/1/t', 'none')]).toEqual([0, 0]);
   });
 
   test('a refusal: Discord’s message and code; a redirect is not followed; a 5xx keeps the start of its answer', async () => {

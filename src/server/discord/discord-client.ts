@@ -84,9 +84,12 @@ export function routeKey(method: string, path: string): string {
   return `${method} ${path.replace(/\/\d{1,25}(?=\/|$)/g, '/:id').split('?')[0]}`;
 }
 
+type Auth = 'bot' | 'none';
+
 export class DiscordClient {
   private readonly until = new Map<string, number>();
-  private globalUntil = 0;
+  /** the global limit is the bot's (its token); unauthenticated webhook posts have their own */
+  private readonly globalUntil: Record<Auth, number> = { bot: 0, none: 0 };
   private readonly now: () => number;
   private readonly fetchImpl: typeof fetch;
 
@@ -100,13 +103,13 @@ export class DiscordClient {
   }
 
   /** How long a call on this route must wait for a limit Discord announced (0: it may go now). */
-  waitMs(method: string, path: string): number {
-    return Math.max(0, this.globalUntil - this.now(), (this.until.get(routeKey(method, path)) ?? 0) - this.now());
+  waitMs(method: string, path: string, auth: Auth = 'bot'): number {
+    return Math.max(this.globalWaitMs(auth), (this.until.get(routeKey(method, path)) ?? 0) - this.now());
   }
 
-  /** How long every call waits for the bot's global limit. */
-  globalWaitMs(): number {
-    return Math.max(0, this.globalUntil - this.now());
+  /** How long every call made as the bot (or, 'none', every webhook post) waits for a global limit. */
+  globalWaitMs(auth: Auth = 'bot'): number {
+    return Math.max(0, this.globalUntil[auth] - this.now());
   }
 
   async call(c: DiscordCall): Promise<DiscordAnswer> {
@@ -132,18 +135,18 @@ export class DiscordClient {
     }
     const json = parseJson(text);
     const limits = limitsOf(res, json);
-    this.learn(routeKey(c.method, c.path), res.status, limits);
+    this.learn(routeKey(c.method, c.path), c.auth ?? 'bot', res.status, limits);
     const ok = res.status >= 200 && res.status < 300;
     const code = isRecord(json) && typeof json.code === 'number' ? json.code : null;
     return { status: res.status, ok, code, json, error: ok ? null : scrub(describe(res.status, json, text), secrets), limits };
   }
 
   /** What an answer says of the limits: a 429 holds its route (or, global, every route); a window used up holds its route until it resets. */
-  private learn(key: string, status: number, l: RateLimitFacts) {
+  private learn(key: string, auth: Auth, status: number, l: RateLimitFacts) {
     const now = this.now();
     if (status === 429) {
       const until = now + (l.retryAfterMs ?? 1000);
-      if (l.global) this.globalUntil = Math.max(this.globalUntil, until);
+      if (l.global) this.globalUntil[auth] = Math.max(this.globalUntil[auth], until);
       else this.until.set(key, Math.max(this.until.get(key) ?? 0, until));
     } else if (l.remaining !== null && l.remaining <= 0 && l.resetAfterMs !== null) {
       this.until.set(key, Math.max(this.until.get(key) ?? 0, now + l.resetAfterMs));

@@ -67,7 +67,7 @@ export class WebhookOutbox implements OutboxRules<Repo.ClaimedDelivery> {
   }
 
   pausedMs(): number {
-    return this.client.globalWaitMs();
+    return this.client.globalWaitMs('none');
   }
 
   claim(now: Date, leaseUntil: Date, limit: number) {
@@ -88,7 +88,7 @@ export class WebhookOutbox implements OutboxRules<Repo.ClaimedDelivery> {
     const target = webhookTarget(row.url);
     if (!target) return { kind: 'failed', error: 'the webhook address is not a Discord webhook', status: null, code: null };
     // Discord's limit, as the client learned it, then this instance's share of the window
-    const held = this.client.waitMs('POST', target.path);
+    const held = this.client.waitMs('POST', target.path, 'none');
     if (held > 0) return { kind: 'wait', until: new Date(now.getTime() + held) };
     const slot = this.windowWait(row.url, now.getTime());
     if (slot > 0) return { kind: 'wait', until: new Date(now.getTime() + slot) };
