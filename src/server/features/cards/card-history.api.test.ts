@@ -6,7 +6,7 @@ import type { CardHistory, ListComparison } from '../../../domain/api/card-pages
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import { cards } from '../../db/schema.ts';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cardLinkCard } from './card-history.ts';
+import { cardFacts, cardLinkCard } from './card-link-card.ts';
 
 const LFLISTS = new URL('../../../../../shared/data/lflists/', import.meta.url);
 const ADA = '301';
@@ -74,8 +74,8 @@ describe('a card’s history', () => {
       votes: [{ discordId: ADA, displayName: 'Ada', vote: '0' }, { discordId: GRACE, displayName: 'Grace', vote: '0' }],
     }]);
     // the link card of /cards/1001: its status on the newest list (the send-off's, which kept its line)
-    const card = await cardLinkCard(server.database.db, 1001, { siteName: 'Site', url: 'https://x.test/cards/1001', origin: 'https://x.test' });
-    expect(card).toMatchObject({ title: 'Pot of Greed', image: { url: 'https://x.test/api/cards/1001/image' } });
+    const card = cardLinkCard((await cardFacts(server.database.db, 1001))!, { siteName: 'Site', url: 'https://x.test/cards/1001' }, { url: 'https://x.test/p.png', alt: '' });
+    expect(card).toMatchObject({ title: 'Pot of Greed' });
     expect(card!.description).toMatch(/ · Semi-Limited on 2026\.04 Test Format$/);
   });
 });
