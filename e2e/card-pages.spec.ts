@@ -10,6 +10,7 @@ const expectNoSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 const CALLED_BY_THE_GRAVE = 24224830;
+const NORDEN_PRE_ERRATA = 17412731;
 
 test('a card’s page: its text, its status through the lists with the votes behind the change, its meta and decklists; proposing it opens the board’s form with it @both-widths', async ({ page }) => {
   await signInAs(page, ADA);
@@ -55,13 +56,21 @@ test('two lists compared: the banlist links a list to its changes, grouped, each
     .toHaveText(['Newly Forbidden', 'Newly Limited', 'Newly Semi-Limited', 'Newly Unlimited'].map((h) => new RegExp(`^${h} \\(\\d+\\)$`)));
   const forbidden = page.getByTestId('compare-group').filter({ has: page.getByRole('heading', { name: /^Newly Forbidden/ }) });
   await expect(forbidden.getByRole('link', { name: 'Called by the Grave' })).toHaveAttribute('href', `/cards/${CALLED_BY_THE_GRAVE}`);
-  await expectAccessible(page, 'the comparison');
+  // the OCG list's pre-errata passcodes are named by their card, and say their passcode (issue 38 §3)
+  expect(body.changes.filter((c) => /^Card \d+$/.test(c.name))).toEqual([]);
+  const preErrata = forbidden.getByRole('listitem').filter({ hasText: `passcode ${NORDEN_PRE_ERRATA}` });
+  await expect(preErrata.getByRole('link', { name: 'Elder Entity Norden' })).toHaveAttribute('href', `/cards/${NORDEN_PRE_ERRATA}`);
+  // every control's name holds the words it shows (WCAG 2.5.3; axe keeps this rule off by default)
+  await expect(page.getByRole('button', { name: /^Copy as text/ })).toBeVisible();
+  await expectAccessible(page, 'the comparison', ['label-content-name-mismatch']);
   await expectValidHtml(page, 'the comparison');
   await expectNoSidewaysScroll(page);
 
   await page.getByTestId('compare-copy').click();
   await expect(page.getByTestId('compare-copy')).toHaveText('Copied');
+  await expect(page.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
   expect(text.split('\n').slice(0, 4)).toEqual(['**2026.05 Worlds → 2026.07 OCG**', '', '__Newly Forbidden__', '• Called by the Grave (Limited → Forbidden)']);
   expect(text.split('\n').filter((l) => l.startsWith('• '))).toHaveLength(body.changes.length);
+  expect(text).toContain(`• Elder Entity Norden, passcode ${NORDEN_PRE_ERRATA} (Unlimited → Forbidden)`);
 });

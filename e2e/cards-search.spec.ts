@@ -1,5 +1,6 @@
 // Issue 32 §1: /cards finds any card of the demo data. One visit: a shared link opens with its filters in
-// place (the folded ones unfolded), 30 results with lazy pictures and 'Load more' for 30 more; a name
+// place (the folded ones unfolded; words as EDOPro and the site print them, issue 38 §3), 30 results with
+// lazy pictures and 'Load more' for 30 more; a name
 // typed (Enter searches at once) moves into the address and finds the card first, linked to its page;
 // a search that finds nothing says so, and 'Clear filters' empties the address and the fields. axe 0
 // serious and valid HTML with every filter in view. At 1280 and 390 px.
@@ -8,14 +9,17 @@ import { expect, expectAccessible, expectValidHtml, test } from './fixtures.ts';
 const DARK_MAGICIAN = 46986414;
 
 test('a shared search opens as it was; a name finds the card; nothing found and cleared @both-widths', async ({ page }) => {
-  await page.goto('/cards?kind=monster&attribute=dark');
+  await page.goto('/cards?kind=monster&attribute=DARK&race=Spellcaster');
   const filters = page.getByRole('search', { name: 'Card filters' });
   await expect(filters.getByLabel('Kind')).toHaveValue('monster');
-  await expect(filters.getByText('More filters (1 in use)')).toBeVisible();
+  await expect(filters.getByText('More filters (2 in use)')).toBeVisible();
   await expect(filters.getByLabel('Attribute')).toHaveValue('dark');
+  await expect(filters.getByLabel('Type', { exact: true })).toHaveValue('spellcaster');
 
   const results = page.getByTestId('card-result');
   await expect(results).toHaveCount(30);
+  // every one a DARK Spellcaster, as its row prints it
+  for (const row of await results.all()) await expect(row).toContainText(/Spellcaster\b.* · DARK/);
   await expect(page.getByTestId('cards-count')).toContainText(/^[\d,]+ cards · statuses on the list of \d{4}-\d{2}-\d{2}/);
   await expect(results.first().locator('img')).toHaveAttribute('loading', 'lazy');
   await expectAccessible(page, 'the card search');

@@ -103,16 +103,24 @@ const NEVER_GRAVE: string[] = (() => {
  * axe for what the page shows. The app has no frames, so axe runs in the page itself ("legacy mode")
  * instead of finishing every run in a new blank page, which cost more than the checks; and only the
  * violations come back. The same rules either way, less those that never find a serious or critical
- * violation (NEVER_GRAVE): every caller asserts only those, and heading-order.
+ * violation (NEVER_GRAVE): every caller asserts only those, and heading-order. `enable` turns on rules
+ * axe keeps off by default (its experimental ones, such as label-content-name-mismatch).
  */
-export const axeOf = (page: Page) => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).disableRules(NEVER_GRAVE);
+export const axeOf = (page: Page, enable: readonly string[] = []) => new AxeBuilder({ page }).setLegacyMode().options({
+  resultTypes: ['violations'],
+  rules: Object.fromEntries([
+    ...NEVER_GRAVE.filter((id) => !enable.includes(id)).map((id) => [id, { enabled: false }]),
+    ...enable.map((id) => [id, { enabled: true }]),
+  ]),
+});
 
 /**
  * axe (WCAG 2.x A/AA and best practices) on what the page shows now: no serious or critical violation,
- * nor any of the rules `alsoRequired` names (e.g. 'heading-order', which axe rates moderate).
+ * nor any of the rules `alsoRequired` names (e.g. 'heading-order', which axe rates moderate; run even
+ * when axe keeps them off by default).
  */
 export async function expectAccessible(page: Page, what: string, alsoRequired: readonly string[] = []) {
-  const { violations } = await axeOf(page).exclude('[data-axe-skip]').analyze();
+  const { violations } = await axeOf(page, alsoRequired).exclude('[data-axe-skip]').analyze();
   const grave = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoRequired.includes(v.id))
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}; first: ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary ?? ''}`);

@@ -44,6 +44,7 @@ import { registerSignaturesRoutes } from './features/records/signatures-routes.t
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
 import { registerPlayersRoutes } from './features/players/players-routes.ts';
 import { registerCardHistoryRoutes } from './features/cards/card-history.ts';
+import { registerCardLinkCard } from './features/cards/card-link-card.ts';
 import { registerBanlistCompareRoute } from './features/banlists/banlist-compare.ts';
 import { registerDiscordBot } from './features/discord-bot/interactions-routes.ts';
 import { createRealtime } from './realtime/realtime.ts';
@@ -226,17 +227,18 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });
   registerReportOg(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  const images = registerImagesRoutes(app, { db, env });
   // the link cards of the event and player pages (Discord unfurls them)
-  registerTournamentLinkCard(app, { db, helpers: tournaments, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerTournamentLinkCard(app, { db, helpers: tournaments, images, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerPlayerLinkCard(app, { db, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   const meta = registerMetaRoutes(app, { db });
   registerCardSearchRoutes(app, { db, banlistReads, meta });
   // a card's page and two lists side by side (issue 32 §2, §3)
-  registerCardHistoryRoutes(app, { db, meta, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
+  registerCardHistoryRoutes(app, { db, meta });
+  registerCardLinkCard(app, { db, webDir, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
   registerBanlistCompareRoute(app, { db });
   registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });
-  const images = registerImagesRoutes(app, { db, env });
   registerSeriesRoutes(app, { db, images });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
   // the Discord bot: its commands call the routes above in-process, as the user (off without a token)

@@ -15,7 +15,10 @@ const comparedListSchema = z.object({ date: z.string(), name: z.string(), whitel
 /** One change of GET /api/banlists/compare: statuses are effective ones (NONE: not on the whitelist). */
 export const listChangeSchema = z.object({
   passcode: z.number().int(),
+  /** the card's name (an alternate passcode's is its card's) */
   name: z.string(),
+  /** for another passcode of a card by the same name (an alternate artwork, a pre-errata version): that card's passcode, else null */
+  alternateOf: z.number().int().nullable(),
   group: z.enum(CHANGE_GROUPS),
   fromStatus: cardStatusSchema,
   toStatus: cardStatusSchema,

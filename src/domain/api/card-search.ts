@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { cardStatusSchema, cardTypeSchema } from './banlists.ts';
 import {
-  ATTRIBUTE_SLUGS, CARD_KINDS, CARD_SORTS, DEFAULT_CARD_PAGE_SIZE, MAX_CARD_PAGE_SIZE, RACE_SLUGS, STATUS_FILTERS, SUBTYPE_NAMES,
+  ATTRIBUTE_SLUGS, CARD_KINDS, CARD_SORTS, DEFAULT_CARD_PAGE_SIZE, filterWord, MAX_CARD_PAGE_SIZE, RACE_SLUGS, STATUS_FILTERS, SUBTYPE_NAMES,
+  type WordFilter,
 } from '../cards/card-vocabulary.ts';
 
 const words = (list: readonly string[]) => `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
@@ -14,8 +15,14 @@ const whole = (field: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${field}: must be from ${min} to ${max}`);
 
-const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.enum(values, { error: `${field}: must be one of ${words(values)}` });
+/**
+ * One of a filter's words, in any letter case and as EDOPro and the site print them ('DARK',
+ * 'Winged Beast', 'SEMI_LIMITED'): read as the filter's own word before it is checked.
+ */
+const oneOf = <T extends readonly [string, ...string[]]>(field: WordFilter, values: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (filterWord(field, v) ?? v) : v), enumOf(field, values));
+const enumOf = <T extends readonly [string, ...string[]]>(field: WordFilter, values: T) =>
+  z.enum(values, { error: `${field}: must be one of ${words(values)} (any letter case)` });
 
 const STAT_MAX = 1_000_000;
 
@@ -27,7 +34,8 @@ export const CARD_FILTERS = [
 /**
  * The filters. Unknown keys are refused (a 400 naming them): a mistyped filter that was ignored would
  * answer a different search without a word. No filter is read as a pattern: q and text are compared as
- * plain text once normalised (domain/banlist/card-search.ts).
+ * plain text once normalised (domain/banlist/card-search.ts). The words of kind, subtype, attribute,
+ * race, status and sort are taken in any letter case and as EDOPro and the site print them.
  */
 export const cardSearchQuerySchema = z.strictObject({
   q: z.string({ error: 'q: must be given once' }).max(100, 'q: at most 100 characters').optional()
@@ -36,12 +44,12 @@ export const cardSearchQuerySchema = z.strictObject({
     .describe('Card text: cards whose text holds every word of it'),
   kind: oneOf('kind', CARD_KINDS).optional(),
   subtype: z.string({ error: 'subtype: must be given once (several: comma-separated)' })
-    .transform((s) => s.split(','))
-    .pipe(z.array(oneOf('subtype', SUBTYPE_NAMES)).max(4, 'subtype: at most 4'))
+    .transform((s) => s.split(',').map((word) => filterWord('subtype', word) ?? word))
+    .pipe(z.array(enumOf('subtype', SUBTYPE_NAMES)).max(4, 'subtype: at most 4'))
     .optional()
     .describe('One subtype, or several comma-separated that the card has all of (e.g. synchro,tuner)'),
-  attribute: oneOf('attribute', ATTRIBUTE_SLUGS).optional(),
-  race: oneOf('race', RACE_SLUGS).optional().describe('The monster type, e.g. spellcaster, winged-beast'),
+  attribute: oneOf('attribute', ATTRIBUTE_SLUGS).optional().describe('e.g. dark or DARK'),
+  race: oneOf('race', RACE_SLUGS).optional().describe('The monster type, e.g. spellcaster, Spellcaster, winged-beast or Winged Beast'),
   level: whole('level', 0, 13).optional().describe('Level, rank or link rating'),
   atkMin: whole('atkMin', 0, STAT_MAX).optional(),
   atkMax: whole('atkMax', 0, STAT_MAX).optional(),

@@ -41,6 +41,12 @@ describe('compareLists', () => {
       '', '__Newly Semi-Limited__', '• Pot\\_of \\*Greed\\* (Unlimited → Semi-Limited)',
     ].join('\n'));
     expect(changesAsText('Same', [])).toBe('**Same**\nNo changes.');
+    // an alternate passcode is named by its card, with its passcode: the card itself may change otherwise
+    const norden = compareLists(list([[17412721, 0]]), list([[17412721, 1], [17412731, 0]]))
+      .map((c) => ({ ...c, name: 'Elder Entity Norden', alternateOf: c.passcode === 17412731 ? 17412721 : null }));
+    expect(changesAsText('T', norden).split('\n').filter((l) => l.startsWith('• '))).toEqual([
+      '• Elder Entity Norden, passcode 17412731 (Unlimited → Forbidden)', '• Elder Entity Norden (Forbidden → Limited)',
+    ]);
   });
 });
 

@@ -77,11 +77,16 @@ export function stateLabel(s: CardState): string {
   return s.status === 'NONE' ? 'Not on the whitelist' : STATUS_LABEL[s.status];
 }
 
+/** A change's card as a reader tells it apart: an alternate passcode says its passcode ('Elder Entity Norden, passcode 17412731'). */
+export function changeCardName(c: { passcode: number; name: string; alternateOf?: number | null }): string {
+  return c.alternateOf ? `${c.name}, passcode ${c.passcode}` : c.name;
+}
+
 /**
  * The change list as a Discord announcement: a bold title, then each group's cards as bullets
  * ('• Raigeki (Limited → Forbidden)'). Markdown characters in names are escaped.
  */
-export function changesAsText(title: string, changes: readonly (ListChange & { name: string })[]): string {
+export function changesAsText(title: string, changes: readonly (ListChange & { name: string; alternateOf?: number | null })[]): string {
   // names sit mid-line, so only inline markers need escaping
   const escape = (s: string) => s.replace(/([\\*_~`|])/g, '\\$1');
   const lines = [`**${escape(title)}**`];
@@ -90,7 +95,7 @@ export function changesAsText(title: string, changes: readonly (ListChange & { n
     const of = changes.filter((c) => c.group === group);
     if (of.length === 0) continue;
     lines.push('', `__${CHANGE_GROUP_LABEL[group]}__`);
-    for (const c of of) lines.push(`• ${escape(c.name)} (${stateLabel(c.from)} → ${stateLabel(c.to)})`);
+    for (const c of of) lines.push(`• ${escape(changeCardName(c))} (${stateLabel(c.from)} → ${stateLabel(c.to)})`);
   }
   return lines.join('\n');
 }

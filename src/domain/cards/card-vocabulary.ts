@@ -1,6 +1,7 @@
 // The words of the card search's filters (issue 32 §1) and the EDOPro bits each one means (edopro.md §4).
 // Shared by the API schema, the in-memory search and the page's filter controls; no zod here, so the
 // page can read the option lists without the schema.
+import { STATUS_LABEL } from '../banlist/statuses.ts';
 
 export const CARD_KINDS = ['monster', 'spell', 'trap'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
@@ -99,6 +100,47 @@ export const STATUS_OF_FILTER = {
 /** Sorts: name A to Z; level (rank, link rating), ATK, DEF and the meta's share of decks highest first. */
 export const CARD_SORTS = ['name', 'level', 'atk', 'def', 'meta'] as const;
 export type CardSort = (typeof CARD_SORTS)[number];
+/** How the page names each sort. */
+export const SORT_LABEL: Record<CardSort, string> = { name: 'Name', level: 'Level, rank or link', atk: 'ATK', def: 'DEF', meta: 'Most played' };
+
+/**
+ * A filter word's key: letter case, spaces, hyphens and underscores aside, so that 'DARK', 'dark',
+ * 'Winged Beast', 'winged-beast', 'SEMI_LIMITED' and 'Quick-Play' each find their word.
+ */
+export const wordKey = (word: string) => word.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+/** A filter's words by key: each word, and every other name of it (EDOPro's, the site's labels, the API's statuses). */
+function vocabulary<T extends string>(names: Record<T, readonly string[]>): ReadonlyMap<string, T> {
+  const byKey = new Map<string, T>();
+  for (const word of Object.keys(names) as T[]) {
+    for (const name of [word, ...names[word]]) {
+      const held = byKey.get(wordKey(name));
+      // a name that two words share would find one of them silently
+      if (held !== undefined && held !== word) throw new Error(`'${name}' names both ${held} and ${word}`);
+      byKey.set(wordKey(name), word);
+    }
+  }
+  return byKey;
+}
+const labelled = <T extends string>(words: readonly T[], label: (w: T) => string) =>
+  Object.fromEntries(words.map((w) => [w, [label(w)]])) as unknown as Record<T, readonly string[]>;
+
+export const FILTER_WORDS = {
+  kind: vocabulary(labelled(CARD_KINDS, (k) => k)),
+  subtype: vocabulary(labelled(SUBTYPE_NAMES, (s) => SUBTYPES[s].label)),
+  attribute: vocabulary(labelled(ATTRIBUTE_SLUGS, (a) => ATTRIBUTES[a].label)),
+  race: vocabulary(labelled(RACE_SLUGS, (r) => RACES[r].label)),
+  // the API's statuses (SEMI_LIMITED, NONE) and the page's names ('Not on the list', 'Not on the whitelist')
+  status: vocabulary(Object.fromEntries(STATUS_FILTERS.map((s) => [s, [STATUS_OF_FILTER[s], STATUS_LABEL[STATUS_OF_FILTER[s]],
+    ...(s === 'not-listed' ? ['Not on the list', 'Not on the whitelist'] : [])]])) as Record<StatusFilter, string[]>),
+  sort: vocabulary(labelled(CARD_SORTS, (s) => SORT_LABEL[s])),
+};
+export type WordFilter = keyof typeof FILTER_WORDS;
+
+/** The filter's own word for `word` as any card site, EDOPro or this site spells it; undefined when it is none of them. */
+export function filterWord<F extends WordFilter>(filter: F, word: string) {
+  return FILTER_WORDS[filter].get(wordKey(word)) as (typeof FILTER_WORDS)[F] extends ReadonlyMap<string, infer T> ? T | undefined : never;
+}
 
 export const MAX_CARD_PAGE_SIZE = 100;
 export const DEFAULT_CARD_PAGE_SIZE = 30;

@@ -29,9 +29,10 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * The official cards, plus the 191 GOAT-era versions (ids 5047xxxxx) and the 67 unofficial Pre-Errata cards
- * (cards-goat.json.gz, from ../shared/data/cards: cards-goat-entries.json and the "(Pre-Errata)" rows of
- * cards-unofficial.json): the 2005.4 GOAT list names its cards by those passcodes, so GOAT decks validate.
+ * The official cards, plus the 191 GOAT-era versions (ids 5047xxxxx) and the 69 unofficial Pre-Errata cards
+ * (cards-goat.json.gz, from ../shared/data/cards: cards-goat-entries.json and rows of cards-unofficial.json):
+ * the 2005.4 GOAT list names its cards by those passcodes, so GOAT decks validate, and the 2026.07 OCG list
+ * names two (17412731, 96782896), which its pages name by their card.
  */
 export async function loadDemoCards(db: Db): Promise<number> {
   let n = 0;

@@ -48,6 +48,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/cards/{passcode}/history': (i) => [`${i.cardWithFile}`],
   // the image folder's JPEG, its thumbnail, and the placeholder of a card without a file
   '/api/cards/{id}/image': (i) => [`${i.cardWithFile}`, `${i.cardWithFile}?size=small`, '89631139'],
+  '/api/cards/{passcode}/og.png': (i) => [`${i.cardWithFile}?v=1`],
   '/api/tournaments': () => [''],
   '/api/tournaments/participating': () => [''],
   '/api/tournaments.ics': () => [''],
@@ -74,6 +75,7 @@ const ROUTES: Record<string, (i: Ids) => string[]> = {
   '/api/tournaments/{id}/calendar.ics': (i) => [i.uid, i.upcomingUid],
   '/api/tournaments/{id}/report': (i) => [i.uid],
   '/api/tournaments/{id}/report/og.png': (i) => [i.uid],
+  '/api/tournaments/{id}/og.png': (i) => [i.uid, i.upcomingUid],
   '/api/meta': (i) => ['', `?series=${i.seriesId}`, '?banlist=all'],
   '/api/meta/cards/{passcode}': (i) => [`${i.cardWithFile}`, `${i.cardWithFile}?banlist=all`],
   '/api/archetypes/signatures': () => [''],

@@ -31,12 +31,14 @@ export interface TestServer {
 export interface TestServerOptions {
   /** rate limits times this (default 100: test storms are not people; the rate-limit test sets 1) */
   rateLimitScale?: number;
+  /** a folder with the web app's index.html: the pages the server writes link cards into */
+  webDir?: string;
 }
 
-export async function startTestServer(envOverrides: Record<string, string> = {}, { rateLimitScale = 100 }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(envOverrides: Record<string, string> = {}, { rateLimitScale = 100, webDir }: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', ...envOverrides });
-  const app = await buildApp({ env, database, rateLimitScale });
+  const app = await buildApp({ env, database, rateLimitScale, webDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

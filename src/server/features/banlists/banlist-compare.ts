@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
+import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
 import { sendCached } from './http-cache.ts';
 
@@ -23,8 +24,11 @@ export async function compareByKeys(db: Db, from: BanlistsRepository.ListKey, to
     for (const e of l.entries) if (e.name) names.set(e.code, e.name);
     return { whitelist: l.whitelist, genesys: l.genesys, counts: new Map(l.entries.map((e) => [e.code, e.count])) };
   };
-  const changes = compareLists(compared(a), compared(b)).map((c) => ({
-    passcode: c.passcode, name: names.get(c.passcode) ?? `Card ${c.passcode}`, group: c.group,
+  const listed = compareLists(compared(a), compared(b));
+  // an alternate passcode is named by its card, and said to be one: a list may give it and its card different statuses
+  const others = await CardsRepository.otherPasscodesOf(db, listed.map((c) => c.passcode));
+  const changes = listed.map((c) => ({
+    passcode: c.passcode, name: names.get(c.passcode) ?? `Card ${c.passcode}`, alternateOf: others.get(c.passcode) ?? null, group: c.group,
     fromStatus: c.from.status, toStatus: c.to.status, fromPoints: c.from.points, toPoints: c.to.points,
   }));
   // within a group by name: what a reader scans for

@@ -5,10 +5,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardHistory, ListComparison } from '../../../domain/api/card-pages.ts';
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import { cards } from '../../db/schema.ts';
+import { cardRowFromJson } from './card-import.ts';
+import type { CardJson } from './card-json.ts';
+import * as CardsRepository from './cards-repository.ts';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { cardLinkCard } from './card-history.ts';
+import { cardFacts, cardLinkCard } from './card-link-card.ts';
 
 const LFLISTS = new URL('../../../../../shared/data/lflists/', import.meta.url);
+const CARDS_JSON = new URL('../../../../../shared/data/cards/', import.meta.url);
+const NORDEN = 17412721;
+const NORDEN_PRE_ERRATA = 17412731;
+const MIND_MASTER = 96782886;
+const MIND_MASTER_PRE_ERRATA = 96782896;
 const ADA = '301';
 const GRACE = '302';
 const JOEY = '303';
@@ -74,8 +82,8 @@ describe('a card’s history', () => {
       votes: [{ discordId: ADA, displayName: 'Ada', vote: '0' }, { discordId: GRACE, displayName: 'Grace', vote: '0' }],
     }]);
     // the link card of /cards/1001: its status on the newest list (the send-off's, which kept its line)
-    const card = await cardLinkCard(server.database.db, 1001, { siteName: 'Site', url: 'https://x.test/cards/1001', origin: 'https://x.test' });
-    expect(card).toMatchObject({ title: 'Pot of Greed', image: { url: 'https://x.test/api/cards/1001/image' } });
+    const card = cardLinkCard((await cardFacts(server.database.db, 1001))!, { siteName: 'Site', url: 'https://x.test/cards/1001' }, { url: 'https://x.test/p.png', alt: '' });
+    expect(card).toMatchObject({ title: 'Pot of Greed' });
     expect(card!.description).toMatch(/ · Semi-Limited on 2026\.04 Test Format$/);
   });
 });
@@ -105,6 +113,23 @@ describe('two lists compared', () => {
     // grouped in the order newly Forbidden … Unlimited
     const groups = [...new Set(body.changes.map((c) => c.group))];
     expect(groups).toEqual(status.filter((s) => groups.includes(s as never)));
+  });
+
+  test('an alternate passcode (a pre-errata version by the same name) is named by its card, with its passcode', async () => {
+    // the real rows: Elder Entity Norden and Mind Master, and their pre-errata passcodes (cards-unofficial, alias the card)
+    const wanted = new Set([NORDEN, NORDEN_PRE_ERRATA, MIND_MASTER, MIND_MASTER_PRE_ERRATA]);
+    const rows = ['cards-official.json', 'cards-unofficial.json'].flatMap((f) => JSON.parse(readFileSync(new URL(f, CARDS_JSON), 'utf8')) as CardJson[]);
+    await CardsRepository.upsertCards(server.database.db, rows.filter((c) => wanted.has(c.id)).map(cardRowFromJson));
+    await ok(await importList('2026-06-01', read('2026.05-Worlds.lflist.conf')));
+    await ok(await importList('2026-07-01', read('2026.07-OCG.lflist.conf')));
+    const body = await ok<ListComparison>(await anonymous().get('/api/banlists/compare?from=2026-06-01&to=2026-07-01'));
+    const of = (passcode: number) => body.changes.find((c) => c.passcode === passcode);
+    expect([NORDEN_PRE_ERRATA, NORDEN, MIND_MASTER_PRE_ERRATA, MIND_MASTER].map((p) => of(p) && [of(p)!.name, of(p)!.alternateOf, of(p)!.fromStatus, of(p)!.toStatus])).toEqual([
+      ['Elder Entity Norden', NORDEN, 'UNLIMITED', 'FORBIDDEN'],
+      ['Elder Entity Norden', null, 'FORBIDDEN', 'LIMITED'],
+      ['Mind Master', MIND_MASTER, 'UNLIMITED', 'FORBIDDEN'],
+      ['Mind Master', null, 'FORBIDDEN', 'LIMITED'],
+    ]);
   });
 
   test('a bad date is a 400 with a sentence, a date without a list a 404', async () => {

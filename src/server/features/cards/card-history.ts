@@ -1,28 +1,25 @@
 // A card's page (issue 32 §2): GET /api/cards/{passcode}/history (its status on every format list
 // with the send-offs behind each change, its meta month by month, the public decklists that play
-// it) and the link card of /cards/{passcode}. Both are kept under the records' and banlists' stamp
-// (MetaRepository.readStamp: any import, send-off or recorded event moves it), a minute at most
-// for names, so only a card's first read asks the database.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// it), kept under the records' and banlists' stamp (MetaRepository.readStamp: any import, send-off
+// or recorded event moves it), a minute at most for names, so only a card's first read asks the
+// database. The page's link card is card-link-card.ts's.
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_DECKLISTS_MAX, cardHistorySchema, type CardHistory } from '../../../domain/api/card-pages.ts';
 import { cardIdSchema } from '../../../domain/api/cards.ts';
-import { cardDetail } from '../../../domain/banlist/card-info.ts';
-import { cardTimeline, stateLabel } from '../../../domain/banlist/compare.ts';
+import { cardTimeline } from '../../../domain/banlist/compare.ts';
 import { isVote, statusOfVote } from '../../../domain/judgement/votes.ts';
 import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
-import { CachedBody, sendCached } from '../banlists/http-cache.ts';
+import { sendCached } from '../banlists/http-cache.ts';
 import * as MetaRepository from '../meta/meta-repository.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
-import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard } from '../records/link-card.ts';
 import { edoproSetnames } from '../records/record-writer.ts';
 import { cardMonths } from './card-history-meta.ts';
 import * as Repo from './card-history-repository.ts';
-import * as CardsRepository from './cards-repository.ts';
 
 export const CARD_NOT_FOUND = 'Card not found';
 /** Names (of voters, of cards after an import) are trusted this long under one stamp. */
@@ -90,35 +87,14 @@ export async function readHistory(db: Db, meta: MetaReads, passcode: number): Pr
   };
 }
 
-/** The link card of a card's page: its name; type line, stats and its status on the newest list. */
-export async function cardLinkCard(db: Db, passcode: number, page: { siteName: string; url: string; origin: string }): Promise<LinkCard | undefined> {
-  const stored = await CardsRepository.findById(db, passcode);
-  if (!stored) return undefined;
-  const d = cardDetail(stored);
-  const newest = (await Repo.listLines(db, passcode, [passcode])).at(-1);
-  const newestState = newest && cardTimeline([{ ...newest, count: newest.count ?? undefined }])[0]!.state;
-  const stats = d.atk === null ? null : d.linkRating !== null ? `ATK ${d.atk} · LINK-${d.linkRating}` : `ATK ${d.atk} / DEF ${d.def}`;
-  const description = [d.typeLine, stats, newest && newestState && `${stateLabel(newestState)} on ${newest.name}`].filter(Boolean).join(' · ');
-  return {
-    siteName: page.siteName, title: d.name, description, url: page.url, type: 'website',
-    image: { url: `${page.origin}/api/cards/${passcode}/image`, alt: `${d.name}: the card's picture` },
-  };
-}
-
 export interface CardHistoryOptions {
   db: Db;
   meta: MetaReads;
-  webDir?: string;
-  siteName: string;
-  /** PUBLIC_URL's origin; else the request's (its Host is checked against the allowed names first) */
-  publicUrl?: string;
 }
 
-export function registerCardHistoryRoutes(server: FastifyInstance, { db, meta, webDir, siteName, publicUrl }: CardHistoryOptions) {
+export function registerCardHistoryRoutes(server: FastifyInstance, { db, meta }: CardHistoryOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const reads = new ReadCache(500, NAMES_TTL_MS);
-  const index = new SpaIndex(webDir);
-  const origin = (req: FastifyRequest) => publicUrl ?? `${req.protocol}://${req.host}`;
   const params = z.object({ passcode: cardIdSchema });
 
   app.get('/api/cards/:passcode/history', {
@@ -133,25 +109,5 @@ export function registerCardHistoryRoutes(server: FastifyInstance, { db, meta, w
     const stamp = await MetaRepository.readStamp(db);
     const body = await reads.json('history', `${stamp}|${passcode}`, () => readHistory(db, meta, passcode));
     return sendCached(req, reply, notFoundIfMissing(body, CARD_NOT_FOUND));
-  });
-
-  // A page of the SPA (hidden from the API docs): the same index.html, with the card's link card.
-  server.get('/cards/:passcode', { config: CACHED_READ, schema: { hide: true } }, async (req, reply) => {
-    const parsed = params.safeParse(req.params);
-    if (!index.file || !parsed.success) return index.sendPlain(reply);
-    const { passcode } = parsed.data;
-    const base = origin(req);
-    let page: CachedBody | undefined;
-    try {
-      const stamp = await MetaRepository.readStamp(db);
-      page = await reads.body('page', `${stamp}|${passcode}|${base}`, async () => {
-        const card = await cardLinkCard(db, passcode, { siteName, url: `${base}/cards/${passcode}`, origin: base });
-        return card && new CachedBody(Buffer.from(withLinkCard(await index.read(), card)), HTML_TYPE);
-      });
-    } catch (err) {
-      // the page itself must load: the app shows what the API says
-      req.log.warn({ err }, 'card link card: the card could not be read');
-    }
-    return page ? sendCached(req, reply, page) : index.sendPlain(reply);
   });
 }

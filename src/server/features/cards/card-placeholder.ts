@@ -30,8 +30,11 @@ function fitted(text: string, x: number, y: number, size: number, width: number,
   return `<text x="${x}" y="${y}" font-size="${fontSize}"${squeeze}${attrs}>${escapeXml(text)}</text>`;
 }
 
+/** Where a drawing nested in a larger SVG goes (a link card's picture); alone it is 421×614. */
+export interface SvgBox { x: number; y: number; width: number; height: number }
+
 /** SVG of a placeholder card; an unknown passcode gives a grey "Card {id}". */
-export function placeholderSvg(id: number, card: StoredCard | undefined): string {
+export function placeholderSvg(id: number, card: StoredCard | undefined, box: SvgBox = { x: 0, y: 0, width: W, height: H }): string {
   const detail = card ? cardDetail(card) : undefined;
   const cardType: CardType = detail?.cardType ?? 'UNKNOWN';
   const frame = card && isToken(card.type) ? FRAME_COLOR.TOKEN : FRAME_COLOR[cardType];
@@ -51,7 +54,7 @@ export function placeholderSvg(id: number, card: StoredCard | undefined): string
   const scales = detail?.leftScale !== null && detail?.leftScale !== undefined ? `Scales ${detail.leftScale} / ${detail.rightScale}` : '';
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeXml(name)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${box.x || box.y ? ` x="${box.x}" y="${box.y}"` : ''} width="${box.width}" height="${box.height}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeXml(name)}">`,
     `<defs><linearGradient id="pendulum" x1="0" y1="0" x2="0" y2="1"><stop offset="0.55" stop-color="${frame}"/><stop offset="0.55" stop-color="${PENDULUM_GREEN}"/></linearGradient></defs>`,
     `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">`,
     `<rect width="${W}" height="${H}" rx="16" fill="${fill}"/>`,

@@ -71,6 +71,26 @@ describe('GET /api/cards', () => {
     expect(meta.cards.map((c) => c.name)).toEqual([...meta.cards.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
   });
 
+  test.each([
+    ['attribute=DARK&race=Spellcaster', 'attribute=dark&race=spellcaster'],
+    ['attribute=Dark&race=SPELLCASTER&kind=Monster&sort=ATK', 'attribute=dark&race=spellcaster&kind=monster&sort=atk'],
+    ['subtype=Fusion,EFFECT&kind=MONSTER', 'subtype=fusion,effect&kind=monster'],
+    ['race=Warrior&subtype=Normal', 'race=warrior&subtype=normal'],
+    ['banlist=2026-01-01&status=LIMITED', 'banlist=2026-01-01&status=limited'],
+    ['banlist=2026-06-01&status=Not%20on%20the%20list', 'banlist=2026-06-01&status=not-listed'],
+  ])('any letter case, and the names the site prints: %s finds what %s finds', async (spelled, words) => {
+    const [a, b] = await Promise.all([search(`${spelled}&limit=100`), search(`${words}&limit=100`)]);
+    expect(a.total).toBeGreaterThan(0);
+    expect(a).toEqual(b);
+  });
+
+  test('the attribute and type a result prints are words the search takes', async () => {
+    const page = await search('q=dark%20magician&kind=monster&limit=1');
+    const [race] = page.cards[0]!.typeLine.split(' / ');
+    const again = await search(`q=dark%20magician&attribute=${page.cards[0]!.attribute}&race=${encodeURIComponent(race!)}&limit=1`);
+    expect(again.cards[0]!.passcode).toBe(page.cards[0]!.passcode);
+  });
+
   test('the archetype names the filter takes, A to Z', async () => {
     const names = (await (await fetch(`${server.url}/api/cards/archetypes`)).json()) as { code: number; name: string }[];
     expect(names).toContainEqual({ code: 0x3008, name: 'Elemental HERO' });
@@ -78,7 +98,8 @@ describe('GET /api/cards', () => {
   });
 
   test.each([
-    ['kind=dragon', /^kind: must be one of monster, spell or trap$/],
+    ['kind=dragon', /^kind: must be one of monster, spell or trap \(any letter case\)$/],
+    ['attribute=DARKNESS', /^attribute: must be one of earth, water, fire, wind, light, dark or divine \(any letter case\)$/],
     ['subtype=fusion,bogus', /^subtype: must be one of normal, /],
     ['level=abc', /^level: must be a whole number$/],
     ['atkMin=3000&atkMax=1000', /^atkMin: must not be above atkMax$/],

@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
 import { MAX_SEARCH_RESULTS } from '../../../domain/banlist/card-search.ts';
@@ -84,4 +85,19 @@ export async function idsByNames(db: Tx, names: readonly string[], keys: readonl
     if (!byKey.has(r.searchName)) byKey.set(r.searchName, r.id);
   }
   return { byName, byKey };
+}
+
+/**
+ * Of these passcodes, those that are another passcode of a card by the same name (an alternate
+ * artwork, a pre-errata version: `alias` names the card), each with that card's passcode.
+ */
+export async function otherPasscodesOf(db: Tx, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const original = alias(cards, 'original');
+  const rows = await db
+    .select({ id: cards.id, of: cards.alias })
+    .from(cards)
+    .innerJoin(original, and(eq(original.id, cards.alias), eq(original.name, cards.name)))
+    .where(and(inArray(cards.id, [...ids]), ne(cards.alias, cards.id)));
+  return new Map(rows.map((r) => [r.id, r.of]));
 }

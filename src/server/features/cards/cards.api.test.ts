@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectOgImage, metaTags } from '../../test/link-card-kit.ts';
 import { TestClient, startTestServer, type TestServer } from '../../test/test-server.ts';
 import { normalizeCardName, searchRank } from '../../../domain/banlist/card-search.ts';
 import { FRAME_COLOR } from '../../../domain/banlist/card-info.ts';
@@ -14,19 +15,28 @@ import * as CardsRepository from './cards-repository.ts';
 const DARK_MAGICIAN = 46986414;
 const APOLLOUSA = 4280258;
 
+const ASH_BLOSSOM = 14558127;
+const CALLED_BY_THE_GRAVE = 24224830;
+const BLUE_EYES = 89631139;
+const INDEX = '<!doctype html>\n<html lang="en"><head><meta name="description" content="Site." /><title>Format Hub</title></head><body><div id="root"></div></body></html>\n';
+
 let server: TestServer;
 let images: TestServer;
 let imageDir: string;
+let webDir: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // the app's index.html, for the pages the server writes link cards into
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-card-web-'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  server = await startTestServer({}, { webDir });
   await CardsRepository.upsertCards(server.database.db, officialCards().map(cardRowFromJson));
   imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-card-images-'));
-  images = await startTestServer({ CARD_IMAGE_DIR: imageDir, CARD_IMAGE_BASE_URL: 'https://images.example.test/images/cards' });
+  images = await startTestServer({ CARD_IMAGE_DIR: imageDir, CARD_IMAGE_BASE_URL: 'https://images.example.test/images/cards' }, { webDir });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
   await images?.close();
-  fs.rmSync(imageDir, { recursive: true, force: true });
+  for (const dir of [imageDir, webDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (path: string, headers?: Record<string, string>) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
@@ -286,5 +296,51 @@ describe('cards.cdb import into the database', () => {
     expect((await (await fetch(`${images.url}/api/cards/${DARK_MAGICIAN}`)).json()).name).toBe('Dark Magician (Renamed)');
     const hits = await (await fetch(`${images.url}/api/cards/search?name=renamed`)).json();
     expect(hits).toEqual([{ id: DARK_MAGICIAN, name: 'Dark Magician (Renamed)', imageUrl: `/api/cards/${DARK_MAGICIAN}/image` }]);
+  });
+});
+
+// Issue 38 §3: the picture of a card's link card is one Discord, X and Facebook show (PNG, JPEG or WebP).
+describe('the link card of /cards/{passcode}', () => {
+  beforeAll(async () => {
+    const some = new Set([ASH_BLOSSOM, CALLED_BY_THE_GRAVE, BLUE_EYES]);
+    await CardsRepository.upsertCards(images.database.db, officialCards().filter((c) => some.has(c.id)).map(cardRowFromJson));
+  });
+  const page = async (base: string, passcode: number) => metaTags(await (await fetch(`${base}/cards/${passcode}`)).text());
+
+  test('no picture of the card: a drawn 1200×630 PNG of its name, type and stats, under a versioned address', async () => {
+    const tags = await page(server.url, DARK_MAGICIAN);
+    expect([tags.get('og:title'), tags.get('og:description')]).toEqual(['Dark Magician', 'Spellcaster / Normal · ATK 2500 / DEF 2100']);
+    expect(tags.get('og:image')).toMatch(new RegExp(`^${server.url}/api/cards/${DARK_MAGICIAN}/og\\.png\\?v=[\\w-]{12}$`));
+    expect([tags.get('og:image:type'), tags.get('og:image:width'), tags.get('og:image:height'), tags.get('twitter:card')])
+      .toEqual(['image/png', '1200', '630', 'summary_large_image']);
+    expect(await expectOgImage(tags)).toMatchObject({ width: 1200, height: 630 });
+    const again = await get(`/api/cards/${DARK_MAGICIAN}/og.png`);
+    expect([again.headers.get('cache-control'), again.headers.get('cross-origin-resource-policy')]).toEqual(['public, max-age=3600', 'cross-origin']);
+  });
+
+  test('an unknown card: the plain page, and 404 for its picture; a bad passcode 400', async () => {
+    expect(await (await fetch(`${server.url}/cards/123`)).text()).toBe(INDEX);
+    const unknown = await get('/api/cards/123/og.png');
+    expect([unknown.status, (await unknown.json()).error]).toEqual([404, 'Card not found']);
+    const bad = await get('/api/cards/abc/og.png');
+    expect([bad.status, (await bad.json()).error]).toEqual([400, 'passcode: A card id is a number']);
+  });
+
+  test('the card’s own picture from the folder, as a JPEG of its own size; the base URL’s where the folder has none', async () => {
+    fs.writeFileSync(path.join(imageDir, `${ASH_BLOSSOM}.jpg`), await sharp({ create: { width: 421, height: 614, channels: 3, background: '#885522' } }).jpeg().toBuffer());
+    const own = await page(images.url, ASH_BLOSSOM);
+    expect(own.get('og:image')).toBe(`${images.url}/api/cards/${ASH_BLOSSOM}/image`);
+    expect([own.get('og:image:type'), own.get('og:image:width'), own.get('og:image:height'), own.get('twitter:card')]).toEqual(['image/jpeg', '421', '614', 'summary']);
+    expect(await expectOgImage(own)).toMatchObject({ width: 421, height: 614 });
+
+    const remote = await page(images.url, BLUE_EYES);
+    expect([remote.get('og:image'), remote.get('og:image:type'), remote.has('og:image:width')])
+      .toEqual([`https://images.example.test/images/cards/${BLUE_EYES}.jpg`, 'image/jpeg', false]);
+  });
+
+  test('a file whose bytes are not what its name says (an SVG named .png) is not offered: the base URL’s picture is', async () => {
+    fs.writeFileSync(path.join(imageDir, `${CALLED_BY_THE_GRAVE}.png`), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const tags = await page(images.url, CALLED_BY_THE_GRAVE);
+    expect([tags.get('og:image'), tags.get('og:image:type')]).toEqual([`https://images.example.test/images/cards/${CALLED_BY_THE_GRAVE}.jpg`, 'image/jpeg']);
   });
 });

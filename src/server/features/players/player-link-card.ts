@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerParamsSchema, type PlayerProfile } from '../../../domain/api/records.ts';
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
-import { CachedBody, sendCached } from '../banlists/http-cache.ts';
+import { CachedBody } from '../banlists/http-cache.ts';
 import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard } from '../records/link-card.ts';
 import { readProfile } from './players.ts';
 import * as PlayersRepository from './players-repository.ts';
@@ -55,19 +55,14 @@ export function registerPlayerLinkCard(server: FastifyInstance, { db, webDir, si
     if (!index.file || !parsed.success) return index.sendPlain(reply);
     const id = parsed.data.discordId;
     const base = origin(req);
-    let page: CachedBody | undefined;
-    try {
+    return index.sendWithCard(req, reply, 'player', async () => {
       const stamp = await PlayersRepository.recordsStamp(db);
-      page = await reads.body('players', `${stamp}|card|${id}|${base}`, async () => {
+      return reads.body('players', `${stamp}|card|${id}|${base}`, async () => {
         const profile = await readProfile(db, id);
         if (!profile) return undefined;
         const card = playerCard(profile, { siteName, url: `${base}/players/${id}` });
         return new CachedBody(Buffer.from(withLinkCard(await index.read(), card)), HTML_TYPE);
       });
-    } catch (err) {
-      // the page itself must load: the app shows what the API says
-      req.log.warn({ err }, 'player card: the profile could not be read');
-    }
-    return page ? sendCached(req, reply, page) : index.sendPlain(reply);
+    });
   });
 }

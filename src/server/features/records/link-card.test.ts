@@ -2,15 +2,18 @@
 import { describe, expect, test } from 'vitest';
 import type { PlayerProfile } from '../../../domain/api/records.ts';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
+import type { StoredCard } from '../../../domain/banlist/card-info.ts';
+import { cardPictureSvg } from '../cards/card-og-card.ts';
 import { playerCard } from '../players/player-link-card.ts';
 import { tournamentCard } from '../tournaments/tournament-link-card.ts';
-import { withLinkCard } from './link-card.ts';
+import { eventCardSvg } from '../tournaments/tournament-og-card.ts';
+import { linkCardTags, withLinkCard } from './link-card.ts';
 
 const PAGE = { siteName: 'Format Hub', url: 'https://hub.example/tournaments/t1', origin: 'https://hub.example' };
 const event = (over: Partial<Tournament>): Tournament => ({
   uid: 't1', name: 'GOAT Monthly', subtitle: null, format: 'DEFAULT', bestOf: 3, playersTeam1: 1, playersTeam2: 1, teamCount: 8, startsAt: null,
   imageUri: null, signupsOpen: true, inProgress: false, completed: false, currentRound: 0, roundCount: 0, lateEntryOpen: false,
-  checkInStatus: { open: false, checkedIn: 0, total: 0 }, ...over,
+  checkInStatus: { open: false, checkedIn: 0, total: 0 }, roundStartDates: [], ...over,
 }) as Tournament;
 
 describe('an event’s card', () => {
@@ -26,9 +29,20 @@ describe('an event’s card', () => {
       .toBe('Season 3 · Double Elimination, best of 1 · 8 players · Completed');
   });
 
-  test('the event’s picture, made absolute; none for an address that is not http(s)', () => {
-    expect(tournamentCard(event({ imageUri: '/api/images/abc.webp' }), PAGE).image).toEqual({ url: 'https://hub.example/api/images/abc.webp', alt: 'GOAT Monthly: the event’s picture' });
-    expect(tournamentCard(event({ imageUri: 'javascript:alert(1)' }), PAGE).image).toBeUndefined();
+  test('its picture: name, state and start drawn, escaped; the text keeps clear of the event’s own picture', () => {
+    const t = event({ name: 'A <b>"Cup"</b> & more', startsAt: '2026-11-28T18:00:00.000Z', inProgress: true, currentRound: 2, roundCount: 5 });
+    const svg = eventCardSvg(t, 'Hub', false);
+    expect(svg).toContain('A &lt;b&gt;&quot;Cup&quot;&lt;/b&gt; &amp; more');
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('>Round 2 of 5<');
+    expect(svg).toContain('>November 28, 2026 at 18:00 UTC<');
+    expect(svg).toContain('>Swiss → Top Cut, best of 3 · 8 players<');
+    expect(eventCardSvg(event({ startsAt: null }), 'Hub', false)).toContain('>Start to be announced<');
+    // beside a picture: a narrower column, the title in at most 20 characters a line
+    const long = event({ name: 'GOAT Monthly twelve of the long North' });
+    const lines = (s: string) => [...s.matchAll(/fill="#ffffff">([^<]+)</g)].map((m) => m[1]!);
+    expect(lines(eventCardSvg(long, 'Hub', true)).every((l) => l.length <= 20)).toBe(true);
+    expect(lines(eventCardSvg(long, 'Hub', false))[0]!.length).toBeGreaterThan(20);
   });
 });
 
@@ -59,6 +73,40 @@ test('the tags go before </head>, every value escaped, a `$` kept as it is; the 
   expect(html).toContain('<meta property="og:url" content="https://hub.example/p?a=1&amp;b=2" />');
   expect(html).toContain('<meta property="og:image" content="https://cdn.example/a.png" />');
   expect(html).toContain('<meta name="twitter:image" content="https://cdn.example/a.png" />');
+  expect(html).toContain('<meta name="twitter:card" content="summary" />');
+  expect(html).not.toContain('og:image:type');
   expect(html).not.toContain('<b>');
   expect(html.indexOf('og:type')).toBeLessThan(html.indexOf('</head>'));
+});
+
+test('a picture’s type and size when known; a drawn one is shown large', () => {
+  const card = { siteName: 'Hub', title: 'T', description: 'D', url: 'https://hub.example/t', type: 'website' } as const;
+  const html = linkCardTags({ ...card, image: { url: 'https://hub.example/og.png', alt: 'x', type: 'image/png', width: 1200, height: 630, large: true } });
+  expect(html).toContain('<meta property="og:image:type" content="image/png" />');
+  expect(html).toContain('<meta property="og:image:width" content="1200" />');
+  expect(html).toContain('<meta property="og:image:height" content="630" />');
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  const remote = linkCardTags({ ...card, image: { url: 'https://img.example/1.jpg', alt: 'x', type: 'image/jpeg' } });
+  expect(remote).toContain('<meta property="og:image:type" content="image/jpeg" />');
+  expect(remote).not.toContain('og:image:width');
+});
+
+describe('a card’s drawn picture', () => {
+  const card = (over: Partial<StoredCard>): StoredCard => ({
+    id: 46986414, alias: 0, name: 'Dark Magician', type: 0x11, cardType: 'MONSTER_NORMAL', atk: 2500, def: 2100, level: 7, lscale: null, rscale: null,
+    linkMarkers: null, race: 0x2, attribute: 0x20, description: '', ...over,
+  });
+  const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)</g)].map((m) => m[1]!);
+
+  test('a monster: name, type line, attribute and level, stats, its status and passcode', () => {
+    const svg = cardPictureSvg(card({}), 'Limited on 2026.07 OCG', 'Hub');
+    expect(texts(svg).slice(0, 8)).toEqual(['Hub', 'CARD · 46986414', 'Dark Magician', 'Spellcaster / Normal', 'DARK · Level 7', 'ATK 2500 / DEF 2100', 'Limited on 2026.07 OCG', 'Dark Magician']);
+  });
+
+  test('a spell has no stats line; names are escaped', () => {
+    const svg = cardPictureSvg(card({ name: 'A <b> & "C"', type: 0x2, cardType: 'SPELL_NORMAL', atk: null, def: null, level: null, race: null, attribute: null }), null, 'Hub');
+    expect(texts(svg).slice(0, 4)).toEqual(['Hub', 'CARD · 46986414', 'A &lt;b&gt; &amp; &quot;C&quot;', 'Normal Spell']);
+    expect(svg).not.toContain('<b>');
+    expect(svg).not.toContain('ATK');
+  });
 });

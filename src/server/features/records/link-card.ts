@@ -1,12 +1,13 @@
 // A page's link card: the Open Graph and Twitter tags that Discord, chat apps and social sites read
 // from the HTML the server sends (they run no script), written into the SPA's index.html. Pure: every
 // value is user text, so each is escaped here. The event report has its own card with a picture
-// (records/report-og-card.ts); the tournament and player pages use this one.
+// (records/report-og-card.ts); the card, tournament and player pages use this one.
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
-import { escapeHtml } from './report-og-card.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { escapeHtml } from './og-card-svg.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -17,23 +18,45 @@ export interface LinkCard {
   /** the page's absolute address */
   url: string;
   type: 'website' | 'profile';
-  /** an absolute picture address (the event's picture, the player's avatar): a small card beside the text */
-  image?: { url: string; alt: string };
+  image?: LinkCardImage;
+}
+
+/** A picture of a card: an absolute address, and what it is where that is known (readers show only PNG, JPEG and WebP). */
+export interface LinkCardImage {
+  url: string;
+  alt: string;
+  type?: 'image/png' | 'image/jpeg' | 'image/webp';
+  width?: number;
+  height?: number;
+  /** shown large under the text (a drawn 1200×630 picture), not as a small one beside it (a card's own picture, an avatar) */
+  large?: boolean;
+}
+
+type Tag = [string, string, string];
+
+/** og:image and what it is. */
+function imageTags(image: LinkCardImage): Tag[] {
+  return [
+    ['property', 'og:image', image.url],
+    ...(image.type ? [['property', 'og:image:type', image.type] as Tag] : []),
+    ...(image.width && image.height ? [['property', 'og:image:width', String(image.width)], ['property', 'og:image:height', String(image.height)]] as Tag[] : []),
+    ['property', 'og:image:alt', image.alt],
+  ];
 }
 
 /** The <meta> tags of a card, every value escaped. */
 export function linkCardTags(card: LinkCard): string {
-  const tags: [string, string, string][] = [
+  const tags: Tag[] = [
     ['property', 'og:type', card.type],
     ['property', 'og:site_name', card.siteName],
     ['property', 'og:title', card.title],
     ['property', 'og:description', card.description],
     ['property', 'og:url', card.url],
-    ...(card.image ? ([['property', 'og:image', card.image.url], ['property', 'og:image:alt', card.image.alt]] as [string, string, string][]) : []),
-    ['name', 'twitter:card', 'summary'],
+    ...(card.image ? imageTags(card.image) : []),
+    ['name', 'twitter:card', card.image?.large ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', card.title],
     ['name', 'twitter:description', card.description],
-    ...(card.image ? ([['name', 'twitter:image', card.image.url]] as [string, string, string][]) : []),
+    ...(card.image ? ([['name', 'twitter:image', card.image.url]] as Tag[]) : []),
   ];
   return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('\n    ');
 }
@@ -63,6 +86,21 @@ export class SpaIndex {
   async sendPlain(reply: FastifyReply) {
     if (!this.file) return reply.code(404).type('text/plain').send('The web app is not built: run `npm run build`.');
     return reply.type(HTML_TYPE).header('Cache-Control', 'no-cache').send(await fs.readFile(this.file));
+  }
+
+  /**
+   * The page with its card, as `make` writes it (undefined: nothing to show, such as an unknown id);
+   * the plain page when there is none or reading failed: the page itself must load, and the app then
+   * shows what the API says.
+   */
+  async sendWithCard(req: FastifyRequest, reply: FastifyReply, what: string, make: () => Promise<CachedBody | undefined>) {
+    let page: CachedBody | undefined;
+    try {
+      page = await make();
+    } catch (err) {
+      req.log.warn({ err }, `${what}: the link card could not be made`);
+    }
+    return page ? sendCached(req, reply, page) : this.sendPlain(reply);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { boldWidthEm, escapeHtml, ogCardSvg, ogDescription, ogSummary, withOgTags, wrapText } from './report-og-card.ts';
+import { boldWidthEm, escapeHtml, wrapText } from './og-card-svg.ts';
+import { ogCardSvg, ogDescription, ogSummary, withOgTags } from './report-og-card.ts';
 
 const member = (id: string) => ({ discordId: id, displayName: `P${id}`, avatarUrl: null });
 const placement = (teamId: string, members: string[]) => ({

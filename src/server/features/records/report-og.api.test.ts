@@ -1,6 +1,7 @@
 // The report's link card (issue 20) over real HTTP on PGlite and PostgreSQL: /tournaments/{uid}/report
 // is index.html with Open Graph and Twitter tags (escaped: names are user text), og.png a 1200×630
-// PNG; an event without a report gets the plain index.html, an unknown one 404 for the picture.
+// PNG; an event without a report gets the plain index.html, an unknown one 404 for the picture. The
+// event's page shows the report's picture once there is one, its own drawn one before (issue 38 §3).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { buildApp } from '../../app.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { parseEnv } from '../../env.ts';
+import { expectOgImage, metaTags } from '../../test/link-card-kit.ts';
 import { createTestDatabase, signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
@@ -39,7 +41,8 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(os.tmpdir(), 'og-web-'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
   const database = await createTestDatabase();
-  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' });
+  // uploads (an event's picture) go beside the index.html
+  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: webDir });
   const app = await buildApp({ env, database, webDir, rateLimitScale: 100 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -55,8 +58,8 @@ afterAll(async () => {
 });
 
 /** An event of two one-player teams with decks, its name and the first team's name given; played to its winner when `finish`. */
-async function event(name: string, firstTeam: string, finish: boolean): Promise<string> {
-  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name, manualDeckChecking: false, deckPrivacy: 'all' }));
+async function event(name: string, firstTeam: string, finish: boolean, more: Record<string, unknown> = {}): Promise<string> {
+  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name, manualDeckChecking: false, deckPrivacy: 'all', ...more }));
   for (const [i, team] of [firstTeam, 'Second Team'].entries()) {
     const player = await signedInClient(server, `95200000000000010${i}`, 0, `Player ${i}`);
     await ok(await player.post(`/api/tournaments/${uid}/signup`, { name: team }));
@@ -76,14 +79,6 @@ async function event(name: string, firstTeam: string, finish: boolean): Promise<
   }
   await ok(await host.post(`/api/tournaments/${uid}/winner`));
   return uid;
-}
-
-/** The content of every <meta property|name=...> of a page, as the attribute value a parser reads. */
-function metaTags(html: string): Map<string, string> {
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const tags = new Map<string, string>();
-  for (const [, key, value] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)) tags.set(key!, unescape(value!));
-  return tags;
 }
 
 describe('a completed event whose name and champion carry markup', () => {
@@ -115,10 +110,11 @@ describe('a completed event whose name and champion carry markup', () => {
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Cup&#39;s $&amp; &quot;Final&quot;');
     expect(html.match(/<title>([^<]*)<\/title>/)![1]).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Cup&#39;s $&amp; &quot;Final&quot;: event report · Format Hub');
-    expect(html.match(/<meta /g)).toHaveLength(2 + 13);
+    expect(html.match(/<meta /g)).toHaveLength(2 + 14);
   });
 
   test('the picture is a 1200×630 PNG, the same bytes on the next read, with an ETag and a cache lifetime', async () => {
+    await expectOgImage(metaTags(html));
     const res = await fetch(metaTags(html).get('og:image')!);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -137,6 +133,14 @@ describe('a completed event whose name and champion carry markup', () => {
     await ok(await host.request('PATCH', `/api/tournaments/${uid}/report/decks/${deck.id}`, { body: { archetype: 'Renamed' } }));
     const after = await (await fetch(`${server.url}/tournaments/${uid}/report`)).text();
     expect(metaTags(after).get('og:image')).toBe(`${server.url}/api/tournaments/${uid}/report/og.png?v=${before.version + 1}`);
+  });
+
+  test('the event’s page shows the report’s picture: a PNG of its declared size', async () => {
+    const tags = metaTags(await (await fetch(`${server.url}/tournaments/${uid}`)).text());
+    const report = await ok<Report>(await anonymous.get(`/api/tournaments/${uid}/report`));
+    expect(tags.get('og:image')).toBe(`${server.url}/api/tournaments/${uid}/report/og.png?v=${report.version}`);
+    expect([tags.get('og:image:width'), tags.get('og:image:height'), tags.get('twitter:card')]).toEqual(['1200', '630', 'summary_large_image']);
+    expect(await expectOgImage(tags)).toMatchObject({ width: 1200, height: 630 });
   });
 
   test('PUBLIC_URL is not set: the addresses are the request’s own host', async () => {
@@ -172,13 +176,15 @@ describe('the link cards of an event’s page and a player’s page', () => {
   const EVIL_PLAYER = `Zoë "<i>Zed</i>" & 'Co' $&`;
   const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-  test('an event open for sign-ups: its name, format, field and state, escaped; cached with an ETag; gone once cancelled', async () => {
+  test('an event open for sign-ups: its name, format, field and state, escaped, and its drawn picture; cached with an ETag; gone once cancelled', async () => {
     const uid = await event(EVIL_EVENT, EVIL_TEAM, false);
     const res = await fetch(`${server.url}/tournaments/${uid}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await res.text();
     const tags = metaTags(html);
+    const image = tags.get('og:image')!;
+    expect(image).toMatch(new RegExp(`^${server.url}/api/tournaments/${uid}/og\\.png\\?v=[\\w-]{12}$`));
     expect(Object.fromEntries(tags)).toEqual({
       description: 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
       'og:type': 'website',
@@ -186,19 +192,46 @@ describe('the link cards of an event’s page and a player’s page', () => {
       'og:title': EVIL_EVENT,
       'og:description': 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
       'og:url': `${server.url}/tournaments/${uid}`,
-      'twitter:card': 'summary',
+      'og:image': image,
+      'og:image:type': 'image/png',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': `${EVIL_EVENT}: Sign-ups open`,
+      'twitter:card': 'summary_large_image',
       'twitter:title': EVIL_EVENT,
       'twitter:description': 'Swiss → Top Cut, best of 3 · 2 players · Sign-ups open',
+      'twitter:image': image,
     });
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('<script>alert');
     expect(html.match(/<title>([^<]*)<\/title>/)![1]).toBe(`${escaped(EVIL_EVENT)} · Format Hub`);
+    await expectOgImage(tags);
     // the same bytes from memory until the event changes
     const again = await fetch(`${server.url}/tournaments/${uid}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
 
+    // a third player: a new drawing, under a new address
+    const third = await signedInClient(server, '952000000000000200', 0, 'Third');
+    await ok(await third.post(`/api/tournaments/${uid}/signup`, { name: 'Third Team' }));
+    const later = metaTags(await (await fetch(`${server.url}/tournaments/${uid}`)).text());
+    expect([later.get('og:description'), later.get('og:image') === image]).toEqual(['Swiss → Top Cut, best of 3 · 3 players · Sign-ups open', false]);
+
     await ok(await host.post(`/api/tournaments/${uid}/cancel`));
     expect(await (await fetch(`${server.url}/tournaments/${uid}`)).text()).toBe(INDEX);
+    expect((await fetch(image)).status).toBe(404);
+  }, 60_000);
+
+  test('an event with an uploaded picture: drawn beside the text, from the upload’s own pixels', async () => {
+    const form = new FormData();
+    const red = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    form.append('image', new Blob([new Uint8Array(red)], { type: 'image/png' }), 'red.png');
+    const uploaded = await fetch(`${server.url}/api/images/api/upload`, { method: 'POST', body: form, headers: { cookie: host.cookieHeader(), origin: server.url } });
+    const { url } = await ok<{ url: string }>(uploaded);
+    const uid = await event('Pictured Cup', 'First Team', false, { imageUri: url });
+    const { bytes } = await expectOgImage(metaTags(await (await fetch(`${server.url}/tournaments/${uid}`)).text()));
+    // the middle of the square right of the text (tournament-og-card.ts EVENT_INSET) is the upload's red
+    const { data } = await sharp(bytes).extract({ left: 940, top: 346, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 0, 0]);
   }, 60_000);
 
   test('an unknown event, and the app’s own pages under /tournaments/: the plain index.html', async () => {

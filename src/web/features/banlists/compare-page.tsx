@@ -19,7 +19,7 @@ const toState = (c: ListChangeBody): CardState => ({ status: c.toStatus, points:
 export function comparisonText(body: ListComparison): string {
   return changesAsText(
     `${body.from.name} → ${body.to.name}`,
-    body.changes.map((c) => ({ passcode: c.passcode, name: c.name, group: c.group, from: fromState(c), to: toState(c) })),
+    body.changes.map((c) => ({ passcode: c.passcode, name: c.name, alternateOf: c.alternateOf, group: c.group, from: fromState(c), to: toState(c) })),
   );
 }
 
@@ -90,7 +90,7 @@ function Changes({ body }: { body: ListComparison }) {
           <Link to={`/banlist?date=${body.from.date}`} className="font-medium underline underline-offset-2">{body.from.name}</Link> to{' '}
           <Link to={`/banlist?date=${body.to.date}`} className="font-medium underline underline-offset-2">{body.to.name}</Link>
         </p>
-        <CopyButton text={() => comparisonText(body)} label="Copy as text" ariaLabel="Copy the changes as text for Discord" testId="compare-copy" />
+        <CopyButton text={() => comparisonText(body)} label="Copy as text" ariaLabel="Copy as text for Discord" testId="compare-copy" />
       </div>
       {body.changes.length === 0 && <p className="text-muted-foreground">The two lists give every card the same status.</p>}
       {CHANGE_GROUPS.map((group) => {
@@ -103,7 +103,11 @@ function Changes({ body }: { body: ListComparison }) {
             <ul className="divide-y rounded-md border">
               {changes.map((c) => (
                 <li key={c.passcode} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                  <Link to={`/cards/${c.passcode}`} className="min-w-0 flex-1 font-medium break-words underline-offset-2 hover:underline">{c.name}</Link>
+                  <span className="min-w-0 flex-1 break-words">
+                    <Link to={`/cards/${c.passcode}`} className="font-medium underline-offset-2 hover:underline">{c.name}</Link>
+                    {/* the card itself may be listed apart, with another status */}
+                    {c.alternateOf && <span className="text-muted-foreground"> · passcode{'\u00a0'}{c.passcode}</span>}
+                  </span>
                   <span className="flex items-center gap-1.5">
                     <StatusBadge status={c.fromStatus} points={c.fromPoints} />
                     <span aria-hidden="true">→</span>

@@ -15,6 +15,10 @@ export function StatusBadge({ status, points }: { status: CardStatus; points: nu
   return <Badge tone={tone}>{stateLabel({ status, points })}</Badge>;
 }
 
+/**
+ * `ariaLabel` says more than the visible `label` and must begin with it (WCAG 2.5.3: a person who
+ * speaks the words they see must reach the button); once copied, the name is the visible 'Copied'.
+ */
 export function CopyButton({ text, label, ariaLabel, testId }: { text: () => string; label: string; ariaLabel?: string; testId?: string }) {
   const { state, field, copy: toClipboard } = useCopy<HTMLTextAreaElement>();
   const [shown, setShown] = useState('');
@@ -26,7 +30,7 @@ export function CopyButton({ text, label, ariaLabel, testId }: { text: () => str
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2">
-      <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={ariaLabel} className="mobile:min-h-11" data-testid={testId}>
+      <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={state === 'copied' ? undefined : ariaLabel} className="mobile:min-h-11" data-testid={testId}>
         {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         {state === 'copied' ? 'Copied' : label}
       </Button>

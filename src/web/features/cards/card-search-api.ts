@@ -1,6 +1,7 @@
 // The card search of /cards (issue 32 §1): its filters as the address holds them and GET /api/cards.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArchetypeName, CardSearchPage } from '../../../domain/api/card-search.ts';
+import { filterWord, type WordFilter } from '../../../domain/cards/card-vocabulary.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 /** The filters, named as the API and the address name them; the page is not one (the list grows with 'Load more'). */
@@ -12,9 +13,21 @@ export type CardFilters = Partial<Record<CardFilterName, string>>;
 
 export const PAGE_SIZE = 30;
 
+const WORD_FILTERS = new Set<CardFilterName>(['kind', 'attribute', 'race', 'status', 'sort']);
+
+/**
+ * A filter's value as the controls hold it: a word in another letter case or as EDOPro prints it
+ * ('DARK', 'Spellcaster', 'Winged Beast') is the filter's own word, so its select shows it; a value
+ * that is no word is kept, and the API says what is wrong with it.
+ */
+function ownWord(k: CardFilterName, value: string): string {
+  if (k === 'subtype') return value.split(',').map((w) => filterWord('subtype', w) ?? w).join(',');
+  return WORD_FILTERS.has(k) ? (filterWord(k as WordFilter, value) ?? value) : value;
+}
+
 /** The filters of an address (unknown keys and empty values left out). */
 export function filtersOf(params: URLSearchParams): CardFilters {
-  return Object.fromEntries(CARD_FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  return Object.fromEntries(CARD_FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, ownWord(k, params.get(k)!)]] : [])));
 }
 
 /** The query string of these filters, in a fixed order so equal searches share an address. */

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type ChangeEvent, type ComponentProps, type
 import { X } from 'lucide-react';
 import { STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
 import {
-  ATTRIBUTES, ATTRIBUTE_SLUGS, CARD_KINDS, RACES, RACE_SLUGS, STATUS_FILTERS, STATUS_OF_FILTER, SUBTYPES, SUBTYPE_NAMES,
+  ATTRIBUTES, ATTRIBUTE_SLUGS, CARD_KINDS, CARD_SORTS, RACES, RACE_SLUGS, SORT_LABEL, STATUS_FILTERS, STATUS_OF_FILTER, SUBTYPES, SUBTYPE_NAMES,
 } from '../../../domain/cards/card-vocabulary.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useBanlistDates } from '../banlists/banlists-api.ts';
@@ -92,12 +92,8 @@ export function CardSearchFilters({ filters, onChange }: { filters: CardFilters;
         </Field>
         <Field id={`${id}-sort`} label="Sort by" className="mobile:col-span-2">
           <select {...select('sort')}>
-            <option value="">{filters.q ? 'Best match' : 'Name'}</option>
-            {filters.q && <option value="name">Name</option>}
-            <option value="level">Level, rank or link</option>
-            <option value="atk">ATK</option>
-            <option value="def">DEF</option>
-            <option value="meta">Most played</option>
+            <option value="">{filters.q ? 'Best match' : SORT_LABEL.name}</option>
+            {CARD_SORTS.filter((s) => s !== 'name' || filters.q).map((s) => <option key={s} value={s}>{SORT_LABEL[s]}</option>)}
           </select>
         </Field>
       </div>
