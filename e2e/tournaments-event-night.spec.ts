@@ -62,6 +62,10 @@ test('an event night led by the attention panel: check-in desk, a test message, 
     await attention.getByRole('button', { name: 'Send a test message' }).click();
     await expect.poll(() => sink.titles, LIVE).toContain(`Test message: ${name}`);
     await expect(attention.getByTestId('attention-discord')).toHaveText(/^Discord: last delivery [^·]+$/, LIVE);
+    // pressed again at once: refused with the wait (one every 10 seconds), nothing sent
+    await attention.getByRole('button', { name: 'Send a test message' }).click();
+    await expect(attention.getByRole('alert')).toHaveText(/^A test message went out \d s ago: send the next one in \d+ s \(at most one every 10 seconds and 5 a minute\)\.$/);
+    expect(sink.titles.filter((t) => t.startsWith('Test message'))).toHaveLength(1);
     await expectAccessible(page, 'the attention panel during check-in');
 
     // ---- round 1: both players claim the win; the host accepts one report from the panel ---------

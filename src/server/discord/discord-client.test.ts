@@ -20,11 +20,11 @@ const post = (c: DiscordClient, path = '/channels/42/messages') => c.call({ meth
 
 describe('what an answer says', () => {
   test('2xx: its JSON and its window; a window used up holds that route until it resets', async () => {
-    const c = client(Response.json({ id: '7' }, { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '1.5', 'x-ratelimit-bucket': 'abc', 'x-ratelimit-scope': 'user' } }));
+    const c = client(Response.json({ id: '7' }, { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1470173023.123', 'x-ratelimit-reset-after': '1.5', 'x-ratelimit-bucket': 'abc', 'x-ratelimit-scope': 'user' } }));
     const a = await post(c);
     expect(a).toEqual({
       status: 200, ok: true, code: null, json: { id: '7' }, error: null,
-      limits: { bucket: 'abc', remaining: 0, resetAfterMs: 1500, retryAfterMs: null, global: false, scope: 'user' },
+      limits: { bucket: 'abc', remaining: 0, resetAt: 1470173023123, resetAfterMs: 1500, retryAfterMs: null, global: false, scope: 'user' },
     });
     expect(c.waitMs('POST', '/channels/42/messages')).toBe(1500);
     expect(c.waitMs('POST', '/channels/42/messages/9')).toBe(1500); // the same channel: the same limit

@@ -19,6 +19,8 @@ export interface RateLimitFacts {
   bucket: string | null;
   /** X-RateLimit-Remaining */
   remaining: number | null;
+  /** X-RateLimit-Reset: when the window resets, epoch ms */
+  resetAt: number | null;
   /** X-RateLimit-Reset-After, in ms from the answer */
   resetAfterMs: number | null;
   /** a 429's wait: the body's retry_after (exact), else Retry-After (whole seconds) */
@@ -158,7 +160,7 @@ export class DiscordClient {
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function noAnswer(error: string): DiscordAnswer {
-  return { status: null, ok: false, code: null, json: undefined, error, limits: { bucket: null, remaining: null, resetAfterMs: null, retryAfterMs: null, global: false, scope: null } };
+  return { status: null, ok: false, code: null, json: undefined, error, limits: { bucket: null, remaining: null, resetAt: null, resetAfterMs: null, retryAfterMs: null, global: false, scope: null } };
 }
 
 function secondsHeader(headers: Headers, name: string): number | null {
@@ -171,6 +173,7 @@ function secondsHeader(headers: Headers, name: string): number | null {
 function limitsOf(res: Response, json: unknown): RateLimitFacts {
   const h = res.headers;
   const remaining = h.get('x-ratelimit-remaining');
+  const reset = Number(h.get('x-ratelimit-reset') ?? NaN);
   let retryAfterMs: number | null = null;
   if (res.status === 429) {
     // the body's retry_after is exact; Retry-After is the same wait rounded up to whole seconds
@@ -180,6 +183,7 @@ function limitsOf(res: Response, json: unknown): RateLimitFacts {
   return {
     bucket: h.get('x-ratelimit-bucket')?.slice(0, 64) ?? null,
     remaining: remaining !== null && remaining.trim() !== '' && Number.isFinite(Number(remaining)) ? Number(remaining) : null,
+    resetAt: Number.isFinite(reset) && reset > 0 ? Math.round(reset * 1000) : null,
     resetAfterMs: secondsHeader(h, 'x-ratelimit-reset-after'),
     retryAfterMs,
     global: res.status === 429 && ((isRecord(json) && json.global === true) || h.get('x-ratelimit-global') === 'true'),
