@@ -44,11 +44,16 @@ async function expectNoSidewaysScroll(view: TournamentView) {
 }
 
 test.describe('final standings', () => {
-  test('Swiss → Top Cut, 12 teams: placements, the champion\'s record as in the Champion block, the runner-up\'s final loss, the Swiss record labelled @both-widths', async ({ page }) => {
+  test('Swiss → Top Cut, 12 teams: placements, the champion\'s record as in the Champion block, the runner-up\'s final loss, the Swiss record labelled; a no-show not placed @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
-    const uid = await hostByApi(LINUS, { name: name('Final Standings'), format: 'DEFAULT' });
+    const uid = await hostByApi(LINUS, { name: name('Final Standings'), format: 'DEFAULT', checkIn: true });
     const api = await AdminApi.as(LINUS, uid);
-    await api.seed(12);
+    await api.seed(13);
+    // 12 check in; the 13th is dropped as a no-show at the start
+    await api.ctx.post(`/api/tournaments/${uid}/check-in/open`);
+    const seeded = (await api.tournament()).teams;
+    for (const team of seeded.slice(0, 12)) expect((await api.ctx.post(`/api/tournaments/${uid}/teams/${team.uid}/check-in`)).ok()).toBe(true);
+    const noShow = seeded[12]!;
     await api.start();
     // 4 Swiss rounds won by team 1, then a cut of 2 whose final the Swiss leader (team 1) loses
     const standings = await playToWinner(api, (m) => (m.bracket === 'top' ? 2 : 1));
@@ -67,6 +72,9 @@ test.describe('final standings', () => {
     // the Swiss record: a column of its own, or on a phone under the record, the column header saying so
     await expect(table.getByRole('columnheader', { name: isMobile(page) ? /^W-L-T ?Swiss$/ : /^Swiss/ })).toBeVisible();
     await expect(table.getByTestId('standing-placement')).toHaveText(['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th']);
+    // the no-show is no 13th: listed apart, unplaced (issue 39)
+    await expect(table.getByTestId('standings-did-not-play')).toHaveText(`Did not play: ${noShow.name}: not placed.`);
+    expect(standings.rows.at(-1)).toMatchObject({ teamName: noShow.name, placement: null });
 
     // the champion's row: the record the Champion block shows, its Swiss part one win short
     const rows = table.getByTestId('standing-row');

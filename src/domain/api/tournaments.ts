@@ -313,10 +313,17 @@ export const standingRowSchema = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   ties: z.number().int(),
-  omw: z.number(),
-  oomw: z.number(),
-  /** Konami's XX YYY ZZZ: points, OMW% and OOMW% to one decimal */
+  /** opponents' match-win share, 0..1; null while the team has met no opponent (a bye, no round yet): nothing behind it */
+  omw: z.number().nullable(),
+  /** opponents' opponents' match-win share, 0..1; null as omw */
+  oomw: z.number().nullable(),
+  /** Konami's XX YYY ZZZ: points, OMW% and OOMW% to one decimal (for machines: pages show the named columns) */
   tieBreaker: z.string(),
+  /**
+   * The team was never paired (a no-show dropped at the start; in final standings any team without a
+   * match): it is not placed, and pages and exports list it apart as 'did not play' (issue 39)
+   */
+  didNotPlay: z.boolean(),
   /**
    * Final standings only (null before): '1st', '2nd', '3rd–4th', '5th–8th'… by top-cut or bracket
    * finish, then the Swiss (or round robin) rank as an ordinal ('9th'). With a placement, wins,
@@ -431,6 +438,12 @@ export const validateDeckQuerySchema = z.object({
   reviewerDiscordId: discordIdSchema.optional(),
   reason: z.string().max(REJECTION_REASON_MAX, `must be at most ${REJECTION_REASON_MAX} characters`).optional(),
 });
+/** POST .../decks/approve-passing: the decks approved, and those left waiting for their problems. */
+export const approvePassingReplySchema = z.object({
+  approved: z.number().int().describe('decks that passed the checks and are now approved'),
+  left: z.number().int().describe('decks still waiting: each has a problem the host decides on'),
+});
+export type ApprovePassingReply = z.infer<typeof approvePassingReplySchema>;
 export const toggleQuerySchema = z.object({ open: boolQuery('open') });
 export const formatQuerySchema = z.object({ format: tournamentFormatSchema });
 export const participantIdsQuerySchema = z.object({

@@ -41,7 +41,8 @@ function ours(n: number, seed: number): string[][] {
     });
   }
   const groups = new Map<string, string[]>();
-  for (const r of finalStandings('DOUBLE_ELIM', teams, stored)) groups.set(r.placement, [...(groups.get(r.placement) ?? []), r.teamId]);
+  // every team of a bracket plays: each is placed
+  for (const r of finalStandings('DOUBLE_ELIM', teams, stored)) groups.set(r.placement!, [...(groups.get(r.placement!) ?? []), r.teamId]);
   return [...groups.values()].map((g) => g.sort());
 }
 

@@ -98,8 +98,8 @@ export function currentStandings(format: TournamentFormat, teams: readonly Engin
 export type SwissRecord = Pick<StandingRow, 'rank' | 'wins' | 'losses' | 'ties' | 'points'>;
 
 export interface FinalStandingRow extends StandingRow {
-  /** '1st', '2nd', '3rd–4th'…: the places the team holds, shared with those out in the same bracket round */
-  placement: string;
+  /** '1st', '2nd', '3rd–4th'…: the places the team holds, shared with those out in the same bracket round; null: it did not play (issue 39) */
+  placement: string | null;
   /** Swiss → Top Cut once a cut was played: the Swiss rounds alone (the row counts the cut too); else null */
   swiss: SwissRecord | null;
 }
@@ -127,15 +127,17 @@ export function finalStandings(
   // bracket teams are grouped by the stage they went out at (a later stage places higher); null: a place of its own
   const group = (id: string): number | null =>
     id === first ? stillIn + 1 : entrants.has(id) ? (bracket!.eliminatedAt.get(id) ?? stillIn) : null;
-  const sorted = [...rows].sort((a, b) => (group(b.teamId) ?? -1) - (group(a.teamId) ?? -1) || a.rank - b.rank);
-  const places = placementsOf(sorted.map((r) => group(r.teamId)));
+  // a team that was never paired (a no-show dropped at the start) is not placed: it comes last, apart
+  const sorted = [...rows].sort((a, b) => Number(!a.played) - Number(!b.played) || (group(b.teamId) ?? -1) - (group(a.teamId) ?? -1) || a.rank - b.rank);
+  const placed = sorted.filter((r) => r.played);
+  const places = placementsOf(placed.map((r) => group(r.teamId)));
   // a Swiss → Top Cut row counts the cut as well; its Swiss part is kept beside it
   const all = format === 'DEFAULT' && bracket ? new Map(standings(teams, matches).map((r) => [r.teamId, r])) : null;
   return sorted.map((r, i) => {
     const full = all?.get(r.teamId);
     const swiss = full ? { rank: r.rank, wins: r.wins, losses: r.losses, ties: r.ties, points: r.points } : null;
     const record = full ? { points: full.points, wins: full.wins, losses: full.losses, ties: full.ties } : {};
-    return { ...r, ...record, rank: i + 1, placement: places[i]!, swiss };
+    return { ...r, ...record, rank: i + 1, placement: r.played ? places[i]! : null, swiss };
   });
 }
 

@@ -20,6 +20,10 @@ export interface StandingRow {
   oomw: number;
   /** Konami's tie-breaker number 'XX YYY ZZZ': points, OMW% and OOMW% to one decimal (66.7% is 667). */
   tieBreaker: string;
+  /** real opponents met so far: with none, OMW% and OOMW% have nothing behind them yet (a bye, no round played) */
+  opponents: number;
+  /** the team was paired at least once (a bye included; a missed round not): a team that never was did not play */
+  played: boolean;
 }
 
 export const WIN_POINTS = 3;
@@ -85,6 +89,8 @@ export function standings(teams: readonly EngineTeam[], matches: readonly Engine
       record(b, m.team1, m.winner === m.team2 ? 'win' : 'loss');
     }
   }
+  const played = new Set<string>();
+  for (const m of matches) if (!m.missed) for (const id of [m.team1, m.team2]) if (id !== null) played.add(id);
   const mw = new Map<string, number>();
   for (const [id, t] of tally) mw.set(id, t.real === 0 ? 0 : t.realPoints / (WIN_POINTS * t.real));
   const average = (xs: string[], of: Map<string, number>) => (xs.length === 0 ? 0 : xs.reduce((s, o) => s + (of.get(o) ?? 0), 0) / xs.length);
@@ -94,11 +100,9 @@ export function standings(teams: readonly EngineTeam[], matches: readonly Engine
     const points = WIN_POINTS * t.wins + TIE_POINTS * t.ties;
     const o = omw.get(t.team.id)!;
     const oo = average(t.opponents, omw);
-    return { t, row: { rank: 0, teamId: t.team.id, points, wins: t.wins, losses: t.losses, ties: t.ties, omw: o, oomw: oo, tieBreaker: tieBreakerNumber(points, o, oo) } };
+    return { t, row: { rank: 0, teamId: t.team.id, points, wins: t.wins, losses: t.losses, ties: t.ties, omw: o, oomw: oo, tieBreaker: tieBreakerNumber(points, o, oo), opponents: t.opponents.length, played: played.has(t.team.id) } };
   });
   // a team dropped before it played (a no-show dropped at the start) ranks below every team with its record (issue 29)
-  const played = new Set<string>();
-  for (const m of matches) if (!m.missed) for (const id of [m.team1, m.team2]) if (id !== null) played.add(id);
   const neverPlayed = (t: Tally) => (t.team.dropped && !played.has(t.team.id) ? 1 : 0);
   rows.sort(
     (x, y) =>

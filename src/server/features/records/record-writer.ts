@@ -79,11 +79,10 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
     winner: m.winnerTeamUid, bye: m.bye, missed: m.missed, complete: m.complete,
   }));
   // a team that never played a match (a no-show dropped at the start) is no player, placement, deck or
-  // rating of the event (issue 29): it ranks last in the live standings and is left out here
-  const played = new Set(loaded.matches.filter((m) => !m.missed).flatMap((m) => [m.team1Uid, m.team2Uid]));
-  const placements: RecordPlacement[] = standings.rows.filter((r) => !r.dropped || played.has(r.teamId)).map((r, i) => ({
+  // rating of the event (issues 29 and 39): the final standings list it apart, and it is left out here
+  const placements: RecordPlacement[] = standings.rows.filter((r) => !r.didNotPlay).map((r, i) => ({
     teamId: r.teamId, teamName: r.teamName, rank: i + 1, placement: r.placement ?? `${i + 1}`,
-    wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped, omw: r.omw, oomw: r.oomw,
+    wins: r.wins, losses: r.losses, ties: r.ties, points: r.points, topCut: false, dropped: r.dropped, omw: r.omw ?? undefined, oomw: r.oomw ?? undefined,
     // every member, those who left the team too: they played its matches until they left
     members: (membersOf.get(r.teamId) ?? []).map((m) => ({
       discordId: m.discordId, displayName: userName(users.get(m.discordId)), avatarUrl: m.image ?? userAvatar(users.get(m.discordId), m.discordId),

@@ -130,7 +130,8 @@ export const PAIRINGS_HEADER = ['Round', 'Table', 'Team 1', 'Team 1 players', 'T
 export const STANDINGS_HEADER = ['Rank', 'Placement', 'Team', 'Players', 'Points', 'Wins', 'Losses', 'Ties', 'OMW%', 'OOMW%', 'Tie-breaker', 'Dropped'] as const;
 
 const playersText = (t: PrintTeam | null) => t?.players.join('; ') ?? '';
-const percent = (x: number) => Math.round(x * 10_000) / 100;
+/** A share as a percentage; empty when nothing is behind it yet (no opponent met). */
+const percent = (x: number | null) => (x === null ? '' : Math.round(x * 10_000) / 100);
 
 export function pairingsCsv(p: PrintPairings): string {
   const winner = (r: PairingRow) => {
@@ -146,6 +147,8 @@ export function pairingsCsv(p: PrintPairings): string {
 
 export function standingsCsv(s: PrintStandings): string {
   return toCsv(STANDINGS_HEADER, s.rows.map((r): CsvValue[] => [
-    r.rank, r.placement, r.teamName, r.players.join('; '), r.points, r.wins, r.losses, r.ties, percent(r.omw), percent(r.oomw), r.tieBreaker, r.dropped ? 'yes' : 'no',
+    // a team that did not play has no rank or place (issue 39): last, and said so
+    r.didNotPlay ? '' : r.rank, r.didNotPlay ? 'did not play' : r.placement, r.teamName, r.players.join('; '), r.points, r.wins, r.losses, r.ties,
+    percent(r.omw), percent(r.oomw), r.tieBreaker, r.dropped ? 'yes' : 'no',
   ]));
 }

@@ -158,9 +158,9 @@ describe('standings', () => {
       expect(header).toEqual([...STANDINGS_HEADER]);
       const t = await kit.state(uid);
       const playerOf = (id: string) => TEAMS.find((x) => x.name === t.teams.find((team) => team.uid === id)?.name)!.player;
-      const pct = (x: number) => String(Math.round(x * 10_000) / 100);
+      const pct = (x: number | null) => (x === null ? '' : String(Math.round(x * 10_000) / 100));
       expect(rows).toEqual(standings.rows.map((r) => [
-        String(r.rank), r.placement ?? '', cell(r.teamName), playerOf(r.teamId), String(r.points), String(r.wins), String(r.losses), String(r.ties),
+        r.didNotPlay ? '' : String(r.rank), r.didNotPlay ? 'did not play' : r.placement ?? '', cell(r.teamName), playerOf(r.teamId), String(r.points), String(r.wins), String(r.losses), String(r.ties),
         pct(r.omw), pct(r.oomw), r.tieBreaker, r.dropped ? 'yes' : 'no',
       ]));
       const print = await ok<PrintStandings>(await anonymous.get(`/api/tournaments/${uid}/print/standings`));

@@ -60,7 +60,8 @@ describe('late entry', () => {
     expect(round2).toHaveLength(3);
     expect(round2.every((m) => !m.bye && m.team1Id && m.team2Id)).toBe(true);
     const standings = await ok<Standings>(await kit.anonymous.get(`/api/tournaments/${uid}/standings`));
-    expect(standings.rows.find((r) => r.teamId === late.uid)).toMatchObject({ losses: 1, wins: 0, points: 0, omw: 0 });
+    // no opponent met yet (its round 2 match is not played): nothing behind its shares; it plays, so it is not 'did not play'
+    expect(standings.rows.find((r) => r.teamId === late.uid)).toMatchObject({ losses: 1, wins: 0, points: 0, omw: null, oomw: null, didNotPlay: false });
   });
 
   test('signing up during round 2 records both rounds missed; after round 2 sign-ups are closed for good', async () => {
@@ -125,7 +126,10 @@ describe('late entry', () => {
     const end = await kit.advanceToEnd(uid, () => null);
     if (!end.winnerTeamUid) await ok(await host.post(`/api/tournaments/${uid}/winner`));
     const live = await ok<Standings>(await kit.anonymous.get(`/api/tournaments/${uid}/standings`));
-    expect(live.rows.at(-1)).toMatchObject({ teamId: noShow.uid, dropped: true });
+    // last, not placed, and said so (issue 39): the places are the three teams that played
+    expect(live.rows.at(-1)).toMatchObject({ teamId: noShow.uid, dropped: true, didNotPlay: true, placement: null });
+    expect(live.rows.slice(0, -1).every((r) => !r.didNotPlay && r.placement !== null)).toBe(true);
+    expect(live.rows.slice(0, -1).map((r) => r.placement).join(' ')).toMatch(/^1st \S+ \S+$/);
     const report = await ok<{ placements: { teamId: string }[] }>(await kit.anonymous.get(`/api/tournaments/${uid}/report`));
     expect(report.placements.map((p) => p.teamId)).not.toContain(noShow.uid);
     expect(report.placements).toHaveLength(3);

@@ -30,11 +30,18 @@ export function standingsOf(
     ? finalStandings(t.format, engineTeams, engineMatches, t.winnerTeamUid)
     : currentStandings(t.format, engineTeams, engineMatches);
   const byUid = new Map(teams.map((x) => [x.uid, x]));
-  const body = rows.map((r) => ({
-    rank: r.rank, teamId: r.teamId, teamName: byUid.get(r.teamId)?.name || UNNAMED_TEAM, dropped: byUid.get(r.teamId)?.dropped ?? false,
-    points: r.points, wins: r.wins, losses: r.losses, ties: r.ties, omw: r.omw, oomw: r.oomw, tieBreaker: r.tieBreaker,
-    placement: r.placement ?? null, swissRecord: r.swiss ?? null,
-  }));
+  const body = rows.map((r) => {
+    const dropped = byUid.get(r.teamId)?.dropped ?? false;
+    return {
+      rank: r.rank, teamId: r.teamId, teamName: byUid.get(r.teamId)?.name || UNNAMED_TEAM, dropped,
+      points: r.points, wins: r.wins, losses: r.losses, ties: r.ties,
+      // a share of nobody's matches is no 0 %: unknown until the team meets an opponent
+      omw: r.opponents > 0 ? r.omw : null, oomw: r.opponents > 0 ? r.oomw : null, tieBreaker: r.tieBreaker,
+      // an active team not yet paired (a late entry) plays later; a dropped one, or any once the event is over, did not play
+      didNotPlay: !r.played && (dropped || t.completed),
+      placement: r.placement ?? null, swissRecord: r.swiss ?? null,
+    };
+  });
   // the Champion block reads the winner's final row: both count every match it played, top cut included
   const team = t.winnerTeamUid ? byUid.get(t.winnerTeamUid) : undefined;
   const row = team && body.find((r) => r.teamId === team.uid);
@@ -50,7 +57,8 @@ export function standingsOf(
 /** What Close stored; standings stored before placements existed read with none. */
 function keptStandings(t: Repo.TournamentRow): Standings {
   const kept = t.finalStandings as Standings;
-  const rows = kept.rows.map((r) => ({ ...r, placement: r.placement ?? null, swissRecord: r.swissRecord ?? null }));
+  // kept before issue 39: every row counted as played
+  const rows = kept.rows.map((r) => ({ ...r, placement: r.placement ?? null, swissRecord: r.swissRecord ?? null, didNotPlay: r.didNotPlay ?? false }));
   return { ...kept, rows, uid: t.uid, version: t.version };
 }
 

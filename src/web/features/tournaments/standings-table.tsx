@@ -2,20 +2,22 @@ import { Fragment } from 'react';
 import { Medal } from 'lucide-react';
 import type { Champion, StandingRowBody, Standings } from '../../../domain/api/tournaments.ts';
 import { ordinal } from '../../../domain/tournament/placements.ts';
+import { didNotPlayLine, sharePercent, splitPlayed } from '../../../domain/tournament/standings-display.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { UNKNOWN_PLAYER, UNNAMED_TEAM } from './tournament-view.ts';
 
-const percent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 const record = (r: { wins: number; losses: number; ties: number }) => `${r.wins}-${r.losses}-${r.ties}`;
 /** What the Swiss column says: rank and record of the Swiss rounds, e.g. '2nd · 3-1-0'. */
 const swissText = (s: NonNullable<StandingRowBody['swissRecord']>) => `${ordinal(s.rank)} · ${record(s)}`;
 
 /**
- * The leaderboard (spec 2 §2, rules.md): rank, team, points, W-L-T, OMW% and OOMW%, and Konami's
- * tie-breaker number XX YYY ZZZ; rows as the server ranks them (points first). Final standings
+ * The leaderboard (spec 2 §2, rules.md): rank, team, points, W-L-T, and the tie-breakers by the names
+ * players know, OMW % and OOMW % ('–' while nothing is behind one; Konami's XX YYY ZZZ number is the
+ * exports' alone, issue 39); rows as the server ranks them (points first). Teams that never played
+ * are listed apart under the table, unplaced. Final standings
  * (decision 014) show the placement instead of the rank, and after a top cut the Swiss rank and
  * record beside the record of every match (which is what the Champion block shows). During the Swiss
  * rounds of a Swiss → Top Cut event a line marks the cut (issue 30 §5), after the cut-th active team.
@@ -35,9 +37,10 @@ export function StandingsTable({
 }) {
   if (standings.rows.length === 0) return null;
   const Heading = level === 2 ? 'h2' : 'h3';
+  const { placed: rows, didNotPlay } = splitPlayed(standings.rows);
   // standings Close stored before placements existed have none: they keep the rank
-  const placed = standings.rows.some((r) => r.placement !== null);
-  const cut = standings.rows.some((r) => r.swissRecord !== null);
+  const placed = rows.some((r) => r.placement !== null);
+  const cut = rows.some((r) => r.swissRecord !== null);
   return (
     <section aria-labelledby="standings-title" className="@container rounded-xl border bg-card" data-testid="standings">
       <Heading id="standings-title" className="border-b px-4 py-3 font-semibold">
@@ -63,20 +66,20 @@ export function StandingsTable({
                   <span className="block font-normal">rank · W-L-T</span>
                 </th>
               )}
-              <th scope="col" className="px-2 py-2 text-right @max-2xl:hidden" title="Opponents' match-win percentage">
-                <abbr title="Opponents' match-win percentage" className="no-underline">OMW</abbr>
+              <th scope="col" className="px-2 py-2 text-right whitespace-nowrap @max-2xl:pr-3">
+                <abbr title="Opponents' match-win percentage" className="no-underline">OMW %</abbr>
+                {/* a narrow box: OOMW under OMW instead of in a column of its own */}
+                <span className="block font-normal @2xl:hidden">
+                  <abbr title="Opponents' opponents' match-win percentage" className="no-underline">OOMW %</abbr>
+                </span>
               </th>
-              <th scope="col" className="px-2 py-2 text-right @max-2xl:hidden" title="Opponents' opponents' match-win percentage">
-                <abbr title="Opponents' opponents' match-win percentage" className="no-underline">OOMW</abbr>
-              </th>
-              <th scope="col" className="py-2 pr-3 pl-2 text-right">
-                Tie-breaker
-                <span className="block font-normal @2xl:hidden">OMW · OOMW</span>
+              <th scope="col" className="py-2 pr-3 pl-2 text-right whitespace-nowrap @max-2xl:hidden">
+                <abbr title="Opponents' opponents' match-win percentage" className="no-underline">OOMW %</abbr>
               </th>
             </tr>
           </thead>
           <tbody>
-            {standings.rows.map((r) => (
+            {rows.map((r) => (
               <Fragment key={r.teamId}>
                 <tr
                   data-testid="standing-row"
@@ -110,23 +113,18 @@ export function StandingsTable({
                       {r.swissRecord ? swissText(r.swissRecord) : '–'}
                     </td>
                   )}
-                  <td className="px-2 py-2 text-right tabular-nums @max-2xl:hidden">{percent(r.omw)}</td>
-                  <td className="px-2 py-2 text-right tabular-nums @max-2xl:hidden">{percent(r.oomw)}</td>
-                  <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap">
-                    <span className="font-mono text-xs tabular-nums" data-testid="tie-breaker">
-                      {r.tieBreaker}
-                    </span>
-                    {/* a narrow box: the percentages under the number instead of in columns of their own */}
-                    <span className="block text-[0.6875rem] text-muted-foreground tabular-nums @2xl:hidden">
-                      <span className="sr-only">OMW </span>
-                      {percent(r.omw)} · <span className="sr-only">OOMW </span>
-                      {percent(r.oomw)}
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums @max-2xl:pr-3">
+                    <span data-testid="standing-omw">{sharePercent(r.omw)}</span>
+                    <span className="block text-[0.6875rem] text-muted-foreground @2xl:hidden">
+                      <span className="sr-only">OOMW </span>
+                      {sharePercent(r.oomw)}
                     </span>
                   </td>
+                  <td className="py-2 pr-3 pl-2 text-right tabular-nums @max-2xl:hidden" data-testid="standing-oomw">{sharePercent(r.oomw)}</td>
                 </tr>
                 {cutLine?.afterTeamId === r.teamId && (
                   <tr data-testid="cut-line">
-                    <td colSpan={cut ? 8 : 7} className="border-t-2 border-dashed border-primary px-3 py-1 text-xs font-medium text-primary">
+                    <td colSpan={cut ? 7 : 6} className="border-t-2 border-dashed border-primary px-3 py-1 text-xs font-medium text-primary">
                       Top {cutLine.size} cut: the teams above make it
                     </td>
                   </tr>
@@ -136,9 +134,14 @@ export function StandingsTable({
           </tbody>
         </table>
       </section>
+      {didNotPlay.length > 0 && (
+        <p className="border-t px-4 py-2 text-sm text-muted-foreground" data-testid="standings-did-not-play">
+          {didNotPlayLine(didNotPlay.map((r) => r.teamName || UNNAMED_TEAM), 12)}: not placed.
+        </p>
+      )}
       {cut && (
         <p id="standings-cut-note" className="border-t px-4 py-2 text-xs text-muted-foreground">
-          Points and W-L-T count every match, top cut included. Swiss, OMW, OOMW and the tie-breaker count the Swiss rounds.
+          Points and W-L-T count every match, top cut included. Swiss, OMW % and OOMW % count the Swiss rounds.
         </p>
       )}
     </section>

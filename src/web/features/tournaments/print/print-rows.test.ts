@@ -24,7 +24,7 @@ test('names and players never become markup, in any list', () => {
   const rows = [row({ team1: team(EVIL, [EVIL]), team2: team('B', [`${EVIL} 2`]) })];
   const standings: PrintStandingRow[] = [{
     rank: 1, teamId: 't', teamName: EVIL, dropped: false, points: 3, wins: 1, losses: 0, ties: 0, omw: 0.5, oomw: 0.25, tieBreaker: EVIL,
-    placement: EVIL, swissRecord: null, players: [EVIL],
+    placement: EVIL, swissRecord: null, didNotPlay: false, players: [EVIL],
   }];
   for (const html of [pairingRowsHtml(rows), seatRowsHtml(seatsByPlayer(rows)), standingRowsHtml(standings, true)]) {
     const { tags, text } = parse(html);
@@ -44,11 +44,13 @@ test('the rows hold table, teams with players, result; a bye; extra time', () =>
   );
 });
 
-test('standings: placement or rank, the record, the percentages', () => {
+test('standings: placement or rank, the record, the percentages by name, never the raw tie-breaker key', () => {
   const r: PrintStandingRow = {
     rank: 2, teamId: 't', teamName: 'Alpha', dropped: true, points: 6, wins: 2, losses: 1, ties: 0, omw: 0.6667, oomw: 0.5, tieBreaker: '06 667 500',
-    placement: '3rd–4th', swissRecord: null, players: ['Ann'],
+    placement: '3rd–4th', swissRecord: null, didNotPlay: false, players: ['Ann'],
   };
-  expect(standingRowsHtml([r], true)).toContain('<td class="strong">3rd–4th</td><td><b>Alpha</b> (dropped)<small>Ann</small></td><td class="num strong">6</td><td class="num">2-1-0</td><td class="num print-wide">66.7%</td>');
+  expect(standingRowsHtml([r], true)).toBe('<tr><td class="strong">3rd–4th</td><td><b>Alpha</b> (dropped)<small>Ann</small></td><td class="num strong">6</td><td class="num">2-1-0</td><td class="num">66.7%</td><td class="num">50.0%</td></tr>');
   expect(standingRowsHtml([r], false)).toMatch(/^<tr><td class="strong">2<\/td>/);
+  // a bye in round 1: nothing behind the shares yet
+  expect(standingRowsHtml([{ ...r, omw: null, oomw: null }], false)).toContain('<td class="num">–</td><td class="num">–</td>');
 });

@@ -3,6 +3,7 @@
 // (bench/event-exports.bench.ts), for markup that never changes once shown. Every text passes
 // through escapeHtml; nothing else of the data reaches the markup. print.css styles the cells.
 import type { PairingRow, PrintStandingRow, PrintTeam } from '../../../../domain/api/event-exports.ts';
+import { sharePercent } from '../../../../domain/tournament/standings-display.ts';
 import { resultText, type PlayerSeat } from './print-view.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -12,7 +13,6 @@ export function escapeHtml(text: string | number): string {
   return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-const percent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 
 /** A team's name with its players under it (not when the one player is the team's name). */
 function team(t: PrintTeam | null): string {
@@ -40,13 +40,13 @@ export function seatRowsHtml(seats: readonly PlayerSeat[]): string {
     .join('');
 }
 
-/** Standings: placement (or rank), team, points, W-L-T, OMW, OOMW (not on a phone's screen), tie-breaker. */
+/** Standings: placement (or rank), team, points, W-L-T, OMW %, OOMW % ('–' while nothing is behind one). */
 export function standingRowsHtml(rows: readonly PrintStandingRow[], placed: boolean): string {
   return rows
     .map((r) => {
       const place = placed ? escapeHtml(r.placement ?? '') : r.rank;
       const who = team({ id: r.teamId, name: r.teamName, players: r.players, dropped: r.dropped });
-      return `<tr><td class="strong">${place}</td><td>${who}</td><td class="num strong">${r.points}</td><td class="num">${r.wins}-${r.losses}-${r.ties}</td><td class="num print-wide">${percent(r.omw)}</td><td class="num print-wide">${percent(r.oomw)}</td><td class="num mono">${escapeHtml(r.tieBreaker)}</td></tr>`;
+      return `<tr><td class="strong">${place}</td><td>${who}</td><td class="num strong">${r.points}</td><td class="num">${r.wins}-${r.losses}-${r.ties}</td><td class="num">${sharePercent(r.omw)}</td><td class="num">${sharePercent(r.oomw)}</td></tr>`;
     })
     .join('');
 }

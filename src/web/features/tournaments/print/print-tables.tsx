@@ -3,6 +3,7 @@
 // (print-rows.ts), so a 4,096-team round renders in a fraction of the time per-row elements take.
 import { useMemo } from 'react';
 import type { PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
+import { didNotPlayLine, splitPlayed } from '../../../../domain/tournament/standings-display.ts';
 import { pairingRowsHtml, seatRowsHtml, standingRowsHtml } from './print-rows.ts';
 import { printedPairings, seatsByPlayer } from './print-view.ts';
 
@@ -67,22 +68,23 @@ export function PairingsLists({ pairings }: { pairings: PrintPairings }) {
   );
 }
 
-/** The standings, the placement first once final (rows as the server ranks them). */
+/** The standings, the placement first once final (rows as the server ranks them); the teams that did not play under them. */
 export function StandingsList({ standings }: { standings: PrintStandings }) {
+  const { placed: rows, didNotPlay } = useMemo(() => splitPlayed(standings.rows), [standings]);
   // standings Close stored before placements existed have none: they keep the rank
-  const placed = standings.rows.some((r) => r.placement !== null);
-  const body = useMemo(() => standingRowsHtml(standings.rows, placed), [standings, placed]);
+  const placed = rows.some((r) => r.placement !== null);
+  const body = useMemo(() => standingRowsHtml(rows, placed), [rows, placed]);
   if (standings.rows.length === 0) return <p>No standings yet.</p>;
   return (
+    <>
     <table className="print-table" data-testid="standings-print">
       <colgroup>
         <col className={placed ? 'print-col-placement' : 'print-col-rank'} />
         <col />
         <col className="print-col-points" />
         <col className="print-col-record" />
-        <col className="print-col-record print-wide" />
-        <col className="print-col-record print-wide" />
-        <col className="print-col-tiebreaker" />
+        <col className="print-col-record" />
+        <col className="print-col-record" />
       </colgroup>
       <thead>
         <tr>
@@ -90,12 +92,13 @@ export function StandingsList({ standings }: { standings: PrintStandings }) {
           <th scope="col">Team</th>
           <th scope="col" className="num">Points</th>
           <th scope="col" className="num">W-L-T</th>
-          <th scope="col" className="num print-wide">OMW</th>
-          <th scope="col" className="num print-wide">OOMW</th>
-          <th scope="col" className="num">Tie-breaker</th>
+          <th scope="col" className="num">OMW %</th>
+          <th scope="col" className="num">OOMW %</th>
         </tr>
       </thead>
       <tbody dangerouslySetInnerHTML={{ __html: body }} />
     </table>
+    {didNotPlay.length > 0 && <p data-testid="standings-print-did-not-play">{didNotPlayLine(didNotPlay.map((r) => r.teamName), 40)}: not placed.</p>}
+    </>
   );
 }

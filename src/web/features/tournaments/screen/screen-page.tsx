@@ -5,6 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useParams } from 'react-router';
 import type { Scoreboard, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import { didNotPlayLine, splitPlayed } from '../../../../domain/tournament/standings-display.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -203,6 +204,7 @@ function StandingsBoard({ standings, title, final, phone, failed }: StandingsPro
   const rows = standings?.rows ?? [];
   const fit = useRowsThatFit(box, rows.length, phone);
   const shown = topStandings(rows, phone ? PHONE_STANDINGS : fit);
+  const { placed, didNotPlay } = splitPlayed(rows);
   const champion = final ? standings?.champion : null;
   return (
     <section className="screen-list" aria-labelledby="screen-list-title">
@@ -251,7 +253,10 @@ function StandingsBoard({ standings, title, final, phone, failed }: StandingsPro
           </table>
         )}
       </div>
-      <Footer>{rows.length > shown.length && <span>Top {shown.length} of {rows.length}: the full standings are on the event’s page</span>}</Footer>
+      <Footer>
+        {placed.length > shown.length && <span>Top {shown.length} of {placed.length}: the full standings are on the event’s page</span>}
+        {didNotPlay.length > 0 && <span data-testid="screen-did-not-play">{didNotPlayLine(didNotPlay.map((r) => r.teamName), 3)}</span>}
+      </Footer>
     </section>
   );
 }

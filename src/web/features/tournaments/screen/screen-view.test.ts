@@ -96,10 +96,12 @@ describe('paging', () => {
 
 test('the standings: the top that fit, by rank', () => {
   const row = (rank: number): StandingRowBody => ({
-    rank, teamId: `t${rank}`, teamName: `T${rank}`, dropped: false, points: 0, wins: 0, losses: 0, ties: 0, omw: 0, oomw: 0, tieBreaker: '', placement: null, swissRecord: null,
+    rank, teamId: `t${rank}`, teamName: `T${rank}`, dropped: false, points: 0, wins: 0, losses: 0, ties: 0, omw: 0, oomw: 0, tieBreaker: '', placement: null, swissRecord: null, didNotPlay: false,
   });
   expect(topStandings([row(3), row(1), row(2), row(4)], 3).map((r) => r.rank)).toEqual([1, 2, 3]);
   expect(topStandings([row(1)], 0)).toHaveLength(1);
+  // a team that did not play takes no place on the board
+  expect(topStandings([row(1), { ...row(2), didNotPlay: true }, row(3)], 5).map((r) => r.rank)).toEqual([1, 3]);
 });
 
 test.each([

@@ -119,7 +119,8 @@ export function pageOf<T>(rows: readonly T[], fit: number, now: number): { rows:
 
 /** The standings the screen shows: the first `fit` rows (ties at the edge are cut; the full list is on the event page). */
 export function topStandings(rows: readonly StandingRowBody[], fit: number): StandingRowBody[] {
-  return [...rows].sort((a, b) => a.rank - b.rank).slice(0, Math.max(1, fit));
+  // a team that never played is not placed (issue 39): the footer names it apart
+  return rows.filter((r) => !r.didNotPlay).sort((a, b) => a.rank - b.rank).slice(0, Math.max(1, fit));
 }
 
 /** The standings' heading: 'Final standings', or after which round ('Standings after Swiss round 2 of 3', 'after the final'). */
