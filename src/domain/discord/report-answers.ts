@@ -34,14 +34,15 @@ export const DISPUTED = 'Disputed: the match is flagged for the host, who decide
 export const EVENT_UNLISTED = 'This event is no longer listed: nothing to report.';
 
 const KIND_WORDS: Record<Attention['kind'], [string, string]> = {
-  dispute: ['dispute', 'disputes'], 'past-time': ['table past time', 'tables past time'], unreported: ['match not reported', 'matches not reported'], 'check-in': ['team not checked in', 'teams not checked in'],
+  dispute: ['dispute', 'disputes'], 'past-time': ['table past time', 'tables past time'], unreported: ['match not reported', 'matches not reported'],
+  decks: ['deck to check', 'decks to check'], 'check-in': ['team not checked in', 'teams not checked in'],
 };
 
 /** The host's panel in one line: its count and what it is made of (the panel's own rule). */
 export function attentionLine(items: readonly Attention[], total: number): string {
   if (total === 0) return 'Needs attention: nothing.';
   const counts = new Map<Attention['kind'], number>();
-  for (const i of items) counts.set(i.kind, (counts.get(i.kind) ?? 0) + (i.kind === 'check-in' ? i.teams.length : 1));
+  for (const i of items) counts.set(i.kind, (counts.get(i.kind) ?? 0) + (i.kind === 'check-in' ? i.teams.length : i.kind === 'decks' ? i.decks.length : 1));
   const parts = [...counts].map(([kind, n]) => `${n} ${KIND_WORDS[kind][n === 1 ? 0 : 1]}`);
   if (total > items.length) parts.push('the Discord channel failing');
   return `Needs attention: ${total} (${parts.join(', ')}).`;

@@ -1,5 +1,6 @@
 // What needs the host's attention now (issue 30 §1), in the order to deal with it: open disputes,
-// tables past time, matches of the round not yet reported, teams not checked in before the start.
+// tables past time, matches of the round not yet reported; decks waiting for a check (issue 39: with
+// manual deck checking, before the start and for late entries); teams not checked in before the start.
 // Shared by the host's panel (which draws each item) and the bot's /round (which counts them).
 import type { DiscordChannel } from '../api/discord-channel.ts';
 import type { Match, Tournament } from '../api/tournaments.ts';
@@ -26,11 +27,31 @@ export function roundAttention(t: Pick<Tournament, 'currentRound'>, matches: rea
   return items.sort((a, b) => order[a.kind] - order[b.kind]);
 }
 
+/** A deck waiting for the host's check, and whose it is. */
+export interface WaitingDeck { deckId: number; label: string; participantId: number; player: string; teamUid: string; teamName: string }
+
 export type Attention =
   | { kind: RoundAttentionKind; match: Match }
+  | { kind: 'decks'; decks: WaitingDeck[] }
   | { kind: 'check-in'; teams: Tournament['teams'] };
 
-type Event = Pick<Tournament, 'cancelled' | 'completed' | 'inProgress' | 'checkIn' | 'teams' | 'currentRound'>;
+type Event = Pick<Tournament, 'cancelled' | 'completed' | 'inProgress' | 'checkIn' | 'teams' | 'currentRound' | 'manualDeckChecking'>;
+
+/** With manual deck checking: the decks neither approved nor rejected of the active players of active teams, oldest first. */
+export function waitingDecks(t: Pick<Tournament, 'manualDeckChecking' | 'teams'>): WaitingDeck[] {
+  if (!t.manualDeckChecking) return [];
+  const out: WaitingDeck[] = [];
+  for (const team of t.teams) {
+    if (team.dropped) continue;
+    for (const m of team.members) {
+      if (m.dropped) continue;
+      for (const d of m.submittedDecks) {
+        if (d.status === 'Pending') out.push({ deckId: d.id, label: d.label, participantId: m.id, player: m.displayName, teamUid: team.uid, teamName: team.name });
+      }
+    }
+  }
+  return out.sort((a, b) => a.deckId - b.deckId);
+}
 
 /**
  * The items for the current round of an event in progress (its matches as loaded), or the teams
@@ -38,11 +59,13 @@ type Event = Pick<Tournament, 'cancelled' | 'completed' | 'inProgress' | 'checkI
  */
 export function attentionOf(t: Event, matches: readonly Match[], now: number): Attention[] {
   if (t.cancelled || t.completed) return [];
+  const decks = waitingDecks(t);
+  const deckItem: Attention[] = decks.length ? [{ kind: 'decks', decks }] : [];
   if (!t.inProgress) {
     const waiting = t.checkIn ? t.teams.filter((team) => !team.dropped && !team.checkedIn) : [];
-    return waiting.length ? [{ kind: 'check-in', teams: waiting }] : [];
+    return [...deckItem, ...(waiting.length ? [{ kind: 'check-in' as const, teams: waiting }] : [])];
   }
-  return roundAttention(t, matches, now);
+  return [...roundAttention(t, matches, now), ...deckItem];
 }
 
 /** The number on the panel's heading, the tab's title and the bot's /round: each item, and a failing Discord channel. */

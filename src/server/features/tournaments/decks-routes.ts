@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  deckRefusalSchema, deckSchema, deckUploadQuerySchema, participantIdsQuerySchema, validateDeckQuerySchema, type Deck,
+  approvePassingReplySchema, deckRefusalSchema, deckSchema, deckUploadQuerySchema, participantIdsQuerySchema, validateDeckQuerySchema, type Deck,
 } from '../../../domain/api/tournaments.ts';
 import { discordIdSchema } from '../../../domain/api/users.ts';
 import { DECK_REVIEW_BY_PLAYER_MESSAGE, DECKS_FIXED_MESSAGE } from '../../../domain/tournament/limits.ts';
@@ -156,6 +156,30 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     });
     return reply.code(204).send();
   });
+
+  app.post('/api/tournaments/:id/decks/approve-passing', {
+    config: { auth: 'user' },
+    schema: {
+      tags, summary: 'Approve every deck waiting for a check that passes the checks (an admin or the host who does not play in the event)',
+      description: 'The checks are the event’s list and settings as they are now; a deck with a problem keeps waiting for the host’s decision. One line of the event’s log names the decks approved.',
+      params: uidParams, response: { 200: approvePassingReplySchema, ...errors(...WRITE_ERRORS, 404, 409) },
+    },
+  }, async (req) => h.adminAction(req, req.params.id, 'approve-decks', async (tx, t, user) => {
+    if (await Repo.playsIn(tx, t.uid, user.discordId)) throw forbidden(DECK_REVIEW_BY_PLAYER_MESSAGE);
+    h.refuseIfOver(t);
+    const waiting = await Repo.pendingDecks(tx, t.uid);
+    const passing: Repo.DeckRow[] = [];
+    for (const d of waiting) {
+      const checked = await checkStoredDeck({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, t, cards);
+      if (checked.problems.length === 0) passing.push(d);
+    }
+    await Repo.approveDecks(tx, passing.map((d) => d.id), user.discordId);
+    return {
+      result: { approved: passing.length, left: waiting.length - passing.length },
+      after: { approved: passing.map((d) => ({ deckId: d.id, label: d.label })), left: waiting.length - passing.length },
+      unchanged: passing.length === 0,
+    };
+  }));
 
   app.post('/api/tournaments/:id/participants/:pid/decks/:deckId/validate', {
     config: { auth: 'user' },

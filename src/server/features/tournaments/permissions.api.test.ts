@@ -87,6 +87,7 @@ const ROUTES: Route[] = [
     'format?format=ROUND_ROBIN', 'seed-test?count=2', 'cancel',
   ].map((action): Route => ({ name: `POST ${action}`, call: post((f) => `/api/tournaments/${f.uid}/${action}`), allowed: PRIVILEGED })),
   { name: 'POST validate (approve)', call: post((f) => `/api/tournaments/${f.uid}/participants/${f.pid}/decks/${f.deckId}/validate?approved=true`), allowed: PRIVILEGED },
+  { name: 'POST decks/approve-passing', call: post((f) => `/api/tournaments/${f.uid}/decks/approve-passing`), allowed: PRIVILEGED },
   { name: 'POST validate (reject)', call: post((f) => `/api/tournaments/${f.uid}/participants/${f.pid}/decks/${f.deckId}/validate?approved=false&reason=Side%20deck`), allowed: PRIVILEGED },
   { name: 'POST validate with reviewerDiscordId of the host', call: post((f) => `/api/tournaments/${f.uid}/participants/${f.pid}/decks/${f.deckId}/validate?approved=true&reviewerDiscordId=${ID.host}`), allowed: ['host'], spoof: 'query' },
   { name: 'POST teams/{tid}/drop (captain or privileged)', call: post((f) => `/api/tournaments/${f.uid}/teams/${f.teamUid}/drop`), allowed: ['player', ...PRIVILEGED] },

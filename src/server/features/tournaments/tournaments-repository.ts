@@ -1,5 +1,5 @@
 // All SQL of tournaments, teams, members, decks, matches and the audit log.
-import { and, asc, count, eq, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnList, insertRows, jsonRows, rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
 import { auditLog, decks, eventRecords, matches, members, teams, tournaments, users } from '../../db/schema.ts';
@@ -379,6 +379,22 @@ export async function decksOfMembers(db: Tx, uid: string, memberIds: readonly nu
 
 export async function approvedDecks(db: Tx, uid: string): Promise<DeckRow[]> {
   return db.select().from(decks).where(and(eq(decks.tournamentUid, uid), eq(decks.approved, true))).orderBy(asc(decks.id));
+}
+
+/** Decks waiting for a check (neither approved nor rejected) of the active members of active teams, oldest first. */
+export async function pendingDecks(db: Tx, uid: string): Promise<DeckRow[]> {
+  return db.select({ deck: decks }).from(decks)
+    .innerJoin(members, eq(members.id, decks.memberId))
+    .innerJoin(teams, eq(teams.uid, members.teamUid))
+    .where(and(eq(decks.tournamentUid, uid), eq(decks.approved, false), isNull(decks.reviewerDiscordId), eq(members.dropped, false), eq(teams.dropped, false)))
+    .orderBy(asc(decks.id))
+    .then((rows) => rows.map((r) => r.deck));
+}
+
+/** These decks approved by `reviewerDiscordId` in one statement. */
+export async function approveDecks(tx: Tx, deckIds: readonly number[], reviewerDiscordId: string): Promise<void> {
+  if (deckIds.length === 0) return;
+  await tx.update(decks).set({ approved: true, reviewerDiscordId, rejectionReason: null }).where(inArray(decks.id, [...deckIds]));
 }
 
 export async function deleteDeck(tx: Tx, deckId: number): Promise<void> {

@@ -1,11 +1,13 @@
 // Tournaments up to the start (issue 10) over real HTTP, on PGlite and PostgreSQL: hosting,
 // sign-ups, decks, drops, settings, the banlist file, the audit log, live messages, the
 // permission table of rules.md, and bad input.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Deck, Participant, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { loadDemoCards } from '../../db/seed.ts';
+import { decks } from '../../db/schema.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
@@ -317,6 +319,32 @@ describe('decks', () => {
     const deck = await json<Deck>(res);
     expect(deck.problems).toEqual([]);
     expect(deck.mainDeck.map((card) => card.cardName)).toContain('Vampire Lord (GOAT)');
+  });
+
+  test('Approve all that pass the checks (issue 39): the waiting decks the event finds nothing wrong with; one with a problem, a reviewed one and a dropped team’s stay as they were', async () => {
+    const t = await host(c.host, { decksAllowedPerPlayer: 2 });
+    for (const [client, name] of [[c.joey, 'Joey'], [c.mai, 'Mai'], [c.tea, 'Tea']] as const) expect((await signup(client, t, name)).status).toBe(201);
+    for (const [client, file] of [[c.joey, LEGAL], [c.joey, LEGAL_2], [c.mai, LEGAL], [c.tea, LEGAL]] as const) expect((await upload(client, t, deckText(file))).status).toBe(201);
+    const [joey, mai, tea] = await Promise.all([participantOf(t, ID.joey), participantOf(t, ID.mai), participantOf(t, ID.tea)]);
+    // a deck the rules refuse today (stored before a change of them): four copies of a card
+    const [bad] = await server.database.db.insert(decks).values({
+      uid: randomUUID(), memberId: mai.id, tournamentUid: t, label: 'Four of a kind', mainDeck: [...Array(4).fill(14558127), ...Array(36).fill(89631139)], extraDeck: [], sideDeck: [], approved: false, reviewerDiscordId: null,
+    }).returning();
+    const [first, second] = joey.submittedDecks;
+    await json(await c.host.post(`/api/tournaments/${t}/participants/${joey.id}/decks/${second!.id}/validate?approved=false&reason=Wrong%20deck`));
+    const teamOf = async (discordId: string) => (await get(t)).teams.find((x) => x.captainDiscordId === discordId)!;
+    expect((await c.tea.post(`/api/tournaments/${t}/teams/${(await teamOf(ID.tea)).uid}/drop`)).status).toBe(200);
+
+    // a player may not; the host does
+    expect((await c.joey.post(`/api/tournaments/${t}/decks/approve-passing`)).status).toBe(403);
+    expect(await json(await c.host.post(`/api/tournaments/${t}/decks/approve-passing`))).toEqual({ approved: 2, left: 1 });
+    const status = async (p: Participant, id: number) => (await get(t)).teams.flatMap((x) => x.members).find((m) => m.id === p.id)!.submittedDecks.find((d) => d.id === id)!.status;
+    expect([await status(joey, first!.id), await status(joey, second!.id), await status(mai, mai.submittedDecks[0]!.id), await status(mai, bad!.id), await status(tea, tea.submittedDecks[0]!.id)])
+      .toEqual(['Approved', 'Rejected', 'Approved', 'Pending', 'Pending']);
+    // once more: nothing left that passes, and no second line in the log
+    expect(await json(await c.host.post(`/api/tournaments/${t}/decks/approve-passing`))).toEqual({ approved: 0, left: 1 });
+    const log = (await json<{ action: string; after: { approved: { deckId: number }[]; left: number } }[]>(await c.host.get(`/api/tournaments/${t}/audit`))).filter((e) => e.action === 'approve-decks');
+    expect(log.map((e) => [e.after.approved.map((d) => d.deckId).sort(), e.after.left])).toEqual([[[first!.id, mai.submittedDecks[0]!.id].sort(), 1]]);
   });
 
   test('without manual deck checking a valid deck is approved on upload', async () => {

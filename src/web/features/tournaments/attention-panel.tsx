@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { BellRing, CircleCheck, LoaderCircle, Send } from 'lucide-react';
+import { BellRing, CircleCheck, Layers, LoaderCircle, Send } from 'lucide-react';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SITE_NAME } from '../../lib/use-document-title.ts';
 import { attentionCount, attentionItems, attentionTitle, discordFailing, tableLabel, type AcceptChoice, type AttentionItem } from './attention-view.ts';
+import type { WaitingDeck } from '../../../domain/tournament/attention.ts';
+import { DeckCheckDialog } from './deck-check-dialog.tsx';
 import { MatchDialog } from './match-dialog.tsx';
 import { flagMessage, resetRound, sideName } from './match-view.ts';
 import { useServerSecond } from './round-clock.tsx';
@@ -22,7 +24,8 @@ const TEST_FAILED = 'The test message could not be queued.';
  */
 export function AttentionPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser }) {
   const id = useId();
-  const live = !t.cancelled && !t.completed && (t.inProgress || t.checkIn);
+  // before the start: with check-in, or with decks to check by hand (issue 39)
+  const live = !t.cancelled && !t.completed && (t.inProgress || t.checkIn || t.manualDeckChecking);
   const playing = live && t.inProgress && t.currentRound > 0;
   const shown = useMatches(t.uid, [t.currentRound], playing);
   const channel = useDiscordChannel(t.uid, live);
@@ -50,8 +53,8 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
       {items.length > 0 && (
         <ul className="space-y-2">
           {items.map((item) => (
-            <li key={item.kind === 'check-in' ? 'check-in' : `${item.kind}-${item.match.id}`} className="rounded-lg border p-3" data-testid={`attention-${item.kind}`}>
-              <Item tournament={t} item={item} onOpen={setOpenId} />
+            <li key={item.kind === 'check-in' || item.kind === 'decks' ? item.kind : `${item.kind}-${item.match.id}`} className="rounded-lg border p-3" data-testid={`attention-${item.kind}`}>
+              <Item tournament={t} item={item} user={user} onOpen={setOpenId} />
             </li>
           ))}
         </ul>
@@ -79,8 +82,9 @@ function useAttentionTitle(name: string, count: number) {
   }, [name, count]);
 }
 
-function Item({ tournament: t, item, onOpen }: { tournament: Tournament; item: AttentionItem; onOpen: (matchId: number) => void }) {
+function Item({ tournament: t, item, user, onOpen }: { tournament: Tournament; item: AttentionItem; user: CurrentUser; onOpen: (matchId: number) => void }) {
   const focus = useTeamFocus();
+  if (item.kind === 'decks') return <DecksItem tournament={t} decks={item.decks} user={user} />;
   if (item.kind === 'check-in') {
     return (
       <p className="text-sm">
@@ -133,6 +137,25 @@ function Item({ tournament: t, item, onOpen }: { tournament: Tournament; item: A
         ))}
         {openButton}
       </div>
+    </div>
+  );
+}
+
+/** '12 decks to check', and the button that opens them one after another (issue 39). */
+function DecksItem({ tournament: t, decks, user }: { tournament: Tournament; decks: WaitingDeck[]; user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const n = decks.length;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="min-w-0 text-sm">
+        <span className="font-medium">{n === 1 ? '1 deck to check' : `${n} decks to check`}</span>
+        <span className="text-muted-foreground">{t.inProgress ? ' · late entries' : ' · manual deck checking is on: approve or reject each before the start'}</span>
+      </p>
+      <Button variant="secondary" size="sm" className="mobile:h-11" onClick={() => setOpen(true)}>
+        <Layers aria-hidden="true" />
+        {n === 1 ? 'Check the deck' : `Check the ${n} decks`}
+      </Button>
+      <DeckCheckDialog tournament={t} decks={decks} reviewerDiscordId={user.discordId} open={open} onClose={() => setOpen(false)} />
     </div>
   );
 }

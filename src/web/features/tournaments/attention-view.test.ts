@@ -55,6 +55,26 @@ describe('what needs the host’s attention (issue 30 §1)', () => {
     expect(attentionItems(event({ cancelled: true }), [match()], NOW)).toEqual([]);
   });
 
+  test('with manual deck checking: the decks waiting for a check, of active players of active teams, before check-in and after the round', () => {
+    const deck = (id: number, status: 'Pending' | 'Approved' | 'Rejected') => ({ id, label: `Deck ${id}`, status });
+    const member = (id: number, decks: ReturnType<typeof deck>[], dropped = false) => ({ id, displayName: `P${id}`, dropped, submittedDecks: decks });
+    const teams = [
+      team('a', 'Alpha', { members: [member(1, [deck(3, 'Pending'), deck(1, 'Approved')])] } as Partial<Team>),
+      team('b', 'Bravo', { members: [member(2, [deck(2, 'Pending')]), member(9, [deck(9, 'Pending')], true)] } as Partial<Team>),
+      team('c', 'Charlie', { dropped: true, members: [member(4, [deck(4, 'Pending')])] } as Partial<Team>),
+      team('d', 'Delta', { checkedIn: true, members: [member(5, [deck(5, 'Rejected')])] } as Partial<Team>),
+    ];
+    const waiting = [
+      { deckId: 2, label: 'Deck 2', participantId: 2, player: 'P2', teamUid: 'b', teamName: 'Bravo' },
+      { deckId: 3, label: 'Deck 3', participantId: 1, player: 'P1', teamUid: 'a', teamName: 'Alpha' },
+    ];
+    const before = attentionItems(event({ inProgress: false, checkIn: true, manualDeckChecking: true, teams }), [], NOW);
+    expect(before.map((i) => i.kind)).toEqual(['decks', 'check-in']);
+    expect(before[0]).toEqual({ kind: 'decks', decks: waiting });
+    expect(attentionItems(event({ manualDeckChecking: true, teams }), [match({ id: 10, table: 1 })], NOW).map((i) => i.kind)).toEqual(['unreported', 'decks']);
+    expect(attentionItems(event({ inProgress: false, manualDeckChecking: false, teams }), [], NOW)).toEqual([]);
+  });
+
   test('a Discord channel that failed since its last delivery counts; the title carries the count', () => {
     const channel = (over: Partial<DiscordChannel>): DiscordChannel => ({ configured: true, lastDeliveredAt: null, lastError: null, waiting: 0, held: 0, ...over });
     const error = { at: '2026-01-01T19:00:00.000Z', kind: 'pairings', message: '404', final: false };

@@ -4,7 +4,7 @@
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { allowsTie } from '../../../domain/tournament/types.ts';
-import { attentionOf, attentionTotal } from '../../../domain/tournament/attention.ts';
+import { attentionOf, attentionTotal, type WaitingDeck } from '../../../domain/tournament/attention.ts';
 export { discordFailing, isOpenDispute } from '../../../domain/tournament/attention.ts';
 import { reportLine, sideName, teamOf, type Side } from './match-view.ts';
 import { teamName } from './tournament-view.ts';
@@ -23,6 +23,7 @@ export type AttentionItem =
   | { kind: 'dispute'; match: Match; reports: [string | null, string | null]; accepts: AcceptChoice[] }
   | { kind: 'past-time'; match: Match }
   | { kind: 'unreported'; match: Match }
+  | { kind: 'decks'; decks: WaitingDeck[] }
   | { kind: 'check-in'; teams: { uid: string; name: string }[] };
 
 /** The result a team's report claims, as the override route takes it; null without a report or for a tie the bracket forbids. */
@@ -39,6 +40,7 @@ export function acceptChoice(m: Match, side: Side): AcceptChoice | null {
 export function attentionItems(t: Tournament, matches: readonly Match[], now: number): AttentionItem[] {
   return attentionOf(t, matches, now).map((item): AttentionItem => {
     if (item.kind === 'check-in') return { kind: 'check-in', teams: item.teams.map((team) => ({ uid: team.uid, name: teamName(team) })) };
+    if (item.kind === 'decks') return item;
     const m = item.match;
     if (item.kind !== 'dispute') return { kind: item.kind, match: m };
     const accepts = ([1, 2] as const).map((s) => acceptChoice(m, s)).filter((c): c is AcceptChoice => c !== null);

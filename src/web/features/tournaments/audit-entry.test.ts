@@ -25,6 +25,11 @@ describe('audit log lines', () => {
       title: 'Event settings changed', by: 'Hosta', detail: 'Banlist from none to 2026.07 OCG; 1 deck rejected.',
     });
   });
+  test('decks approved at once: how many, and how many with a problem still wait', () => {
+    expect(describeAuditEntry(entry({ action: 'approve-decks', after: { approved: [{ deckId: 1 }, { deckId: 2 }], left: 1 } }))).toEqual({
+      title: 'Decks approved that pass the checks', by: 'Hosta', detail: '2 decks approved; 1 with a problem left waiting.',
+    });
+  });
   test('a test message the host sent, and its failure', () => {
     expect(describeAuditEntry(entry({ action: 'discord-test' }))).toEqual({ title: 'Discord test message sent', by: 'Hosta' });
     const after = { kind: 'test', status: 502, error: 'HTTP 502; a test message is tried once', attempt: 1, final: true };

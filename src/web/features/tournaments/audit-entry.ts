@@ -51,6 +51,11 @@ export function describeAuditEntry(e: AuditEntry, time: (iso: string) => string 
   const by = e.actorDiscordId === SYSTEM_ACTOR ? 'the server' : e.actorName || 'Unknown User';
   if (e.action in DECK_TITLE) return deckLine(e, by);
   if (e.action === WEBHOOK_TEST) return { title: 'Discord test message sent', by };
+  if (e.action === 'approve-decks' && e.after && typeof e.after === 'object') {
+    const a = e.after as { approved?: unknown[]; left?: number };
+    const n = a.approved?.length ?? 0;
+    return { title: 'Decks approved that pass the checks', by, detail: `${n} ${n === 1 ? 'deck' : 'decks'} approved${a.left ? `; ${a.left} with a problem left waiting` : ''}.` };
+  }
   if (e.action === 'settings' && e.after && typeof e.after === 'object') return settingsLine(e.after as Record<string, unknown>, by);
   if (e.action === WEBHOOK_DROPPED && e.after && typeof e.after === 'object') {
     const d = e.after as { kind?: string; round?: number; reason?: string };

@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 // Types only: this module is shared with the home page, which must not load zod.
 import type {
-  AuditEntry, Deck, DeckCard, DeckProblemBody, HostBody, Match, Participant, Scoreboard, SignupBody, Standings, Team, Tournament,
+  ApprovePassingReply, AuditEntry, Deck, DeckCard, DeckProblemBody, HostBody, Match, Participant, Scoreboard, SignupBody, Standings, Team, Tournament,
   TournamentSummary,
 } from '../../../domain/api/tournaments.ts';
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
@@ -348,6 +348,15 @@ export function useReviewDeck(uid: string) {
       if (reason) query.set('reason', reason);
       return api.post<Deck>(path(uid, `/participants/${participantId}/decks/${deckId}/validate?${query}`));
     },
+    onSuccess: () => settle(queryClient, uid),
+  });
+}
+
+/** 'Approve all that pass the checks' (issue 39): the decks approved, and those left with a problem. */
+export function useApprovePassingDecks(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ApprovePassingReply>(path(uid, '/decks/approve-passing')),
     onSuccess: () => settle(queryClient, uid),
   });
 }
