@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { JOEY, LINUS, expect, expectAccessible, isMobile, signInAs, test } from './fixtures.ts';
 import { MAI, deckYdke, hostByApi, signUpByApi } from './pages/tournament-page.ts';
-import { AdminApi, PlayView, approveAllDecks, finishByApi, playerPage, reportByApi } from './pages/tournament-play.ts';
+import { AdminApi, PlayView, finishByApi, playerPage, reportByApi } from './pages/tournament-play.ts';
 
 /** Issue 18: the tournament pages' defects 3 to 11, each shown where a person meets it. */
 
@@ -333,24 +333,37 @@ test.describe('issue 18: the tournament pages', () => {
     await api.dispose();
   });
 
-  test('11. Start asks first, names the teams without an approved deck, and can drop them before starting @both-widths', async ({ page }) => {
+  test('11. Start asks first, names the teams without an approved deck, and can drop them before starting; Start is first and has the focus @both-widths', async ({ page }) => {
     test.setTimeout(120_000);
     const uid = await hostByApi(LINUS, { name: name('Start Check'), manualDeckChecking: true });
     const api = await AdminApi.as(LINUS, uid);
     await api.seed(2);
     await signUpByApi(uid, JOEY, 'Joey Ready', deckYdke(LEGAL));
     await signUpByApi(uid, MAI, 'Mai Ready', deckYdke(LEGAL));
-    await approveAllDecks(api);
 
     await signInAs(page, LINUS);
     const host = new PlayView(page);
     await host.goto(uid);
+    // issue 39: Needs attention counts the decks waiting for a check and opens them; the passing ones approved at once
+    const attention = page.getByTestId('attention-panel');
+    await expect(attention.getByTestId('attention-decks')).toContainText('2 decks to check');
+    await attention.getByRole('button', { name: 'Check the 2 decks' }).click();
+    const check = page.getByRole('dialog');
+    await expect(check.getByTestId('deck-check-progress')).toHaveText('Deck 1 of 2 waiting for a check');
+    await expect(check.getByTestId('deck-review')).toBeVisible();
+    await expectAccessible(page, 'the deck check from Needs attention');
+    await check.getByRole('button', { name: 'Approve all that pass the checks' }).click();
+    await expect(check).toHaveCount(0);
+    await expect(attention.getByTestId('attention-decks')).toHaveCount(0);
     const actions = await host.adminSection('Actions');
     await actions.getByRole('button', { name: 'Start Tournament' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Start tournament' });
     await expect(ask).toContainText('Sign-ups lock for good');
     await expect(ask.getByTestId('start-team-count')).toHaveText('4 teams are paired for round 1.');
     await expect(ask.getByRole('list', { name: 'Teams without an approved deck' }).getByRole('listitem')).toHaveText(['Test Team 1', 'Test Team 2']);
+    // issue 39: the first button, and the one Enter presses, is Start; dropping is a choice of its own further down
+    await expect(ask.getByRole('button', { name: 'Start Tournament' })).toBeFocused();
+    await expect(ask.getByRole('button').first()).toHaveText('Start Tournament');
     if (isMobile(page)) await expectNoSidewaysScroll(page);
     await shot(page, 'start-confirmation');
 
@@ -361,7 +374,9 @@ test.describe('issue 18: the tournament pages', () => {
 
     // drop those two first: the dialog counts again; then start
     await actions.getByRole('button', { name: 'Start Tournament' }).click();
-    await ask.getByRole('button', { name: 'Drop these 2 teams' }).click();
+    await ask.getByRole('button', { name: 'Drop these 2 teams…' }).click();
+    await expect(ask.getByTestId('start-team-count')).toHaveText('4 teams are paired for round 1.'); // asked again first
+    await ask.getByRole('group', { name: 'Drop the teams without an approved deck' }).getByRole('button', { name: 'Drop 2 teams' }).click();
     await expect(ask.getByTestId('start-team-count')).toHaveText('2 teams are paired for round 1.');
     await expect(ask.getByTestId('teams-without-deck')).toHaveCount(0);
     await ask.getByRole('button', { name: 'Start Tournament' }).click();

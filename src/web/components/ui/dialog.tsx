@@ -91,6 +91,11 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   /** the confirm button cannot succeed now (the dialog says why) */
   confirmDisabled?: boolean;
+  /**
+   * The step the dialog recommends (Start, issue 39): its button comes first, right under the
+   * question and before whatever else the dialog offers, in the primary colour, and has the focus.
+   */
+  recommended?: boolean;
 }
 
 /** A yes/no question for destructive actions (Radix AlertDialog: no dismiss by clicking outside). */
@@ -106,25 +111,50 @@ export function ConfirmDialog({
   error,
   children,
   confirmDisabled,
+  recommended = false,
 }: ConfirmDialogProps) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  // A plain button, not AlertDialog.Action, so the dialog stays open until the action has finished.
+  const confirmButton = (
+    <Button ref={confirm} className={recommended ? undefined : 'bg-danger text-white hover:bg-danger/90'} onClick={onConfirm} disabled={pending || confirmDisabled}>
+      {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
+    </Button>
+  );
+  const cancelButton = (
+    <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={pending}>
+      Cancel
+    </AlertDialog.Cancel>
+  );
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className={cn(contentClasses, 'max-w-md gap-3 p-5')}>
+        <AlertDialog.Content
+          className={cn(contentClasses, 'max-w-md gap-3 overflow-y-auto p-5')}
+          onOpenAutoFocus={(e) => {
+            // Radix focuses Cancel; a recommended step takes the focus itself (Enter does what the dialog advises)
+            if (!recommended || !confirm.current || confirm.current.disabled) return;
+            e.preventDefault();
+            confirm.current.focus();
+          }}
+        >
           <AlertDialog.Title className="text-lg leading-tight font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+          {recommended && (
+            <div className="flex gap-2 mobile:flex-col mobile:[&>*]:w-full">
+              {confirmButton}
+              {cancelButton}
+            </div>
+          )}
+          {recommended && error}
           {children}
-          {error}
-          <div className="mt-2 flex justify-end gap-2 mobile:flex-col-reverse mobile:[&>*]:w-full">
-            <AlertDialog.Cancel className={buttonClasses('secondary')} disabled={pending}>
-              Cancel
-            </AlertDialog.Cancel>
-            {/* A plain button, not AlertDialog.Action, so the dialog stays open until the action has finished. */}
-            <Button className="bg-danger text-white hover:bg-danger/90" onClick={onConfirm} disabled={pending || confirmDisabled}>
-              {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
-            </Button>
-          </div>
+          {!recommended && error}
+          {!recommended && (
+            <div className="mt-2 flex justify-end gap-2 mobile:flex-col-reverse mobile:[&>*]:w-full">
+              {cancelButton}
+              {confirmButton}
+            </div>
+          )}
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -13,7 +13,9 @@ const START_FAILED = 'Failed to start the tournament. Please try again.';
 
 /**
  * Start asks first (issue 18): it locks sign-ups for good and pairs every active team, those without an
- * approved deck too. It names them, and can drop them first (one team drop each, as the Drop button does).
+ * approved deck too. Start is the first button and has the focus (issue 39: Enter starts, it never drops
+ * anyone); the teams without an approved deck are named, and dropping them is a choice of its own that
+ * asks again (one team drop each, as the Drop button does).
  */
 export function StartDialog({ tournament: t, open, onClose }: { tournament: Tournament; open: boolean; onClose: () => void }) {
   const read = useTeams(t.uid, open);
@@ -21,6 +23,7 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
   const act = useAdminAction(t.uid);
   const drop = useDropTeam(t.uid);
   const [dropping, setDropping] = useState(false);
+  const [askDrop, setAskDrop] = useState(false);
   const [dropError, setDropError] = useState<string>();
   // with check-in, Start drops the teams that did not check in (issue 19): they are named here
   const noShows = t.checkIn ? teams.filter((x) => !x.dropped && !x.checkedIn) : [];
@@ -41,12 +44,14 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
       // the new count before the buttons come back: a second press would drop nobody twice
       await read.refetch();
       setDropping(false);
+      setAskDrop(false);
     }
   }
 
   const close = () => {
     if (busy) return;
     setDropError(undefined);
+    setAskDrop(false);
     act.reset();
     onClose();
   };
@@ -73,6 +78,7 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
       confirmLabel="Start Tournament"
       pendingLabel="Starting…"
       pending={busy}
+      recommended
       confirmDisabled={active < 2}
       onConfirm={() => act.mutate({ kind: 'start' }, { onSuccess: onClose })}
       error={
@@ -100,10 +106,28 @@ export function StartDialog({ tournament: t, open, onClose }: { tournament: Tour
             {t.manualDeckChecking ? ' (decks are checked by hand here)' : ''} and would play without one:
           </p>
           <TeamNames label="Teams without an approved deck" teams={missing} />
-          <Button variant="secondary" size="sm" className="text-danger mobile:h-11 mobile:w-full" onClick={() => void dropMissing()} disabled={busy}>
-            <UserMinus aria-hidden="true" />
-            {dropping ? 'Dropping…' : `Drop ${missing.length === 1 ? 'this team' : `these ${missing.length} teams`}`}
-          </Button>
+          <p className="text-muted-foreground">
+            {t.manualDeckChecking ? 'Check their decks from Needs attention first, or ' : 'You may '}drop them before the start: they cannot come back in.
+          </p>
+          {askDrop ? (
+            <div className="space-y-2" role="group" aria-label="Drop the teams without an approved deck">
+              <p className="font-medium">Drop {missing.length === 1 ? 'this team' : `these ${missing.length} teams`} for good?</p>
+              <div className="flex flex-wrap gap-2 mobile:flex-col mobile:[&>*]:w-full">
+                <Button size="sm" className="bg-danger text-white hover:bg-danger/90 mobile:h-11" onClick={() => void dropMissing()} disabled={busy}>
+                  <UserMinus aria-hidden="true" />
+                  {dropping ? 'Dropping…' : `Drop ${missing.length === 1 ? '1 team' : `${missing.length} teams`}`}
+                </Button>
+                <Button variant="secondary" size="sm" className="mobile:h-11" onClick={() => setAskDrop(false)} disabled={busy}>
+                  Keep them
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Button variant="secondary" size="sm" className="text-danger mobile:h-11 mobile:w-full" onClick={() => setAskDrop(true)} disabled={busy}>
+              <UserMinus aria-hidden="true" />
+              {`Drop ${missing.length === 1 ? 'this team' : `these ${missing.length} teams`}…`}
+            </Button>
+          )}
         </div>
       )}
     </ConfirmDialog>
