@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { cn } from '../../lib/cn.ts';
 import { SelectField } from '../series/series-form-fields.tsx';
 import { BracketSectionView, MatchList, type MatchOpener } from './bracket-view.tsx';
@@ -39,11 +40,15 @@ export function InProgressPanel({ tournament: t, user }: { tournament: Tournamen
   const all = shown.matches;
   const open = openId === null ? undefined : all.find((m) => m.id === openId);
   const mine = entry ? ownMatch(all, t.currentRound, entry.team.uid) : undefined;
+  // issue 39: on a phone the player's own match comes before the round's banner (it has its own clock)
+  const phone = useMediaQuery(MOBILE_QUERY);
+  const yourMatch = entry && (all.length > 0 || !shown.isPending) && <YourMatch tournament={t} team={entry.team} match={mine} onOpen={setOpenId} />;
 
   return (
     <div className="space-y-5">
+      {phone && yourMatch}
       <RoundBanner tournament={t} matches={all} />
-      {entry && (all.length > 0 || !shown.isPending) && <YourMatch tournament={t} team={entry.team} match={mine} onOpen={setOpenId} />}
+      {!phone && yourMatch}
       {entry && user && !shown.isPending && <DropControls tournament={t} user={user} team={entry.team} member={entry.member} wait={dropWait(t, mine)} />}
       {shown.isPending && all.length === 0 ? (
         <p role="status" className="text-sm text-muted-foreground">

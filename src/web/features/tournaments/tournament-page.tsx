@@ -59,6 +59,13 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
   const [focusRequest, setFocusRequest] = useState<TeamFocus['request']>(null);
   const teamFocus = useMemo<TeamFocus>(() => ({ request: focusRequest, open: (uid) => setFocusRequest({ uid, at: Date.now() }) }), [focusRequest]);
   const adminTools = privileged && user ? <AdminTools tournament={t} user={user} /> : null;
+  // issue 39: during a round a player's own match is the first thing on their phone; the cover and the description follow it
+  const matchFirst = isMobile && !!user && !!ownEntry(t, user.discordId) && t.inProgress && !t.completed && !t.cancelled;
+  const info = (
+    <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
+      <TournamentHeader tournament={t} />
+    </aside>
+  );
 
   return (
     <CardPreviewProvider>
@@ -85,9 +92,7 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
               : 'min-[769px]:grid-cols-[15rem_minmax(0,1fr)] min-[1280px]:grid-cols-[17rem_minmax(0,1fr)]',
           )}
         >
-          <aside aria-label="Tournament information" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-1">
-            <TournamentHeader tournament={t} />
-          </aside>
+          {!matchFirst && info}
           {/* from 769 px the centre panel lends the page grid its parts: the stage beside the left column, the wide row under all */}
           <div className="min-w-0 min-[769px]:contents" data-testid="centre-panel">
             <div className="min-w-0 min-[769px]:col-start-2 min-[769px]:row-span-2 min-[769px]:row-start-1">
@@ -114,6 +119,7 @@ function TournamentView({ tournament: t }: { tournament: Tournament }) {
             </div>
             <div ref={setWide} className="hidden min-w-0 min-[769px]:col-span-full min-[769px]:row-start-3 min-[769px]:block min-[769px]:empty:hidden" data-testid="wide-row" />
           </div>
+          {matchFirst && info}
           <aside aria-label="Tournament details" className="min-w-0 min-[769px]:col-start-1 min-[769px]:row-start-2">
             <TournamentDetails tournament={t} />
           </aside>
