@@ -63,12 +63,16 @@ export function DeckCheckDialog({ tournament: t, decks, reviewerDiscordId, open,
           )}
         </>
       }
+      before={
+        <>
+          <p className="text-sm text-muted-foreground" role="status" data-testid="deck-check-progress">
+            {decks.length === 0 ? 'Every deck is checked.' : `Deck ${position} of ${decks.length} waiting for a check`}
+          </p>
+          {approveAll.isSuccess && <p role="status" className="text-sm font-medium" data-testid="approve-passing-result">{approvedSentence(approveAll.data.approved, approveAll.data.left)}</p>}
+          {approveAll.isError && <Alert>{failureSentence(approveAll.error, APPROVE_ALL_FAILED)}</Alert>}
+        </>
+      }
     >
-      <p className="text-sm text-muted-foreground" role="status" data-testid="deck-check-progress">
-        {decks.length === 0 ? 'Every deck is checked.' : `Deck ${position} of ${decks.length} waiting for a check`}
-      </p>
-      {approveAll.isSuccess && <p role="status" className="text-sm font-medium" data-testid="approve-passing-result">{approvedSentence(approveAll.data.approved, approveAll.data.left)}</p>}
-      {approveAll.isError && <Alert>{failureSentence(approveAll.error, APPROVE_ALL_FAILED)}</Alert>}
       {current && deck && (
         <DeckReviewControls
           key={deck.id}

@@ -41,11 +41,13 @@ export const shownDeckOf = (deck: Deck, owner: string): ShownDeck => ({
 
 /** A deck in a wide dialog: the cards with their problems beside them (spec 2 §2). */
 export function DeckDialog({
-  deck, onClose, footer, children, loading, error,
+  deck, onClose, footer, before, children, loading, error,
 }: {
   deck: ShownDeck | null;
   onClose: () => void;
   footer?: ReactNode;
+  /** above the deck (where a list of decks stands, say) */
+  before?: ReactNode;
   children?: ReactNode;
   loading?: boolean;
   error?: string;
@@ -69,6 +71,7 @@ export function DeckDialog({
         >
           {/* inside the dialog, so card previews open above it and stay reachable */}
           <CardPreviewProvider>
+            {before && <div className="mb-4 space-y-2">{before}</div>}
             {loading && (
               <p role="status" className="text-sm text-muted-foreground">
                 Loading deck…
