@@ -33,7 +33,7 @@ const children: ChildProcess[] = [];
 
 async function instance(port: number, demo: boolean) {
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DEMO_DATA: demo ? '1' : '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_SCALE: '1000', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fh-lb-')) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DEMO_DATA: demo ? '1' : '0', TEST_DATA: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_SCALE: '1000', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'fh-lb-')) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);

@@ -137,7 +137,7 @@ test.describe('series pages for everyone', () => {
     const card = page.getByTestId('series-card').filter({ hasText: 'GOAT Format Monthly' });
     await expect(card).toBeVisible();
     // each card says what its series holds (issue 30 §8)
-    await expect(card.getByTestId('series-card-banlist')).toHaveText('No banlist: the host picks one per event');
+    await expect(card.getByTestId('series-card-banlist')).toHaveText('Banlist: 2005.4 GOAT');
     await expect(page.getByTestId('series-card').filter({ hasText: 'Modern Master Rule' }).getByTestId('series-card-banlist')).toHaveText('Banlist: 2026.07 OCG');
     await expect(page.getByRole('link', { name: 'New Series' })).toHaveCount(0);
     await card.getByRole('link', { name: 'GOAT Format Monthly', exact: true }).click();
@@ -146,7 +146,8 @@ test.describe('series pages for everyone', () => {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
     await expect(page.getByTestId('duel-flags')).toHaveText('0x7f80d072c · 34226374444');
-    await expect(page.getByTestId('series-banlist')).toHaveText(/^No banlist: the host picks one for each event when hosting it/);
+    // its format's list, which is not one of the site's (issue 39 §2)
+    await expect(page.getByTestId('series-banlist')).toHaveText('2005.4 GOAT (the series’ own list)');
     await expect(page.getByRole('link', { name: 'Back to list' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Host Tournament' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);

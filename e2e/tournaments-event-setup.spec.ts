@@ -33,6 +33,8 @@ test.describe('the event set up and opened', () => {
     const form = new HostTournamentForm(page);
     const title = name('Event Tab');
     await form.field('Name').fill(title);
+    // the current list is preselected (issue 39 §2): this event runs on none, chosen on purpose
+    await choose(page, 'Banlist', 'No banlist (any card, up to three copies)');
     await page.getByRole('tab', { name: /^Event/ }).click();
     const tab = page.getByRole('tabpanel', { name: /^Event/ });
     await expect(tab.getByTestId('event-recommendation')).toContainText('16 teams the rule plays 4 Swiss rounds and a top cut of 4');
@@ -71,7 +73,8 @@ test.describe('the event set up and opened', () => {
     await expect(view.details.getByTestId('plan-late-entry')).toHaveText('Through round 1');
 
     const banlistFact = view.details.locator('dt:text-is("Banlist") + dd');
-    await expect(banlistFact).toHaveText('None');
+    await expect(banlistFact).toHaveText('None: any card, up to three copies');
+    await expect(view.info.getByTestId('no-banlist-badge')).toHaveText('No banlist');
 
     // the settings read back in the Event settings dialog, the webhook included (the host's read)
     const settings = await view.adminSection('Settings');
@@ -83,7 +86,7 @@ test.describe('the event set up and opened', () => {
     await expect(dialog.getByLabel('Discord webhook URL')).toHaveValue('https://discord.com/api/webhooks/123456789012345678/e2e-token');
     // the banlist changes until the start (issue 30 §8): hosted without one, the host picks the site's list
     await expect(dialog.getByRole('combobox', { name: 'Banlist' })).toHaveText(/^No banlist/);
-    await choose(page, 'Banlist', '2026.07 OCG (2026-07-01)', dialog);
+    await choose(page, 'Banlist', '2026.07 OCG — 1 July 2026', dialog);
     await expectAccessible(page, 'the Event settings dialog');
     await shot(page, 'settings-dialog');
     await dialog.getByLabel('Round minutes', { exact: true }).fill('40');

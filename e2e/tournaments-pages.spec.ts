@@ -1,6 +1,6 @@
-import { emptyUrl, JOEY, LINUS, expect, signInAs, test } from './fixtures.ts';
+import { emptyUrl, JOEY, LINUS, expect, expectValidHtml, signInAs, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { HostTournamentForm, TournamentView, expectNoAxeViolations, hostByApi, screenshot } from './pages/tournament-page.ts';
+import { HostTournamentForm, TournamentView, expectNoAxeViolations, hostByApi, readQr, screenshot } from './pages/tournament-page.ts';
 
 async function seededUid(page: Page, name: string): Promise<string> {
   const list = (await (await page.request.get('/api/tournaments')).json()) as { uid: string; name: string }[];
@@ -109,7 +109,8 @@ test.describe('the host page', () => {
     await expect(page.getByRole('main').getByRole('button', { name: 'Login with Discord' })).toBeVisible();
   });
 
-  test('hosting without a series: Host Tournament on the list opens the form with the defaults, and it creates', async ({ page }) => {
+  test('hosting without a series: the defaults and the current list; No banlist on purpose, said on the page; Share with a readable QR code; a 1-vs-1 sign-up under the player’s name @both-widths', async ({ page, context }) => {
+    test.setTimeout(90_000);
     await signInAs(page, LINUS);
     await page.goto('/tournaments');
     await page.getByRole('link', { name: 'Host Tournament' }).click();
@@ -118,11 +119,61 @@ test.describe('the host page', () => {
     await expect(form.field('Name')).toHaveValue('');
     await form.field('Name').fill('No Series Cup');
     await expect(form.field('Best of')).toHaveValue('3');
+    // issue 39 §2: the banlist on the first tab, by name and date, the current list preselected; the
+    // Advanced reference list of the same date is no event's list
+    const banlist = page.getByRole('combobox', { name: 'Banlist' });
+    await expect(banlist).toHaveText('2026.07 OCG — 1 July 2026 (current)');
+    await banlist.click();
+    await expect(page.getByRole('option', { name: '2026.05 Worlds — 1 May 2026' })).toBeVisible();
+    await expect(page.getByRole('option', { name: /2026\.05 TCG/ })).toHaveCount(0);
+    await page.getByRole('option', { name: 'No banlist (any card, up to three copies)' }).click();
+    await expect(page.getByTestId('no-banlist-note')).toContainText('decks are checked for three copies of a card and nothing else');
     await screenshot(page, 'host-without-series');
     await form.create.click();
     await expect(page).toHaveURL(/\/tournaments\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Series Cup');
     await expect(page.getByTestId('series-tag')).toHaveCount(0);
+    const view = new TournamentView(page);
+    await expect(view.info.getByTestId('no-banlist-badge')).toHaveText('No banlist');
+    await expect(view.details.getByTestId('banlist-fact')).toHaveText('None: any card, up to three copies');
+
+    // (the page with Share; a modal open hides the rest of the page from html-validate's rules)
+    await expectValidHtml(page, 'an event on no list, with Share');
+    // Share: the sign-up link to copy, and its QR code, read back as a phone's camera would
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const share = view.info.getByRole('button', { name: 'Share' });
+    await share.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Share No Series Cup' });
+    const link = page.url();
+    await expect(dialog.getByLabel('Sign-up link')).toHaveValue(link);
+    const code = dialog.getByRole('img', { name: `QR code of the link of No Series Cup: ${link}` });
+    await expect(code).toBeVisible();
+    expect((await code.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+    expect(await readQr(code)).toBe(link);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expectNoAxeViolations(page, 'the Share dialog');
+    await screenshot(page, 'share');
+    // for a big screen: the code fills it, still readable
+    await dialog.getByRole('button', { name: 'Full screen, for a big screen' }).click();
+    await expect(dialog.getByRole('button', { name: 'Leave full screen' })).toBeVisible();
+    const { width, height } = page.viewportSize()!;
+    const big = (await code.boundingBox())!;
+    expect(Math.min(big.width, big.height)).toBeGreaterThan(Math.min(width, height) * 0.65);
+    expect(await readQr(code)).toBe(link);
+    await dialog.getByRole('button', { name: 'Leave full screen' }).click();
+    await expect(dialog.getByRole('button', { name: 'Full screen, for a big screen' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(share).toBeFocused();
+
+    // a 1-vs-1: the team name may stay empty, the team is the player
+    await expect(view.centre.getByText('Left empty, you play as Linus.')).toBeVisible();
+    await view.centre.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(view.centre.getByTestId('own-team')).toHaveText('Linus');
   });
 
   test('an unknown series says Series not found', async ({ page }) => {
@@ -136,7 +187,10 @@ test.describe('the host page', () => {
     await page.goto('/series');
     await page.getByTestId('series-card').filter({ hasText: 'GOAT Format Monthly' }).getByRole('link', { name: /^Host a tournament/ }).click();
     const form = new HostTournamentForm(page);
-    await expect(form.field('Name')).toHaveValue('GOAT Format Monthly');
+    // numbered after the series' held events (#10 to #12 in the demo), on the series' own GOAT list (issue 39 §2)
+    await expect(form.field('Name')).toHaveValue(/^GOAT Format Monthly #(1[3-9]|[2-9]\d)$/);
+    await expect(page.getByRole('combobox', { name: 'Banlist' })).toHaveText('2005.4 GOAT (the series’ own list)');
+    await expect(page.getByTestId('host-banlist').locator('summary')).toHaveText(/^\d+ cards \(whitelist\): edit, paste or upload the list$/);
     await expectNoAxeViolations(page, 'the host form');
     for (const tab of ['Rules & Format', 'Deck Settings', 'Advanced'] as const) {
       await form.tab(tab).click();

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Env } from './env.ts';
-import { discordApiUrl, discordBotSettings, usesDemoDiscord } from './env.ts';
+import { discordApiUrl, discordBotSettings, testDataAllowed, usesDemoDiscord } from './env.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './errors.ts';
 import { loggerOptions, SLOW_REQUEST_MS } from './log.ts';
@@ -222,7 +222,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerUsersRoutes(app, { db });
   const banlistReads = registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
-  const tournaments = registerTournamentsRoutes(app, { db });
+  const tournaments = registerTournamentsRoutes(app, { db, testData: testDataAllowed(env) });
   registerMatchesRoutes(app, { db, helpers: tournaments });
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });

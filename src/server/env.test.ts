@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseEnv, usesDemoDiscord } from './env.ts';
+import { parseEnv, testDataAllowed, usesDemoDiscord } from './env.ts';
 
 describe('settings', () => {
   test('defaults when nothing is set', () => {
@@ -29,6 +29,17 @@ describe('settings', () => {
       const message = (e as Error).message;
       for (const name of ['PORT', 'DATABASE_URL', 'DEMO_SIGN_IN']) expect(message).toContain(name);
     }
+  });
+
+  const realSignIn = { DISCORD_CLIENT_ID: 'abc', DISCORD_CLIENT_SECRET: 's' };
+  test.each([
+    ['a demo site (the defaults) offers it', {}, true],
+    ['demo data off: a real site, none', { DEMO_DATA: '0' }, false],
+    ['real Discord sign-in: a real community’s site, none, whatever DEMO_DATA says', realSignIn, false],
+    ['TEST_DATA=1 turns it on anywhere (the test harnesses, a rehearsal)', { DEMO_DATA: '0', ...realSignIn, TEST_DATA: '1' }, true],
+    ['TEST_DATA=0 turns it off on a demo site', { TEST_DATA: '0' }, false],
+  ])('Seed Test Data: %s', (_label, source, allowed) => {
+    expect(testDataAllowed(parseEnv(source))).toBe(allowed);
   });
 
   test('a Discord client id needs its secret, and turns the demo provider off', () => {

@@ -33,6 +33,8 @@ export const envSchema = z.object({
   SESSION_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   DEMO_DATA: z.preprocess(blankToUndefined, flag.default(true)),
   DEMO_SIGN_IN: z.preprocess(blankToUndefined, z.enum(['loopback', 'anyone']).default('loopback')),
+  /** 'Seed Test Data' on events (generated teams to rehearse); unset: on where demo data is (testDataAllowed) */
+  TEST_DATA: z.preprocess(blankToUndefined, flag.optional()),
   SITE_NAME: z.string().min(1).default('Format Hub'),
   FORMAT_NAME: z.string().min(1).regex(/^[^/\\\r\n"]+$/, 'must be usable in a file name').default('Format Hub'),
   CARD_IMAGE_BASE_URL: z.preprocess(blankToUndefined, optionalUrl),
@@ -98,6 +100,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** True when the built-in demo identity provider stands in for Discord. */
 export function usesDemoDiscord(env: Pick<Env, 'DISCORD_CLIENT_ID'>): boolean {
   return !env.DISCORD_CLIENT_ID;
+}
+
+/**
+ * Whether events offer 'Seed Test Data' (decision 037): TEST_DATA when set, else on a demo site only, one
+ * with DEMO_DATA on and the demo sign-in. A site with real Discord sign-in is a real community's, whose
+ * events must not fill with teams nobody can sign in as; the test harnesses set TEST_DATA=1.
+ */
+export function testDataAllowed(env: Pick<Env, 'TEST_DATA' | 'DEMO_DATA' | 'DISCORD_CLIENT_ID'>): boolean {
+  return env.TEST_DATA ?? (env.DEMO_DATA && usesDemoDiscord(env));
 }
 
 export const DISCORD_API_DEFAULT = 'https://discord.com/api/v10';

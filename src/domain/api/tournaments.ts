@@ -57,7 +57,8 @@ export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
  * Body of POST /api/tournaments/host (spec 2 §3 "Host payload", §5 defaults and minimums). With
  * `seriesUid`, fields left out are copied from the series (a snapshot: later series edits do not
  * reach the tournament). The banlist is the text of an .lflist.conf, or `banlistDate`: the site's
- * list of that date.
+ * list of that date; `banlistDate: null` is no list, on purpose. Naming none gets the current list
+ * (domain/tournament/host-banlist.ts).
  */
 export const hostBodySchema = z
   .object(
@@ -71,7 +72,7 @@ export const hostBodySchema = z
       description: optionalText(DESCRIPTION_MAX),
       imageUri: pictureSchema,
       ...duelSettingsFields,
-      banlistDate: banlistDateSchema.optional(),
+      banlistDate: banlistDateSchema.nullable().optional(),
       decksAllowedPerPlayer: z.preprocess(
         (v) => (v === null || v === undefined ? undefined : typeof v === 'string' && /^\s*-?\d{1,6}\s*$/.test(v) ? Number(v) : v),
         z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(1),
@@ -190,9 +191,10 @@ export type OwnEntry = z.infer<typeof ownEntrySchema>;
  */
 export const signupBodySchema = z.object(
   {
+    // empty or left out: in a 1-vs-1 event the player's own name; a team event refuses it (teams-routes.ts)
     name: z.preprocess(
-      (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
-      z.string({ error: 'Team name is required' }).min(1, 'Team name is required').max(TEAM_NAME_MAX, `must be at most ${TEAM_NAME_MAX} characters`),
+      (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') || undefined : v ?? undefined),
+      z.string({ error: 'must be text' }).max(TEAM_NAME_MAX, `must be at most ${TEAM_NAME_MAX} characters`).optional(),
     ),
     captainDiscordId: discordIdSchema.optional(),
     members: z
@@ -262,6 +264,8 @@ export const tournamentSchema = z.object({
   teamCount: z.number().int(),
   /** counts toward its series' ratings (an admin marks it: POST .../rated) */
   rated: z.boolean(),
+  /** this site offers 'Seed Test Data' (a demo site, or TEST_DATA=1; decision 037): real events never do */
+  testData: z.boolean(),
   ...eventNightReply,
   /** grows by one with every change: live messages and caches carry it */
   version: z.number().int(),

@@ -62,10 +62,12 @@ export async function seedDemoData(db: Db): Promise<void> {
   await db.insert(users).values(DEMO_USERS.map((u) => ({ ...u, discordUsername: u.username }))).onConflictDoNothing();
   const [ada, , linus] = DEMO_USERS;
   await seedDecisions(db);
+  // the series holds its format's list, which is not one of the site's (issue 39 §2): the host form
+  // preselects it as the series' own list, so a GOAT night never runs on the current OCG list by mistake
   const goat = await createSeries(db, {
     name: 'GOAT Format Monthly', preset: 'GOAT', createdBy: linus.discordId,
-    // no list of its own: the demo has no GOAT list, so its events are hosted without one (issue 30 §8)
-    description: 'The 2005 format that never left: Chaos, Goats and Tsukuyomi. Monthly events; the host picks each one’s banlist when hosting it.',
+    banlist: read('2005.4-GOAT.lflist.conf'), banlistName: '2005.4 GOAT',
+    description: 'The 2005 format that never left: Chaos, Goats and Tsukuyomi. Monthly events on the 2005.4 GOAT list.',
   });
   // the series holds the list its description names: hosting copies it into each event (issue 30 §8)
   const modern = await createSeries(db, {

@@ -23,7 +23,7 @@ export interface LiveServer {
 
 export async function startLiveServer(opts: { database?: Database; port?: number; tuning?: RealtimeTuning; env?: Record<string, string> } = {}): Promise<LiveServer> {
   const database = opts.database ?? (await createTestDatabase());
-  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', ...opts.env });
+  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...opts.env });
   const app = await buildApp({ env, database, realtime: opts.tuning });
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -37,7 +37,8 @@ export interface TestServerOptions {
 
 export async function startTestServer(envOverrides: Record<string, string> = {}, { rateLimitScale = 100, webDir }: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', ...envOverrides });
+  // no demo seed, but Seed Test Data on: the tests rehearse events with generated teams (decision 037)
+  const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...envOverrides });
   const app = await buildApp({ env, database, rateLimitScale, webDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -40,7 +40,8 @@ interface Event { uid: string; report: Report }
  * that signed up first wins every match, so the first is the champion and the last is out of any cut.
  */
 async function playedEvent(decks: string[], settings: Record<string, unknown>): Promise<Event> {
-  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: `Meta ${nextPlayer}`, manualDeckChecking: false, ...settings }));
+  // no list, on purpose (decision 037): the events are only labelled by their banlistName
+  const { uid } = await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: `Meta ${nextPlayer}`, manualDeckChecking: false, banlist: null, ...settings }));
   for (const [i, deck] of decks.entries()) {
     const player = await signedInClient(server, `9520000000000${String(nextPlayer++).padStart(5, '0')}`, 0, `Player ${nextPlayer}`);
     await ok(await player.post(`/api/tournaments/${uid}/signup`, { name: `Team ${String.fromCharCode(65 + i)}` }));

@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { ownEntrySchema, participantSchema, signupBodySchema, teamSchema, type Participant } from '../../../domain/api/tournaments.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
 import { lateSignupProblem, REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
 import { ownDropWait } from '../../../domain/tournament/drops.ts';
+import { isOneVsOne, playerTeamNames } from '../../../domain/tournament/signup-name.ts';
+import type { CurrentUser } from '../../../domain/api/users.ts';
 import { enterLate, signupIsLate } from './late-entry.ts';
 import { settle } from './tournament-play.ts';
 import { isPrivileged, toMember, toParticipants, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
@@ -26,6 +28,13 @@ const uidParams = z.object({ id: z.string().min(1).max(64) });
 const teamParams = uidParams.extend({ tid: z.string().min(1).max(64) });
 const participantParams = uidParams.extend({ pid: z.string().regex(/^\d{1,9}$/, 'must be a participant id').transform(Number) });
 
+/** A sign-up without a team name: in a 1-vs-1 the player's own name (with their username when taken); a team event needs one. */
+async function ownTeamName(tx: Tx, t: Repo.TournamentRow, user: CurrentUser): Promise<string> {
+  if (!isOneVsOne(t)) throw badRequest('name: Team name is required in a team event');
+  const names = playerTeamNames(user);
+  for (const name of names) if (!(await Repo.activeTeamNameTaken(tx, t.uid, name))) return name;
+  return names[0]!; // taken each way: the caller's check names it
+}
 
 export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelpers) {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -106,7 +115,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
   app.post('/api/tournaments/:id/signup', {
     config: { auth: 'user' },
     schema: {
-      tags, summary: 'Sign up as a team: the signed-in user is its captain and sole member', params: uidParams, body: signupBodySchema,
+      tags, summary: 'Sign up as a team: the signed-in user is its captain and sole member; in a 1-vs-1 without a name the team takes the player’s', params: uidParams, body: signupBodySchema,
       response: { 201: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) },
     },
   }, async (req, reply) => {
@@ -123,15 +132,16 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       }
       if (await Repo.activeMembership(tx, t.uid, user.discordId)) throw conflict('You are already in a team of this tournament');
       if (late && (await Repo.wasPaired(tx, t.uid, user.discordId))) throw conflict(REENTRY_REFUSED);
-      if (await Repo.activeTeamNameTaken(tx, t.uid, req.body.name)) throw conflict(`name: a team called "${req.body.name}" has already signed up`);
+      const name = req.body.name ?? (await ownTeamName(tx, t, user));
+      if (await Repo.activeTeamNameTaken(tx, t.uid, name)) throw conflict(`name: a team called "${name}" has already signed up`);
       // a no-show dropped at the start takes its team back (its decks with it): one team, counted once (issue 29)
       const noShow = late ? await Repo.unplayedDroppedTeamOf(tx, t.uid, user.discordId) : undefined;
       if (noShow) {
-        const back = await Repo.reinstateTeam(tx, noShow.uid, user.discordId, req.body.name);
+        const back = await Repo.reinstateTeam(tx, noShow.uid, user.discordId, name);
         await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'late-entry-return', before: { uid: noShow.uid, name: noShow.name, dropped: true }, after: { uid: back.uid, name: back.name, lateEntryRound: t.currentRound } });
         return loadTeam(tx, t.uid, await enterLate(tx, t, back), 'public');
       }
-      const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name: req.body.name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
+      const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
       // a late entry: a loss for each round so far, paired from the next (decision 016)
       return loadTeam(tx, t.uid, late ? await enterLate(tx, t, team) : team, 'public');
     });

@@ -182,7 +182,8 @@ export function playFacts(t: TournamentRow, teams: Pick<TeamRow, 'uid' | 'seed' 
   return { roundComplete, championTeamUid: bracket || atEnd ? winner : null };
 }
 
-export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserRow | undefined; matches: EngineMatchRow[] }): Tournament {
+/** The tournament as GET .../{id} answers it, less what the site says of itself (testData: the routes add it). */
+export function toTournament(t: TournamentRow, ctx: TeamsContext & { host: UserRow | undefined; matches: EngineMatchRow[] }): Omit<Tournament, 'testData'> {
   const ruleOptions = RULE_CODES.filter((c) => t.ruleOptions.includes(c));
   const cardTypeFilters = FILTER_CODES.filter((c) => t.cardTypeFilters.includes(c));
   const list = tournamentList(t);

@@ -1,9 +1,10 @@
 // All SQL of tournaments, teams, members, decks, matches and the audit log.
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnList, insertRows, jsonRows, rawRows, rowMapper, setClause } from '../../db/raw-rows.ts';
 import { auditLog, decks, eventRecords, matches, members, teams, tournaments, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { nextIteration as nextHeldIteration } from '../../../domain/tournament/iteration.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -125,11 +126,11 @@ export async function insertTournament(db: Tx, values: typeof tournaments.$infer
   return row!;
 }
 
-/** The next iteration number of a series' tournaments (1 for the first): cancelled events took no place, so no number. */
+/** The next iteration number of a series' tournaments: one after the highest held (cancelled events took no place). */
 export async function nextIteration(db: Tx, seriesUid: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(tournaments)
+  const [row] = await db.select({ top: max(tournaments.iteration) }).from(tournaments)
     .where(and(eq(tournaments.seriesUid, seriesUid), eq(tournaments.cancelled, false)));
-  return (row?.n ?? 0) + 1;
+  return nextHeldIteration([row?.top ?? null]);
 }
 
 /** Changes fields and moves the version on (every change does). */

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/api/tournaments.ts';
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
+import { hostBanlist } from '../../../domain/tournament/host-banlist.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -42,10 +43,11 @@ const SEED_TEAMS_MAX = 4096;
 
 export interface TournamentRoutesOptions {
   db: Db;
+  /** 'Seed Test Data' is offered (a demo site, or TEST_DATA=1: testDataAllowed) */
+  testData: boolean;
 }
 
-
-export function registerTournamentsRoutes(server: FastifyInstance, { db }: TournamentRoutesOptions) {
+export function registerTournamentsRoutes(server: FastifyInstance, { db, testData }: TournamentRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   // public reads from memory until the next change of their tournament, shared with the live
   // channel's answers (tournament-reads.ts says how every instance keeps them fresh)
@@ -72,7 +74,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
     const decks = await Repo.listDeckSummaries(tx, t.uid);
     const matches = await Repo.listMatchesLean(tx, t.uid); // the state and the clock read only these columns
     const users = await Repo.usersByIds(tx, [t.hostDiscordId, ...members.map((m) => m.discordId)]);
-    return toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches });
+    return { ...toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches }), testData };
   }
 
   async function teamsContext(tx: Tx, uid: string): Promise<TeamsContext> {
@@ -184,22 +186,27 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
       // what the request says wins, an explicit null included (a host who cleared the series' banlist wants none)
       const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       const snapshot: Record<string, unknown> = { description, imageUri: picture, ...settings };
-      // a list chosen by date replaces the series' list, its name included
-      if (given.banlistDate) for (const k of ['banlist', 'banlistName']) delete snapshot[k];
+      // a list chosen by date (or none, by null) replaces the series' list, its name included; a series
+      // without a list says nothing, so the event gets the current list, not none (decision 037)
+      if ('banlistDate' in given || snapshot.banlist === null) for (const k of ['banlist', 'banlistName']) delete snapshot[k];
       (req as { body: unknown }).body = { ...snapshot, ...given };
     },
     schema: {
       tags,
       summary: 'Host a tournament (auth >= 1); answers its uid',
-      description: 'With `seriesUid` the fields left out are copied from the series. The banlist is `.lflist.conf` text, or `banlistDate` for a list of the site.',
+      description: 'With `seriesUid` the fields left out are copied from the series. The banlist is `.lflist.conf` text, or `banlistDate` for a list of the site; '
+        + '`banlistDate: null` (or `banlist: null`) hosts on no list, on purpose. A body that names no list (nor a series that holds one) gets the site’s current list.',
       body: hostBodySchema,
       response: { 201: hostResponseSchema, ...errors(...WRITE_ERRORS, 404) },
     },
   }, async (req, reply) => {
     const user = requireUser(req);
-    const { discordId: _claim, banlistDate, openSubmissions, seriesUid, startsAt, ...values } = req.body;
-    let banlist = values.banlist ?? null;
-    let banlistName = values.banlistName ?? null;
+    const { discordId: _claim, banlistDate: _date, openSubmissions, seriesUid, startsAt, ...values } = req.body;
+    const choice = hostBanlist(req.body);
+    let banlist = choice.kind === 'text' ? values.banlist ?? null : null;
+    // a name given beside no list labels it, as it always did; the current list keeps its own name
+    let banlistName = choice.kind === 'current' ? null : values.banlistName ?? null;
+    const banlistDate = choice.kind === 'date' ? choice.date : choice.kind === 'current' ? (await BanlistsRepository.listDates(db))[0] : undefined;
     if (banlistDate) {
       const file = notFoundIfMissing(await BanlistsRepository.findListKey(db, banlistDate), `banlistDate: there is no banlist dated ${banlistDate}`);
       // with its $genesys line and shadowed lines: the imported list's EDOPro hash (decision 027)
@@ -302,12 +309,14 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db }: Tourn
   app.post('/api/tournaments/:id/seed-test', {
     config: settingsRoute.config,
     schema: {
-      tags, summary: 'Seed Test Data: add generated one-player teams to rehearse (before the start)', params: uidParams,
+      tags, summary: 'Seed Test Data: add generated one-player teams to rehearse (before the start; a demo site, or TEST_DATA=1)', params: uidParams,
       querystring: z.object({ count: z.coerce.number().int().min(1).max(SEED_TEAMS_MAX, `at most ${SEED_TEAMS_MAX} teams`).optional() }),
       response: settingsRoute.response,
     },
   }, async (req) => {
     const n = req.query.count ?? SEED_TEAMS;
+    // a real community's events never get teams nobody can sign in as (decision 037)
+    if (!testData) throw forbidden('Seed Test Data is off on this site: it is offered only with demo data (TEST_DATA)');
     await adminAction(req, req.params.id, 'seed-test', async (tx, t) => {
       refuseIfStarted(t, 'Test teams can only be added before the start');
       const existing = (await Repo.listTeams(tx, t.uid)).length;

@@ -11,6 +11,8 @@ import { decks } from '../../db/schema.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
+import { buildApp } from '../../app.ts';
+import { parseEnv } from '../../env.ts';
 
 const DATA = new URL('../../../../../shared/data/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, DATA), 'utf8');
@@ -112,7 +114,24 @@ describe('hosting', () => {
     expect((await c.curator.post('/api/tournaments/host', { name: 'x', seriesUid: 'no-such-series' })).status).toBe(404);
     // a cancelled event took no place: the next one takes the number (issue 30 §8)
     expect((await c.curator.post(`/api/tournaments/${second}/cancel`)).status).toBe(200);
-    expect((await get(await host(c.curator, { seriesUid: series.id, name: 'Weekly', banlist: null }))).iteration).toBe(2);
+    const third = await host(c.curator, { seriesUid: series.id, name: 'Weekly', banlist: null });
+    expect((await get(third)).iteration).toBe(2);
+    // numbered after the highest held, not by a count: #1 cancelled now, the next is #3, not a second #2 (issue 39 §2)
+    expect((await c.curator.post(`/api/tournaments/${first}/cancel`)).status).toBe(200);
+    expect((await get(await host(c.curator, { seriesUid: series.id, name: 'Weekly', banlist: null }))).iteration).toBe(3);
+  });
+
+  test('no list only on purpose: banlistDate null (or banlist null) is none; naming none is the current list, also from a series without one', async () => {
+    const none = await host(c.curator, { banlist: undefined, banlistDate: null });
+    expect(await get(none)).toMatchObject({ hasBanlist: false, banlistName: null });
+    const current = await host(c.curator, { banlist: undefined });
+    expect(await get(current)).toMatchObject({ hasBanlist: true, banlistName: '2026.05 TCG' });
+    const series = await json<{ id: string }>(await c.curator.post('/api/series', { name: 'Unlisted' }));
+    expect(await get(await host(c.curator, { seriesUid: series.id, banlist: undefined }))).toMatchObject({ hasBanlist: true, banlistName: '2026.05 TCG' });
+    expect(await get(await host(c.curator, { seriesUid: series.id, banlist: undefined, banlistDate: null }))).toMatchObject({ hasBanlist: false });
+    const bad = await c.curator.post('/api/tournaments/host', { name: 'x', banlistDate: 'none' });
+    expect(bad.status).toBe(400);
+    expect((await json<{ error: string }>(bad)).error).toContain('banlistDate: A banlist date is YYYY-MM-DD');
   });
 
   test("from a series with a banlist: an explicit null clears it; a list by date replaces the series' list and its name", async () => {
@@ -164,7 +183,6 @@ describe('sign-up', () => {
     const uid = await host(c.host);
     expect(await signup(c.mai, uid, 'Dup').then((r) => r.status)).toBe(201);
     const cases: [TestClient, unknown, number, RegExp][] = [
-      [c.tea, { name: '' }, 400, /name: Team name is required/],
       [c.tea, { name: 'x'.repeat(61) }, 400, /name: must be at most 60/],
       [c.tea, { name: 'dup' }, 409, /a team called "dup" has already signed up/],
       [c.tea, { name: 'Mine', captainDiscordId: ID.joey }, 403, /acting user must be the signed-in user/],
@@ -181,6 +199,19 @@ describe('sign-up', () => {
     }
     expect((await get(uid)).teams).toHaveLength(1);
     expect((await signup(c.tea, 'no-such-tournament', 'x')).status).toBe(404);
+  });
+
+  test('a 1-vs-1 sign-up with the name empty or left out takes the player’s name, then with their username; a team event needs a name', async () => {
+    const uid = await host(c.host);
+    const team = async (res: Response) => (expect(res.status, await res.clone().text()).toBe(201), (await json<Team>(res)).name);
+    expect(await team(await c.tea.post(`/api/tournaments/${uid}/signup`, { name: '  ' }))).toBe('Tea');
+    const twin = await signedInClient(server, '940000000000000099', 0, 'Tea');
+    expect(await team(await twin.post(`/api/tournaments/${uid}/signup`, {}))).toMatch(/^Tea \(.+\)$/);
+    const teams = await host(c.host, { playersTeam1: 3, playersTeam2: 3 });
+    const refused = await c.mai.post(`/api/tournaments/${teams}/signup`, {});
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({ error: 'name: Team name is required in a team event' });
+    expect((await get(teams)).teams).toHaveLength(0);
   });
 
   test('sign-ups only while open and before the start; never on a cancelled tournament', async () => {
@@ -423,6 +454,24 @@ describe('settings (spec 2 §4)', () => {
     expect(await listed()).toBeUndefined();
     expect((await get(uid)).cancelled).toBe(true);
     expect(await json(await c.host.post(`/api/tournaments/${uid}/lock-signups`))).toEqual({ error: 'This tournament was cancelled' });
+  });
+
+  test('a site without demo data (TEST_DATA off) offers no Seed Test Data and refuses it, adding no team', async () => {
+    const uid = await host(c.host);
+    expect((await get(uid)).testData).toBe(true);
+    // a second instance of the app on the same database, set up as a real community's site
+    const real = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '1', DISCORD_CLIENT_ID: 'real', DISCORD_CLIENT_SECRET: 'secret' }), database: server.database, rateLimitScale: 100 });
+    try {
+      const url = await real.listen({ port: 0, host: '127.0.0.1' });
+      const asHost = { cookie: c.host.cookieHeader(), origin: url };
+      expect((await json<Tournament>(await fetch(`${url}/api/tournaments/${uid}`, { headers: asHost }))).testData).toBe(false);
+      const refused = await fetch(`${url}/api/tournaments/${uid}/seed-test?count=4`, { method: 'POST', headers: asHost });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'Seed Test Data is off on this site: it is offered only with demo data (TEST_DATA)' });
+    } finally {
+      await real.close();
+    }
+    expect((await get(uid)).teams).toHaveLength(0);
   });
 
   test('the permission table: anonymous 401, a player 403, another host 403, the host and admins 200, spoofed ids 403', async () => {

@@ -102,7 +102,7 @@ export interface WebhookApp {
 /** An app on `database` whose webhooks go to `relayUrl`; closing it leaves the database open. */
 export async function startApp(database: Database, relayUrl: string, tuning: WebhookTuning = FAST, env: Record<string, string> = {}): Promise<WebhookApp> {
   const app = await buildApp({
-    env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DISCORD_WEBHOOK_RELAY_URL: relayUrl, ...env }),
+    env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', DISCORD_WEBHOOK_RELAY_URL: relayUrl, ...env }),
     database, rateLimitScale: 100, webhooks: tuning,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,17 +14,16 @@ export interface BanlistInputProps {
   onText: (text: string) => void;
   nameError?: string;
   textError?: string;
+  /** offer the site's lists by date here (the host form picks them in its own field) */
+  pickDate?: boolean;
 }
 
 /**
  * The banlist as .lflist.conf text: pasted, read from a .conf file (which replaces the text), or
  * fetched for one of the site's banlist dates. A loaded list also names the banlist.
  */
-export function BanlistInput({ name, text, onName, onText, nameError, textError }: BanlistInputProps) {
-  const dates = useBanlistDates();
+export function BanlistInput({ name, text, onName, onText, nameError, textError, pickDate = true }: BanlistInputProps) {
   const file = useRef<HTMLInputElement>(null);
-  const [date, setDate] = useState<string>();
-  const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<string>();
   const summary = useMemo(() => {
     if (!text.trim()) return undefined;
@@ -36,19 +35,6 @@ export function BanlistInput({ name, text, onName, onText, nameError, textError 
     onText(newText);
     const listName = parseLflist(newText).lists[0]?.name.trim();
     if (listName) onName(listName);
-  }
-
-  async function loadDate() {
-    if (!date) return;
-    setLoading(true);
-    setLoadError(undefined);
-    try {
-      load(await fetchBanlistText(date));
-    } catch {
-      setLoadError(`Failed to load the banlist of ${date}`);
-    } finally {
-      setLoading(false);
-    }
   }
 
   async function readFile(f: File) {
@@ -66,19 +52,7 @@ export function BanlistInput({ name, text, onName, onText, nameError, textError 
       <TextField name="banlistName" label="Banlist name" value={name} onChange={onName} error={nameError} />
 
       <div className="flex flex-wrap items-end gap-2">
-        <SelectField
-          name="banlistDate"
-          label="Banlist date"
-          className="min-w-48 flex-1"
-          value={date}
-          onChange={setDate}
-          placeholder={dates.isPending ? 'Loading dates…' : dates.isError ? 'Dates unavailable' : 'Pick a date'}
-          options={(dates.data ?? []).map((d) => ({ value: d, label: d }))}
-        />
-        <Button variant="secondary" onClick={() => void loadDate()} disabled={!date || loading}>
-          {loading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
-          Use this banlist
-        </Button>
+        {pickDate && <DatePicker onLoad={load} onError={setLoadError} />}
         <input
           ref={file}
           type="file"
@@ -117,8 +91,46 @@ export function BanlistInput({ name, text, onName, onText, nameError, textError 
         multiline
         rows={10}
         mono
-        hint={summary ?? 'Paste an EDOPro .lflist.conf, upload one, or pick a date. Leave empty for no banlist.'}
+        hint={summary ?? (pickDate ? 'Paste an EDOPro .lflist.conf, upload one, or pick a date. Leave empty for no banlist.' : 'Paste an EDOPro .lflist.conf, or upload one.')}
       />
     </fieldset>
+  );
+}
+
+/** One of the site's lists by date, fetched as text into the field. */
+function DatePicker({ onLoad, onError }: { onLoad: (text: string) => void; onError: (message: string | undefined) => void }) {
+  const dates = useBanlistDates();
+  const [date, setDate] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  async function loadDate() {
+    if (!date) return;
+    setLoading(true);
+    onError(undefined);
+    try {
+      onLoad(await fetchBanlistText(date));
+    } catch {
+      onError(`Failed to load the banlist of ${date}`);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <>
+      <SelectField
+        name="banlistDate"
+        label="Banlist date"
+        className="min-w-48 flex-1"
+        value={date}
+        onChange={setDate}
+        placeholder={dates.isPending ? 'Loading dates…' : dates.isError ? 'Dates unavailable' : 'Pick a date'}
+        options={(dates.data ?? []).map((d) => ({ value: d, label: d }))}
+      />
+      <Button variant="secondary" onClick={() => void loadDate()} disabled={!date || loading}>
+        {loading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+        Use this banlist
+      </Button>
+    </>
   );
 }

@@ -21,5 +21,7 @@ export function siteListOf(lists: readonly BanlistSummary[] | undefined, held: {
   return lists.find((l) => l.name.trim().toLowerCase() === name);
 }
 
-/** A list as the pages name it: 'name (date)'. */
-export const listLabel = (l: Pick<BanlistSummary, 'name' | 'date'>) => `${l.name} (${l.date})`;
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A list as the pages name it, by name and date: '2026.05 TCG — 1 May 2026' (a date may hold a format and a reference list). */
+export const listLabel = (l: Pick<BanlistSummary, 'name' | 'date'>) => `${l.name} — ${LONG_DATE.format(new Date(`${l.date}T00:00:00Z`))}`;

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
+import type { BanlistSummary } from '../../../domain/api/banlists.ts';
+import type { Series } from '../../../domain/api/series.ts';
+import { lflistHash, parseLflist } from '../../../domain/banlist/lflist.ts';
+import { NO_BANLIST, OWN_BANLIST } from './event-banlist.ts';
 import {
-  defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors, isoToLocal, localToIso, toHostBody, type HostFormState,
+  banlistErrors, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors, hostStateFromSeries, initialBanlistChoice, isoToLocal, localToIso,
+  toHostBody, type HostFormState,
 } from './host-form-state.ts';
 
 const body = (over: Partial<HostFormState> = {}) => toHostBody({ ...defaultHostState(), name: 'Open', ...over }, undefined, '1');
@@ -46,9 +51,52 @@ describe('host form (spec 2 §5)', () => {
   });
 
   test('the first tab with an error comes forward', () => {
-    expect(firstHostErrorTab({ banlist: 'x', startingLp: 'y' })).toBe('rules');
+    expect(firstHostErrorTab({ playersTeam1: 'x', startingLp: 'y' })).toBe('rules');
+    expect(firstHostErrorTab({ banlist: 'x', startingLp: 'y' })).toBe('basic'); // the banlist is on the first tab (issue 39)
     expect(firstHostErrorTab({ maxMainDeckSize: 'x' })).toBe('deck');
     expect(firstHostErrorTab({})).toBeUndefined();
+  });
+});
+
+describe('the banlist and the number (issue 39 §2)', () => {
+  const GOAT = '!2005.4 GOAT\n$whitelist\n4031928 3 --Change of Heart\n';
+  const OCG = '!2026.07 OCG\n55144522 0 --Pot of Greed\n';
+  const summary = (date: string, name: string, text = `!${name}\n`): BanlistSummary => ({
+    date, name, kind: 'format', whitelist: false, entries: 1, hash: lflistHash(parseLflist(text).lists[0]!.entries), points: false,
+  });
+  const lists = [summary('2026-07-01', '2026.07 OCG', OCG), summary('2026-05-01', '2026.05 Worlds')];
+  const series = (banlist: string | null, banlistName: string | null) => ({ banlist, banlistName }) as Pick<Series, 'banlist' | 'banlistName'>;
+
+  test.each([
+    ['the series’ list that is the site’s (same EDOPro hash): that list', series(OCG, '2026.07 OCG'), lists, '2026-07-01'],
+    ['the series’ own list the site does not have (the demo GOAT series): its own', series(GOAT, '2005.4 GOAT'), lists, OWN_BANLIST],
+    ['a series without a list: the current (newest) list, never none', series(null, null), lists, '2026-07-01'],
+    ['no series: the current list', undefined, lists, '2026-07-01'],
+    ['a site without lists: nothing yet, the host chooses', undefined, [], ''],
+  ])('preselected: %s', (_why, s, l, choice) => {
+    expect(initialBanlistChoice(s, l)).toBe(choice);
+  });
+
+  test.each([
+    ['a site list goes by date', { banlistChoice: '2026-05-01' }, { banlistDate: '2026-05-01' }],
+    ['No banlist is said on purpose: banlistDate null', { banlistChoice: NO_BANLIST, banlist: GOAT }, { banlistDate: null }],
+    ['an own list goes as its text and name', { banlistChoice: OWN_BANLIST, banlist: GOAT, banlistName: '2005.4 GOAT' }, { banlist: GOAT, banlistName: '2005.4 GOAT' }],
+  ])('the body: %s', (_why, over, expected) => {
+    const b = body(over);
+    expect({ banlistDate: b.banlistDate, banlist: b.banlist, banlistName: b.banlistName }).toEqual({ banlistDate: undefined, banlist: undefined, banlistName: undefined, ...expected });
+    expect(b).not.toHaveProperty('banlistChoice');
+  });
+
+  test('no choice, or an own list left empty, is refused at the field (blank text would be no list)', () => {
+    expect(banlistErrors({ banlistChoice: '', banlist: '' })).toEqual({ banlistDate: 'Choose a banlist, or No banlist' });
+    expect(banlistErrors({ banlistChoice: OWN_BANLIST, banlist: '  ' })).toEqual({ banlist: 'Paste or upload a list, or choose another banlist' });
+    expect(banlistErrors({ banlistChoice: NO_BANLIST, banlist: '' })).toEqual({});
+  });
+
+  test('a new event of a series is numbered after its held events', () => {
+    const s = { ...defaultHostState(), name: 'GOAT Weekly', banlist: null, banlistName: null, picture: null, description: null, ruleOptions: [], cardTypeFilters: [] } as unknown as Series;
+    expect(hostStateFromSeries(s, [10, 12, null, 11]).name).toBe('GOAT Weekly #13');
+    expect(hostStateFromSeries(s).name).toBe('GOAT Weekly #1');
   });
 });
 

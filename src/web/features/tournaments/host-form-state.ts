@@ -1,11 +1,16 @@
 import { fieldIssues } from '../../../domain/api/series.ts';
 import type { Series } from '../../../domain/api/series.ts';
+import type { BanlistSummary } from '../../../domain/api/banlists.ts';
+import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { nextIteration, numberedName } from '../../../domain/tournament/iteration.ts';
 import { DEFAULT_ROUND_MINUTES } from '../../../domain/api/event-night.ts';
 import { DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../domain/api/records.ts';
 import { hostBodySchema, type HostBody } from '../../../domain/api/tournaments.ts';
 import { SERIES_DEFAULTS, type SeriesFlagField, type SeriesNumberField } from '../../../domain/series/defaults.ts';
 import type { FilterCode, RuleCode } from '../../../domain/series/rules.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
+import { siteListOf } from '../series/site-banlists.ts';
+import { NO_BANLIST, OWN_BANLIST } from './event-banlist.ts';
 
 type NumberField = SeriesNumberField | 'decksAllowedPerPlayer';
 type FlagField = SeriesFlagField | 'openSubmissions' | 'checkIn' | 'seedByRating';
@@ -19,6 +24,8 @@ export type HostFormState = {
   description: string;
   imageUri: string;
   format: TournamentFormat;
+  /** a site list's date, OWN_BANLIST (the text below), NO_BANLIST, or '' before the host chose */
+  banlistChoice: string;
   banlistName: string;
   banlist: string;
   ruleOptions: RuleCode[];
@@ -48,6 +55,10 @@ export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
   openSubmissions: 'basic',
   manualDeckChecking: 'basic',
   relay: 'basic',
+  banlistChoice: 'basic',
+  banlistDate: 'basic',
+  banlistName: 'basic',
+  banlist: 'basic',
   ruleOptions: 'rules',
   cardTypeFilters: 'rules',
   startingLp: 'rules',
@@ -65,9 +76,6 @@ export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
   tcgSegocRulings: 'advanced',
   playersTeam1: 'advanced',
   playersTeam2: 'advanced',
-  banlistDate: 'advanced',
-  banlistName: 'advanced',
-  banlist: 'advanced',
   startsAt: 'event',
   checkIn: 'event',
   topCut: 'event',
@@ -83,12 +91,12 @@ export const HOST_FIELD_TAB: Record<HostField, HostTabId> = {
 export const HOST_FIELD_LABEL: Record<HostField, string> = {
   name: 'Name', subtitle: 'Subtitle', description: 'Description', imageUri: 'Cover image URL', format: 'Format', bestOf: 'Best of',
   decksAllowedPerPlayer: 'Decks per player', openSubmissions: 'Open Submissions', manualDeckChecking: 'Manual Deck Check',
-  relay: 'Relay Duels', ruleOptions: 'Game rules', cardTypeFilters: 'Card type restrictions', startingLp: 'Starting LP',
+  relay: 'Relay Duels', banlistChoice: 'Banlist', ruleOptions: 'Game rules', cardTypeFilters: 'Card type restrictions', startingLp: 'Starting LP',
   startingHand: 'Starting hand', cardsPerDraw: 'Cards per draw', minMainDeckSize: 'Main Deck minimum',
   maxMainDeckSize: 'Main Deck maximum', minExtraDeckSize: 'Extra Deck minimum', maxExtraDeckSize: 'Extra Deck maximum',
   minSideDeckSize: 'Side Deck minimum', maxSideDeckSize: 'Side Deck maximum', dontShuffleDeck: "Don't Shuffle Deck",
   dontCheckDeckContents: "Don't Check Contents", dontCheckDeckSize: "Don't Check Size", tcgSegocRulings: 'TCG SEGOC Rules',
-  playersTeam1: 'Players (team 1)', playersTeam2: 'Players (team 2)', banlistDate: 'Banlist date', banlistName: 'Banlist name',
+  playersTeam1: 'Players (team 1)', playersTeam2: 'Players (team 2)', banlistDate: 'Banlist', banlistName: 'Banlist name',
   banlist: 'Banlist text', startsAt: 'Start time', checkIn: 'Check-in', topCut: 'Top cut', swissRounds: 'Swiss rounds',
   roundMinutes: 'Round minutes', topCutRoundMinutes: 'Top-cut round minutes', lateEntryRounds: 'Late entry rounds',
   discordWebhookUrl: 'Discord webhook URL', deckPrivacy: 'Deck privacy', seedByRating: 'Seed round 1 by rating',
@@ -109,6 +117,7 @@ export function defaultHostState(): HostFormState {
     description: '',
     imageUri: '',
     format: 'DEFAULT',
+    banlistChoice: '',
     banlistName: '',
     banlist: '',
     ruleOptions: [],
@@ -166,11 +175,11 @@ export function eventBody(state: Pick<HostFormState, EventTextField | 'checkIn' 
   };
 }
 
-/** The form filled from a series: its name, picture and every duel setting. */
-export function hostStateFromSeries(s: Series): HostFormState {
+/** The form filled from a series: numbered after its held events, its picture and every duel setting. */
+export function hostStateFromSeries(s: Series, held: readonly (number | null)[] = []): HostFormState {
   return {
     ...defaultHostState(),
-    name: s.name,
+    name: numberedName(s.name, nextIteration(held)),
     description: s.description ?? '',
     imageUri: s.picture ?? '',
     banlistName: s.banlistName ?? '',
@@ -186,8 +195,35 @@ export function hostStateFromSeries(s: Series): HostFormState {
 const toNumber = (v: string): number | string => (/^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
 
 export function toHostBody(state: HostFormState, seriesUid: string | undefined, discordId: string): HostBody {
+  const { banlistChoice: _choice, banlist: _text, banlistName: _name, ...rest } = state;
   const numbers = Object.fromEntries(NUMBERS.map((f) => [f, toNumber(state[f])]));
-  return { ...state, ...numbers, ...eventBody(state), discordId, seriesUid: seriesUid ?? null } as HostBody;
+  return { ...rest, ...numbers, ...eventBody(state), ...banlistBody(state), discordId, seriesUid: seriesUid ?? null } as HostBody;
+}
+
+/**
+ * The banlist preselected (issue 39 §2): the series' own list when it names one (the site's list of the
+ * same EDOPro hash when the site has it), else the current list; '' when the site has none, so the
+ * host picks. Never no list: that takes choosing 'No banlist'.
+ */
+export function initialBanlistChoice(series: Pick<Series, 'banlist' | 'banlistName'> | undefined, lists: readonly BanlistSummary[] | undefined): string {
+  const held = series?.banlist ? parseLflist(series.banlist).lists[0] : undefined;
+  if (held) return siteListOf(lists, { name: series?.banlistName ?? held.name, hash: held.hash })?.date ?? OWN_BANLIST;
+  if (series?.banlistName) return siteListOf(lists, { name: series.banlistName })?.date ?? lists?.[0]?.date ?? '';
+  return lists?.[0]?.date ?? '';
+}
+
+/** The choice as the API takes it: a site list by date, the text, or `banlistDate: null` for none on purpose. */
+export function banlistBody(state: Pick<HostFormState, 'banlistChoice' | 'banlist' | 'banlistName'>): Pick<HostBody, 'banlistDate' | 'banlist' | 'banlistName'> {
+  if (state.banlistChoice === NO_BANLIST) return { banlistDate: null };
+  if (state.banlistChoice === OWN_BANLIST) return { banlist: state.banlist, banlistName: state.banlistName };
+  return state.banlistChoice ? { banlistDate: state.banlistChoice } : {};
+}
+
+/** What the schema cannot see: a choice made, and an own list that holds text (blank text would be no list). */
+export function banlistErrors(state: Pick<HostFormState, 'banlistChoice' | 'banlist'>): HostErrors {
+  if (!state.banlistChoice) return { banlistDate: 'Choose a banlist, or No banlist' };
+  if (state.banlistChoice === OWN_BANLIST && !state.banlist.trim()) return { banlist: 'Paste or upload a list, or choose another banlist' };
+  return {};
 }
 
 export type HostErrors = Partial<Record<HostField, string>>;

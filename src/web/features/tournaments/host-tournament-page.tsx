@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { LoaderCircle, LogIn, Trophy } from 'lucide-react';
+import type { BanlistSummary } from '../../../domain/api/banlists.ts';
 import type { Series } from '../../../domain/api/series.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../domain/tournament/formats.ts';
@@ -11,16 +12,17 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { BanlistInput } from '../series/banlist-input.tsx';
 import { RulesFiltersInput } from '../series/rules-filters-input.tsx';
 import { useSeries } from '../series/series-api.ts';
 import { SelectField, TextField, Toggle, fieldId } from '../series/series-form-fields.tsx';
+import { useSiteBanlists } from '../series/site-banlists.ts';
 import {
-  HOST_FIELD_LABEL, HOST_FIELD_TAB, HOST_TABS, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors,
-  hostStateFromSeries, toHostBody, type HostErrors, type HostField, type HostFormState, type HostTabId,
+  HOST_FIELD_LABEL, HOST_FIELD_TAB, HOST_TABS, banlistErrors, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors,
+  hostStateFromSeries, initialBanlistChoice, toHostBody, type HostErrors, type HostField, type HostFormState, type HostTabId,
 } from './host-form-state.ts';
 import { EventFields } from './event-fields.tsx';
-import { useHostTournament } from './tournaments-api.ts';
+import { HostBanlistField } from './host-banlist-field.tsx';
+import { useHostTournament, useTournaments } from './tournaments-api.ts';
 
 const TITLE = 'Host a Tournament';
 export const HOST_FAILED = 'Failed to host tournament. Please try again.';
@@ -31,9 +33,12 @@ export function HostTournamentPage() {
   useDocumentTitle(TITLE);
   const { user, isLoading, login } = useSession();
   const series = useSeries(id);
+  // what the form starts from: the lists to preselect one, and the series' held events to number the new one
+  const lists = useSiteBanlists();
+  const events = useTournaments();
 
   let body: ReactNode;
-  if (isLoading || (id && series.isPending)) {
+  if (isLoading || (id && series.isPending) || lists.isPending || (id && events.isPending)) {
     body = (
       <p role="status" className="text-muted-foreground">
         Loading…
@@ -54,7 +59,9 @@ export function HostTournamentPage() {
   } else if (id && series.isError) {
     body = <Alert>{(series.error as { status?: number }).status === 404 ? 'Series not found' : 'Failed to load series'}</Alert>;
   } else {
-    body = <HostForm key={series.data?.id ?? 'none'} series={series.data} user={user} />;
+    // a failed list of events only costs the suggested number: the server numbers the event all the same
+    const held = (events.data ?? []).filter((t) => t.seriesUid === id).map((t) => t.iteration);
+    body = <HostForm key={series.data?.id ?? 'none'} series={series.data} user={user} lists={lists.data} listsFailed={lists.isError} held={held} />;
   }
 
   return (
@@ -78,10 +85,15 @@ export function HostTournamentPage() {
 
 const FORMAT_OPTIONS = TOURNAMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABEL[f] }));
 
-function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
+function HostForm({ series, user, lists, listsFailed, held }: {
+  series?: Series; user: CurrentUser; lists: readonly BanlistSummary[] | undefined; listsFailed: boolean; held: readonly (number | null)[];
+}) {
   const navigate = useNavigate();
   const host = useHostTournament();
-  const [state, setState] = useState<HostFormState>(() => (series ? hostStateFromSeries(series) : defaultHostState()));
+  const [state, setState] = useState<HostFormState>(() => ({
+    ...(series ? hostStateFromSeries(series, held) : defaultHostState()),
+    banlistChoice: initialBanlistChoice(series, lists),
+  }));
   const [tab, setTab] = useState<HostTabId>('basic');
   const [errors, setErrors] = useState<HostErrors>({});
   const [formError, setFormError] = useState<ReactNode>();
@@ -123,7 +135,7 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
     e.preventDefault();
     setFormError(undefined);
     const body = toHostBody(state, series?.id, user.discordId);
-    const local = hostClientErrors(body);
+    const local = { ...banlistErrors(state), ...hostClientErrors(body) };
     if (Object.keys(local).length) {
       setFormError('Please fix the highlighted fields.');
       return showErrors(local);
@@ -202,6 +214,22 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
         <Tabs.Content value="basic" className="space-y-5 p-5 mobile:p-4">
           <TextField name="name" label="Name" value={state.name} onChange={set('name')} error={errors.name} />
           <TextField name="subtitle" label="Subtitle" value={state.subtitle} onChange={set('subtitle')} error={errors.subtitle} />
+          {/* the list decides which decks are legal: on the first tab, near the top (issue 39 §2) */}
+          <HostBanlistField
+            choice={state.banlistChoice}
+            onChoice={(v) => {
+              set('banlistChoice')(v);
+              setErrors((e) => ({ ...e, banlistDate: undefined, banlist: undefined }));
+            }}
+            lists={lists ?? []}
+            listsFailed={listsFailed}
+            name={state.banlistName}
+            text={state.banlist}
+            onName={set('banlistName')}
+            onText={set('banlist')}
+            seriesText={series?.banlist ?? null}
+            errors={errors}
+          />
           <TextField
             name="description"
             label="Description"
@@ -296,14 +324,6 @@ function HostForm({ series, user }: { series?: Series; user: CurrentUser }) {
             <TextField {...num('playersTeam1', 'At least 1.')} />
             <TextField {...num('playersTeam2', 'At least 1.')} />
           </div>
-          <BanlistInput
-            name={state.banlistName}
-            text={state.banlist}
-            onName={set('banlistName')}
-            onText={set('banlist')}
-            nameError={errors.banlistName}
-            textError={errors.banlist ?? errors.banlistDate}
-          />
         </Tabs.Content>
 
         <Tabs.Content value="event" className="p-5 mobile:p-4">

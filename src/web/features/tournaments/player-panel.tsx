@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
+import { isOneVsOne, personName } from '../../../domain/tournament/signup-name.ts';
 import { DeckUploadForm } from './deck-upload-form.tsx';
 import { OwnDecks } from './own-decks.tsx';
 import { DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, teamName } from './tournament-view.ts';
@@ -34,15 +35,18 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
   const id = useId();
   const [name, setName] = useState('');
   const [blank, setBlank] = useState(false);
+  // one player a side: the team is the player, under their own name unless they type another (issue 39 §2)
+  const solo = isOneVsOne(t);
+  const own = personName(user);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) {
+    if (!name.trim() && !solo) {
       setBlank(true);
       return;
     }
     signup.mutate({
-      name: name.trim(),
+      name: name.trim() || undefined,
       captainDiscordId: user.discordId,
       members: [{ discordId: user.discordId, image: user.avatarUrl, dropped: false, submittedDecks: [] }],
     });
@@ -55,26 +59,33 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
           <UserPlus aria-hidden="true" className="size-5 text-primary" />
           Sign Up
         </h2>
-        <p className="text-sm text-muted-foreground">You sign up as a team with yourself as captain; then submit your deck.</p>
+        <p className="text-sm text-muted-foreground">
+          {solo ? 'You play under your own name, or a team name you choose; then submit your deck.' : 'You sign up as a team with yourself as captain; then submit your deck.'}
+        </p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor={id} className="block text-sm font-medium">
-          Team name
+          Team name{solo && <span className="font-normal text-muted-foreground"> (optional)</span>}
         </label>
         <input
           id={id}
           type="text"
           value={name}
           autoComplete="off"
-          placeholder={`e.g. ${user.displayName}'s team`}
+          placeholder={solo ? own : `e.g. ${own}'s team`}
           aria-invalid={blank || undefined}
-          aria-describedby={blank ? `${id}-error` : undefined}
+          aria-describedby={blank ? `${id}-error` : solo ? `${id}-hint` : undefined}
           onChange={(e) => {
             setName(e.target.value);
             setBlank(false);
           }}
           className={cn(inputClasses(blank), 'h-10')}
         />
+        {solo && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            Left empty, you play as {own}.
+          </p>
+        )}
         {blank && (
           <p id={`${id}-error`} className="text-sm font-medium text-danger">
             Team name is required

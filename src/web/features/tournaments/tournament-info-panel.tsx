@@ -16,8 +16,10 @@ import { RuleBadges } from '../series/rule-badges.tsx';
 import { formatStart } from './starts-at.ts';
 import { eventFacts } from './event-facts.ts';
 import { AddToCalendarLink } from './print/export-links.tsx';
+import { ShareButton } from './share-button.tsx';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+export const NO_BANLIST_FACT = 'None: any card, up to three copies';
 const openClosed = (b: boolean) => (b ? 'Open' : 'Closed');
 
 /** Spec 2 §2 left panel, its top: cover, name, iteration, subtitle, description, host and rules badge. */
@@ -47,6 +49,12 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
             {t.preset}
           </Badge>
           <RatedBadge rated={t.rated} />
+          {/* chosen on purpose when hosting (issue 39 §2): players learn it before they build a deck */}
+          {!t.hasBanlist && (
+            <Badge tone="limited" data-testid="no-banlist-badge">
+              No banlist
+            </Badge>
+          )}
         </div>
         <h1 className="text-2xl leading-tight font-bold tracking-tight break-words">
           {t.name}
@@ -65,6 +73,7 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
             </span>
           </p>
         )}
+        {!t.cancelled && <ShareButton tournament={t} />}
       </header>
 
       {t.description && <p className="text-sm whitespace-pre-line">{t.description}</p>}
@@ -113,7 +122,9 @@ export function TournamentDetails({ tournament: t }: { tournament: Tournament })
         ))}
         <Fact label="Decks per player">{t.decksAllowedPerPlayer}</Fact>
         <Fact label="Manual deck check">{yesNo(t.manualDeckChecking)}</Fact>
-        <Fact label="Banlist">{t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : 'None')}</Fact>
+        <Fact label="Banlist" testId="banlist-fact">
+          {t.banlistName ?? (t.hasBanlist ? 'Unnamed list' : NO_BANLIST_FACT)}
+        </Fact>
         <Fact label="Main Deck">
           {t.minMainDeckSize} – {t.maxMainDeckSize}
         </Fact>

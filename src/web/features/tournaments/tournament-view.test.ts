@@ -176,8 +176,9 @@ describe("a failed action says the server's sentence (issue 18)", () => {
 });
 
 test.each([
-  ['before the start: everything', { inProgress: false, completed: false, cancelled: false }, { start: true, seed: true, round: true, cancel: true, close: true }],
-  ['in progress: no Start, no Seed Test Data', { inProgress: true, completed: false, cancelled: false }, { start: false, seed: false, round: true, cancel: true, close: true }],
-  ['completed: Close (and the download) only', { inProgress: true, completed: true, cancelled: false }, { start: false, seed: false, round: false, cancel: false, close: true }],
-  ['cancelled: nothing', { inProgress: false, completed: false, cancelled: true }, { start: false, seed: false, round: false, cancel: false, close: false }],
+  ['before the start: everything', { inProgress: false, completed: false, cancelled: false, testData: true }, { start: true, seed: true, round: true, cancel: true, close: true }],
+  ['before the start on a real site (no demo data): no Seed Test Data', { inProgress: false, completed: false, cancelled: false, testData: false }, { start: true, seed: false, round: true, cancel: true, close: true }],
+  ['in progress: no Start, no Seed Test Data', { inProgress: true, completed: false, cancelled: false, testData: true }, { start: false, seed: false, round: true, cancel: true, close: true }],
+  ['completed: Close (and the download) only', { inProgress: true, completed: true, cancelled: false, testData: true }, { start: false, seed: false, round: false, cancel: false, close: true }],
+  ['cancelled: nothing', { inProgress: false, completed: false, cancelled: true, testData: true }, { start: false, seed: false, round: false, cancel: false, close: false }],
 ])('Admin Tools, %s', (_why, t, shown) => expect(adminActions(t)).toEqual(shown));

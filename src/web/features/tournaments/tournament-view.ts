@@ -141,10 +141,11 @@ export const CLOSED_NOTE = 'Close removed the teams, their matches and their dec
  * only wait (Next Round for the round, Close for the winner) stay, disabled; Close and Download stay after
  * Close, disabled with the reason.
  */
-export function adminActions(t: Pick<Tournament, 'inProgress' | 'completed' | 'cancelled'>): { start: boolean; round: boolean; cancel: boolean; seed: boolean; close: boolean } {
+export function adminActions(t: Pick<Tournament, 'inProgress' | 'completed' | 'cancelled' | 'testData'>): { start: boolean; round: boolean; cancel: boolean; seed: boolean; close: boolean } {
   const before = !t.inProgress && !t.completed && !t.cancelled;
   const open = !t.completed && !t.cancelled;
-  return { start: before, seed: before, round: open, cancel: open, close: !t.cancelled };
+  // Seed Test Data only where the site runs on demo data: a real event never offers it (decision 037)
+  return { start: before, seed: before && t.testData, round: open, cancel: open, close: !t.cancelled };
 }
 
 // ---- failures ----------------------------------------------------------------------------------
