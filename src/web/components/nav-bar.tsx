@@ -6,6 +6,7 @@ import { nameOf } from '../../domain/users/display-name.ts';
 import { cn } from '../lib/cn.ts';
 import { useSession } from '../lib/session.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { AdminMenu } from './admin-menu.tsx';
 import { Avatar } from './ui/avatar.tsx';
 import { Button, buttonClasses } from './ui/button.tsx';
 
@@ -66,6 +67,11 @@ function NavItems({ user, stacked, onNavigate }: { user: CurrentUser | null; sta
           </NavLink>
         </li>
       ))}
+      {(user?.auth ?? 0) >= 2 && (
+        <li>
+          <AdminMenu stacked={stacked} onNavigate={onNavigate} />
+        </li>
+      )}
     </ul>
   );
 }

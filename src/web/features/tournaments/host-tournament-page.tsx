@@ -11,6 +11,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RequestToHost } from '../people/request-to-host.tsx';
 import { BanlistInput } from '../series/banlist-input.tsx';
 import { RulesFiltersInput } from '../series/rules-filters-input.tsx';
 import { useSeries } from '../series/series-api.ts';
@@ -50,7 +51,7 @@ export function HostTournamentPage() {
       </div>
     );
   } else if (user.auth < 1) {
-    body = <Alert>Only curators (auth level 1 or more) may host tournaments.</Alert>;
+    body = <RequestToHost />;
   } else if (id && series.isError) {
     body = <Alert>{(series.error as { status?: number }).status === 404 ? 'Series not found' : 'Failed to load series'}</Alert>;
   } else {
