@@ -46,7 +46,7 @@ test('a new player asks to host where Host would be, sees who decides; an admin 
   await expect(admin.getByRole('table').or(admin.getByRole('list', { name: 'Users' }))).toBeVisible();
   await expectAccessible(admin, '/admin/people', OUTLINE);
   await expectValidHtml(admin, '/admin/people');
-  await screenshot(admin, 'admin-people');
+  await screenshot(admin, 'admin-people', false);
   await request.getByRole('button', { name: `Approve ${player.name}’s request to host` }).click();
   await expect(admin.getByRole('status').filter({ hasText: `${player.name} is a curator now and can host.` })).toBeVisible();
   await expect(request).toHaveCount(0);

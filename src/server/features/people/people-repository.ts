@@ -6,7 +6,7 @@ import type { Person } from '../../../domain/api/people.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
 import type { Tx } from '../../db/client.ts';
 import { rawRows } from '../../db/raw-rows.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { judgementSendoffPressed, sessions, users } from '../../db/schema.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
 import * as UsersRepository from '../users/users-repository.ts';
 
@@ -28,8 +28,10 @@ export async function countAdmins(tx: Tx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A former admin's press of Send Votes goes with their vote's weight: the board counts admins only. */
 export async function setLevel(tx: Tx, discordId: string, auth: number): Promise<void> {
   await tx.update(users).set({ auth }).where(eq(users.discordId, discordId));
+  if (auth < 2) await tx.delete(judgementSendoffPressed).where(eq(judgementSendoffPressed.adminDiscordId, discordId));
 }
 
 export { suspensionOf } from '../users/users-repository.ts';
@@ -94,15 +96,18 @@ function matching(q: string | undefined, level: number | undefined): SQL | undef
   );
 }
 
-/** A page of users matching a name or Discord id and a level, most recently seen first. */
+/**
+ * A page of users matching a name or Discord id and a level, most recently seen first. The total
+ * comes with the rows (one scan: a name search reads every user); a page past the end counts apart.
+ */
 export async function listPeople(db: Tx, o: { q?: string; level?: number; page: number; pageSize: number; now: Date }): Promise<{ users: Person[]; total: number }> {
   const where = matching(o.q, o.level);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where)
+  const rows = await db.select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(users).where(where)
     .orderBy(sql`${users.lastSeenAt} desc nulls last`, asc(users.discordId))
     .limit(o.pageSize).offset((o.page - 1) * o.pageSize);
-  const counts = await activity(db, rows.map((r) => r.discordId));
-  return { users: rows.map((r) => toPerson(r, counts.get(r.discordId), o.now)), total };
+  const total = rows[0]?.total ?? (o.page > 1 ? ((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0) : 0);
+  const counts = await activity(db, rows.map((r) => r.user.discordId));
+  return { users: rows.map((r) => toPerson(r.user, counts.get(r.user.discordId), o.now)), total };
 }
 
 /** The site's admins, oldest first: who decides on requests to host. */

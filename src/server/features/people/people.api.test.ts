@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdminLogPage } from '../../../domain/api/admin-log.ts';
 import type { HostRequests, OwnHostRequests, Person, SuspendedPlayers, UsersPage } from '../../../domain/api/people.ts';
-import { discordDms } from '../../db/schema.ts';
+import { discordDms, judgementSendoffPressed } from '../../db/schema.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
@@ -97,6 +97,13 @@ describe('levels', () => {
     expect((await put(as(other), `/api/users/${PLAYER}/auth`, { auth: 0, reason: 'x' })).status).toBe(403);
     // back to two admins
     expect((await put(admin, `/api/users/${other}/auth`, { auth: 2, reason: 'Back' })).status).toBe(200);
+  });
+
+  test('an admin made a curator no longer counts as having pressed Send Votes', async () => {
+    await ok(await put(admin, `/api/users/${PLAYER}/auth`, { auth: 2, reason: 'Judges the board' }));
+    await server.database.db.insert(judgementSendoffPressed).values({ adminDiscordId: PLAYER });
+    await ok(await put(admin, `/api/users/${PLAYER}/auth`, { auth: 1, reason: 'Back to hosting' }));
+    expect(await server.database.db.select().from(judgementSendoffPressed).where(eq(judgementSendoffPressed.adminDiscordId, PLAYER))).toEqual([]);
   });
 });
 
@@ -218,7 +225,7 @@ describe('the list of users and the admin log', () => {
     const all = await ok<AdminLogPage>(await admin.get('/api/admin/log'));
     expect(all.entries.map((e) => e.action)).toEqual([
       'host-request', 'host-request-decline', 'host-request', 'host-request-approve', 'host-request',
-      'lift-suspension', 'suspend', 'level', 'level', 'level',
+      'lift-suspension', 'suspend', 'level', 'level', 'level', 'level', 'level',
     ]);
     const promotion = all.entries.at(-1)!;
     expect(promotion).toMatchObject({ actor: { discordId: ADA, name: 'Ada' }, subject: { kind: 'user', id: PLAYER, name: 'Pat' }, details: { from: 0, to: 1, reason: 'Runs the Tuesday nights' } });
