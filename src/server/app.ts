@@ -24,6 +24,8 @@ import { registerOAuthRoutes } from './auth/oauth-routes.ts';
 import { registerDemoProvider } from './auth/demo-provider.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX, DISCORD_BASE, discordEndpoints } from './auth/discord-endpoints.ts';
 import { registerUsersRoutes } from './features/users/users-routes.ts';
+import { registerPeopleRoutes } from './features/people/people-routes.ts';
+import { registerAdminLogRoutes } from './features/admin-log/admin-log-routes.ts';
 import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerCardsRoutes } from './features/cards/cards-routes.ts';
 import { registerCardSearchRoutes } from './features/cards/card-search-routes.ts';
@@ -220,6 +222,9 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerEventWebhooks(app, { db, env, client: discord, tuning: webhooks });
   registerDirectMessages(app, { db, client: discord, on: !!discordBotSettings(env) });
   registerUsersRoutes(app, { db });
+  // people and roles from the site, and the admins' log of the site (issue 39)
+  registerPeopleRoutes(app, { db, siteName: env.SITE_NAME, publicOrigin: publicUrl?.origin });
+  registerAdminLogRoutes(app, { db });
   const banlistReads = registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
   const tournaments = registerTournamentsRoutes(app, { db, testData: testDataAllowed(env) });

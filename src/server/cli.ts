@@ -6,6 +6,8 @@ import { openDatabaseFromEnv } from './db/open-from-env.ts';
 import type { Database } from './db/client.ts';
 import { seedDemoData, isEmpty } from './db/seed.ts';
 import * as UsersRepository from './features/users/users-repository.ts';
+import * as AdminLog from './features/admin-log/admin-log-repository.ts';
+import { nameOf } from '../domain/users/display-name.ts';
 import * as CardsRepository from './features/cards/cards-repository.ts';
 import { CardImportError, cardRowsFromFile, type CardRow } from './features/cards/card-import.ts';
 import { importLflist } from './features/banlists/banlist-import.ts';
@@ -63,7 +65,19 @@ async function run(argv: string[]): Promise<string> {
       const [discordId, level] = rest;
       if (!discordId || !/^\d{1,20}$/.test(discordId)) throw new UsageError('users set-auth: the Discord id must be a number');
       if (!level || !['0', '1', '2'].includes(level)) throw new UsageError('users set-auth: the level must be 0, 1 or 2');
-      const row = await withDb(({ db }) => UsersRepository.setAuth(db, discordId, Number(level)));
+      const to = Number(level);
+      const row = await withDb(({ db }) => db.transaction(async (tx) => {
+        const before = await UsersRepository.findByDiscordId(tx, discordId);
+        const after = await UsersRepository.setAuth(tx, discordId, to);
+        // the site's admin log names the operator's command line as the one who acted (issue 39)
+        if (before?.auth !== to) {
+          await AdminLog.write(tx, {
+            actorDiscordId: null, action: 'level', subject: { kind: 'user', id: discordId, name: nameOf(after, `user-${discordId}`) },
+            details: { from: before?.auth ?? 0, to, cli: true },
+          });
+        }
+        return after;
+      }));
       return `User ${row.discordId} now has auth level ${row.auth}.`;
     }
     case 'cards import': {

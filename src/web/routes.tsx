@@ -40,6 +40,8 @@ const ReportPage = lazy(() => import('./features/records/report-page.tsx').then(
 const ArchetypesAdminPage = lazy(() =>
   import('./features/records/archetypes-admin-page.tsx').then((m) => ({ default: m.ArchetypesAdminPage })),
 );
+const PeoplePage = lazy(() => import('./features/people/people-page.tsx').then((m) => ({ default: m.PeoplePage })));
+const AdminLogPage = lazy(() => import('./features/admin-log/admin-log-page.tsx').then((m) => ({ default: m.AdminLogPage })));
 const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })));
 const NotFoundPage = lazy(() => import('./components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 const TournamentPrintPage = lazy(() =>
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: 'players', element: <LeaderboardPage /> },
           { path: 'players/:discordId', element: <PlayerPage /> },
           { path: 'admin/archetypes', element: <ArchetypesAdminPage /> },
+          { path: 'admin/people', element: <PeoplePage /> },
+          { path: 'admin/log', element: <AdminLogPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'api/oauth/callback', element: <OAuthCallbackPage /> },
           { path: 'secret/upload', element: <ImageUploadPage /> },

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { currentUserSchema, handleCallbackBodySchema, handleCallbackResponseSchema, safeReturnPath } from '../../domain/api/users.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError, badRequest } from '../errors.ts';
+import { HttpError, badRequest, forbidden } from '../errors.ts';
+import { suspendedSentence } from '../../domain/people/suspension.ts';
 import { errors } from '../http/route-schemas.ts';
 import * as UsersRepository from '../features/users/users-repository.ts';
 import { discordProfileSchema, type DiscordProfile } from './discord-profile.ts';
@@ -85,6 +86,9 @@ export function registerOAuthRoutes(server: FastifyInstance, o: OAuthOptions) {
       req.log.warn({ err: e }, 'OAuth code exchange failed');
       throw new HttpError(400, 'Authentication failed: the code was refused');
     }
+    // a suspended user is told why and until when, and gets no session (issue 39)
+    const suspension = UsersRepository.suspensionOf(await UsersRepository.findByDiscordId(o.db, profile.id), new Date());
+    if (suspension) throw forbidden(suspendedSentence(suspension));
     const user = await UsersRepository.upsertFromDiscord(o.db, profile);
     await o.sessions.start(reply, user.discordId);
     return { ...UsersRepository.toCurrentUser(user), returnTo: flow.returnTo };

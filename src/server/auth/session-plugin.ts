@@ -63,7 +63,7 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
       return found ? { user: UsersRepository.toCurrentUser(found.user), sessionId } : null;
     },
     {
-      /** The users of those sessions now; an id missing from the answer has ended (logout on any instance, expiry). */
+      /** The users of those sessions now; an id missing from the answer has ended (logout on any instance, expiry, a suspension). */
       async check(sessionIds: readonly string[]): Promise<Map<string, CurrentUser>> {
         const live = new Map<string, CurrentUser>();
         const now = new Date();
@@ -72,7 +72,7 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
             .select({ idHash: sessions.idHash, user: users })
             .from(sessions)
             .innerJoin(users, eq(users.discordId, sessions.discordId))
-            .where(and(inArray(sessions.idHash, sessionIds.slice(i, i + CHECK_BATCH)), gt(sessions.expiresAt, now)));
+            .where(and(inArray(sessions.idHash, sessionIds.slice(i, i + CHECK_BATCH)), gt(sessions.expiresAt, now), UsersRepository.notSuspended(now)));
           for (const row of rows) live.set(row.idHash, UsersRepository.toCurrentUser(row.user));
         }
         return live;

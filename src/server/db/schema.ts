@@ -18,6 +18,15 @@ export const users = pgTable('users', {
   auth: integer('auth').notNull().default(0),
   createdAt: createdAt(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** sign-in, and each day a session of theirs is used (when it slides): /admin/people's last seen */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  // ---- a suspension (issue 39): set while one is in force, or until it ends by itself ----
+  /** when an admin suspended them; null: not suspended */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** when it ends by itself; null: until an admin lifts it */
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
+  suspendedBy: text('suspended_by'),
 });
 
 /** Sessions store sha256(token), never the token itself. */
@@ -215,7 +224,11 @@ export const tournaments = pgTable('tournaments', {
   rated: boolean('rated').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('tournaments_series_idx').on(t.seriesUid), index('tournaments_starts_at_idx').on(t.startsAt)]);
+}, (t) => [
+  index('tournaments_series_idx').on(t.seriesUid), index('tournaments_starts_at_idx').on(t.startsAt),
+  // the events a user hosted (/admin/people)
+  index('tournaments_host_idx').on(t.hostDiscordId),
+]);
 
 export const teams = pgTable('teams', {
   uid: text('uid').primaryKey(),
@@ -249,6 +262,8 @@ export const members = pgTable('members', {
   index('members_tournament_player_idx').on(t.tournamentUid, t.discordId),
   // a user is in at most one active team per tournament
   uniqueIndex('members_active_idx').on(t.tournamentUid, t.discordId).where(sql`dropped = false`),
+  // the events a user played (/admin/people)
+  index('members_player_idx').on(t.discordId),
 ]);
 
 export interface ScoreReport { reporterDiscordId: string; gamesWon: number; gamesLost: number; at: string }
@@ -517,8 +532,9 @@ export const discordUsers = pgTable('discord_users', {
 export const discordDms = pgTable('discord_dms', {
   id: serial('id').primaryKey(),
   discordId: text('discord_id').notNull().references(() => users.discordId, { onDelete: 'cascade' }),
-  tournamentUid: text('tournament_uid').notNull().references(() => tournaments.uid, { onDelete: 'cascade' }),
-  /** what it tells of: pairing, opponent-report, check-in-open, no-show, top-cut, dispute-settled, final-result */
+  /** the event it tells of; null for what the site tells of a person (a new level, a suspension, a request to host: issue 39) */
+  tournamentUid: text('tournament_uid').references(() => tournaments.uid, { onDelete: 'cascade' }),
+  /** what it tells of: pairing, opponent-report, check-in-open, no-show, top-cut, dispute-settled, final-result, level, suspended, suspension-lifted, host-request */
   kind: text('kind').notNull(),
   body: jsonb('body').notNull(),
   /** as webhook_deliveries: 'held' is a restored backup's, never sent until released (decision 026) */
@@ -544,3 +560,39 @@ export const discordInteractions = pgTable('discord_interactions', {
   /** the answer given, once there is one */
   response: jsonb('response'),
 }, (t) => [index('discord_interactions_expires_idx').on(t.expiresAt)]);
+
+/** A player's request to host (issue 39): at most one open per user; admins approve (curator) or decline with a reason. */
+export const hostRequests = pgTable('host_requests', {
+  id: serial('id').primaryKey(),
+  discordId: text('discord_id').notNull().references(() => users.discordId, { onDelete: 'cascade' }),
+  note: text('note').notNull().default(''),
+  status: text('status', { enum: ['open', 'approved', 'declined'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by'),
+  /** why it was declined */
+  reason: text('reason'),
+}, (t) => [
+  // one open request per user: a second insert loses (409)
+  uniqueIndex('host_requests_open_idx').on(t.discordId).where(sql`status = 'open'`),
+  index('host_requests_user_idx').on(t.discordId),
+]);
+
+/**
+ * Every admin action of the site (issue 39): levels, suspensions, requests to host, banlist imports
+ * and deletes, send-offs, rated marks, events cancelled. Newest first by id. The subject's name is
+ * kept as it was, so a deleted list or a renamed user still reads.
+ */
+export const adminLog = pgTable('admin_log', {
+  id: serial('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** null: the operator's CLI */
+  actorDiscordId: text('actor_discord_id'),
+  action: text('action').notNull(),
+  /** user, banlist, tournament, host-request */
+  subjectKind: text('subject_kind').notNull(),
+  subjectId: text('subject_id').notNull(),
+  subjectName: text('subject_name'),
+  /** what changed: from and to, the reason, the end of a suspension, a list's name */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+}, (t) => [index('admin_log_actor_idx').on(t.actorDiscordId, t.id), index('admin_log_subject_idx').on(t.subjectKind, t.subjectId, t.id)]);

@@ -542,6 +542,24 @@ if (onPostgres) {
       expect(JSON.parse((await pongsThere.next()).body)).toEqual({ pong: '"hi"' });
     });
 
+    test('a new level given on one instance holds on the other at once; a suspension closes the user’s connections there', async () => {
+      const admin = await signedInClient(server, '308', 2, 'Ishizu');
+      const user = await signedInClient(server, '309', 0, 'Mako');
+      const raw = await openRaw(other.url, { cookie: user.cookieHeader() });
+      raw.send('CONNECT\naccept-version:1.2\nhost:x\n\n\0');
+      await raw.frame('CONNECTED');
+      /** the user's session, on the other instance */
+      const hostThere = () => fetch(`${other.url}/api/tournaments/host`, {
+        method: 'POST', headers: { cookie: user.cookieHeader(), origin: other.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Across' }),
+      });
+      expect((await hostThere()).status).toBe(403);
+      expect((await admin.request('PUT', '/api/users/309/auth', { body: { auth: 1, reason: 'Hosts Tuesdays' } })).status).toBe(200);
+      expect((await hostThere()).status).toBe(201);
+      expect((await admin.post('/api/users/309/suspension', { reason: 'Abuse' })).status).toBe(200);
+      expect((await raw.closed).code).toBeGreaterThan(0);
+      expect((await hostThere()).status).toBe(401);
+    });
+
     test('when its LISTEN connection is cut, an instance reconnects and drops its sessions so clients re-sync', async () => {
       const received: unknown[] = [];
       let reconnects = 0;

@@ -72,6 +72,13 @@ export interface Realtime {
   deliverHereSliced(topic: string, json: string | Buffer): Promise<number>;
   /** True when a subscriber of this instance would receive a message of the topic. */
   hasSubscribersHere(topic: string): boolean;
+  /**
+   * After commit: a user's level or suspension changed (issue 39). On every instance their open
+   * connections take their user as stored now ('reread': rights given or taken away apply at once),
+   * or are closed ('close': a suspension ended their sessions; a page reconnects as a visitor).
+   * Resolves once this instance has applied it and the others have been told.
+   */
+  userChanged(discordId: string, how: 'reread' | 'close'): Promise<void>;
   /** Open STOMP sessions on this instance and how messages travel between instances. */
   stats(): { sessions: number; fanout: 'in-process' | 'postgres' };
 }
@@ -115,6 +122,7 @@ export interface LiveSessions {
 /** The fan-out channel's internal messages (never a client destination: not /topic/): a session ended; a write committed. */
 const SESSION_ENDED = '!session-ended';
 const CHANGED = '!changed';
+const USER_CHANGED = '!user-changed';
 /** prefix of broadcast notices: `!b:{kind}` */
 const BROADCAST = '!b:';
 
@@ -208,6 +216,11 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       if (typeof sessionId === 'string') broker.endSignIn(sessionId);
       return;
     }
+    if (topic === USER_CHANGED) {
+      const change = JSON.parse(json) as { from?: unknown; id?: unknown; close?: unknown };
+      if (change.from !== instanceId && typeof change.id === 'string') void applyUserChange(change.id, change.close === true);
+      return;
+    }
     if (topic === CHANGED) {
       const notice = JSON.parse(json) as { from?: unknown; key?: unknown };
       if (notice.from !== instanceId && typeof notice.key === 'string') changeNotice(notice.key);
@@ -239,6 +252,27 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
       log.warn({ err }, 'live: could not tell other instances of a logout; they apply it at their next session check');
     }
   });
+  /** This instance's connections of the user: closed, or given their user as stored now. */
+  const applyUserChange = async (discordId: string, close: boolean): Promise<void> => {
+    const theirs = [...broker.sessions].filter((c) => (c.principal as CurrentUser | null)?.discordId === discordId);
+    if (close) {
+      for (const c of theirs) c.close();
+      return;
+    }
+    const ids = [...new Set(theirs.map((c) => c.signInId).filter((id): id is string => id !== undefined))];
+    if (ids.length === 0) return;
+    try {
+      const live = await userFromCookies.check(ids);
+      for (const c of theirs) {
+        const id = c.signInId;
+        if (id === undefined) continue;
+        const user = live.get(id);
+        c.reidentify(user ? { principal: user, signInId: id } : { principal: null });
+      }
+    } catch (err) {
+      onError('live: could not read a changed user’s sessions; the next check applies it', err);
+    }
+  };
   const sessionCheck = periodicSessionCheck(broker, userFromCookies, onError);
   const identify = async (cookieHeader: string | undefined): Promise<Identity> => {
     const found = await userFromCookies(cookieHeader);
@@ -300,6 +334,15 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     hasSubscribersHere: (topic) => broker.hasSubscribers(topic),
     restrict(pattern, allow, message) {
       restrictions.push({ pattern, allow, message });
+    },
+    async userChanged(discordId, how) {
+      await applyUserChange(discordId, how === 'close');
+      if (fanout.kind === 'in-process') return;
+      try {
+        await fanout.publish(USER_CHANGED, JSON.stringify({ from: instanceId, id: discordId, close: how === 'close' }));
+      } catch (err) {
+        log.warn({ err }, 'live: could not tell other instances of a changed user; they apply it at their next session check');
+      }
     },
     stats: () => ({ sessions: broker.sessions.size, fanout: fanout.kind }),
   };

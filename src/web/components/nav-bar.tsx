@@ -6,6 +6,7 @@ import { nameOf } from '../../domain/users/display-name.ts';
 import { cn } from '../lib/cn.ts';
 import { useSession } from '../lib/session.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { AdminMenu } from './admin-menu.tsx';
 import { Avatar } from './ui/avatar.tsx';
 import { Button, buttonClasses } from './ui/button.tsx';
 
@@ -31,11 +32,14 @@ export interface MobileMenu {
  * account need about 910 px, more than a tablet's header holds.
  */
 const MENU_QUERY = '(width < 1024px)';
+/** An admin's header holds the Admin menu too (issue 39): about 1,070 px, their name read but not shown. */
+const ADMIN_MENU_QUERY = '(width < 1088px)';
 
 /** Menu state for the shell; it closes itself on every route change. */
 export function useMobileMenu(): MobileMenu {
   const { pathname } = useLocation();
-  const isMobile = useMediaQuery(MENU_QUERY);
+  const { user } = useSession();
+  const isMobile = useMediaQuery((user?.auth ?? 0) >= 2 ? ADMIN_MENU_QUERY : MENU_QUERY);
   const [open, setOpen] = useState(false);
   const [openPath, setOpenPath] = useState(pathname);
   // Adjusting state during render (not in an effect) so the old page never flashes with the menu.
@@ -66,6 +70,11 @@ function NavItems({ user, stacked, onNavigate }: { user: CurrentUser | null; sta
           </NavLink>
         </li>
       ))}
+      {(user?.auth ?? 0) >= 2 && (
+        <li>
+          <AdminMenu stacked={stacked} onNavigate={onNavigate} />
+        </li>
+      )}
     </ul>
   );
 }
@@ -87,7 +96,8 @@ function Account({ stacked, onDone }: { stacked?: boolean; onDone?: () => void }
     <div className={cn('flex items-center gap-3', stacked && 'justify-between')}>
       <span className="flex min-w-0 items-center gap-2">
         <Avatar src={user.avatarUrl} name={name} />
-        <span data-testid="user-name" className="max-w-40 truncate text-sm font-medium">
+        {/* an admin's header also holds the Admin menu (issue 39): their name is read, not shown, beside the avatar */}
+        <span data-testid="user-name" className={cn('max-w-40 truncate text-sm font-medium', user.auth >= 2 && !stacked && 'sr-only')}>
           {name}
         </span>
       </span>

@@ -1,6 +1,6 @@
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import type { BanlistImportResult } from '../../../domain/api/banlists.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
 
@@ -11,6 +11,8 @@ export interface ImportOptions {
   reference?: boolean;
   /** the importing admin: recorded on the list, and poster of its entries (so they may write the reasons) */
   createdBy?: string | null;
+  /** more to write in the import's transaction (the admin log's line) */
+  onStored?: (tx: Tx, stored: { name: string; entries: number }) => Promise<void>;
 }
 
 export const NO_LIST_MESSAGE = 'No list found: an .lflist.conf list starts with a line "!Name"';
@@ -38,6 +40,7 @@ export async function importLflist(db: Db, text: string, o: ImportOptions): Prom
     entries: chosen.entries,
     createdBy: o.createdBy ?? null,
     defaultPoster: o.createdBy ?? null,
+    onStored: o.onStored && ((tx, r) => o.onStored!(tx, { name: chosen.name, entries: r.entries })),
   });
   return { date: o.date, name: chosen.name, whitelist: chosen.whitelist, entries: stored.entries, skippedLines: parsed.skippedLines, reference: !!o.reference };
 }

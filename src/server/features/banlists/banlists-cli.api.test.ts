@@ -1,4 +1,4 @@
-// The operator commands `cards import` and `banlists import`, run as a person runs them: in their own process
+// The operator commands `cards import`, `banlists import` and `users set-auth`, run as a person runs them: in their own process
 // (compiled, test-cli.ts), against a new DATA_DIR (PGlite: the first command makes the database) or, in the
 // PostgreSQL project, a fresh database.
 import { execFile } from 'node:child_process';
@@ -13,6 +13,7 @@ import { cliCommand } from '../../test/test-cli.ts';
 import { officialCards, writeCdb } from '../cards/cdb-fixture.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
+import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const LFLISTS = fileURLToPath(new URL('../../../../../shared/data/lflists/', import.meta.url));
@@ -148,6 +149,18 @@ describe('npm run cli -- banlists import', () => {
       expect(entries.find((e) => e.cardId === 1)).toBeUndefined();
       // CLI imports have no poster: no session user imported them
       expect(entries.every((e) => e.poster === null)).toBe(true);
+    });
+  }, 60_000);
+});
+
+describe('npm run cli -- users set-auth', () => {
+  test('still makes an admin (issue 39), and the site’s admin log names the command line as the one who acted', async () => {
+    const r = await cli('users', 'set-auth', '970000000000000001', '2');
+    expect(r.stdout.trim()).toBe('User 970000000000000001 now has auth level 2.');
+    await withDb(async ({ db }) => {
+      expect(await AdminLog.list(db, { subject: '970000000000000001' }, 1, 10)).toMatchObject({
+        total: 1, entries: [{ actor: null, action: 'level', details: { from: 0, to: 2, cli: true } }],
+      });
     });
   }, 60_000);
 });

@@ -31,6 +31,8 @@ export interface ImportedList {
   createdBy?: string | null;
   /** poster of entries that bring no poster and had no reason before (the importing admin) */
   defaultPoster?: string | null;
+  /** more to write in the import's transaction once the list is stored (its line in the admin log) */
+  onStored?: (tx: Tx, stored: { id: number; entries: number }) => Promise<void>;
 }
 
 const isUniqueViolation = (e: unknown): boolean => {
@@ -84,6 +86,7 @@ export async function replaceList(db: Db, list: ImportedList): Promise<{ id: num
         };
       });
       for (let i = 0; i < values.length; i += 1000) await tx.insert(banlistEntries).values(values.slice(i, i + 1000));
+      await list.onStored?.(tx, { id, entries: values.length });
       return { id, entries: values.length };
     });
   } catch (e) {
@@ -253,10 +256,12 @@ export async function listForExport(db: Tx, banlistId: number): Promise<ListForE
 }
 
 /** Deletes the list of that kind and date (its entries cascade); false when there was none. */
-export async function deleteList(db: Db, date: string, kind: BanlistKind = 'format'): Promise<boolean> {
+/** `onDeleted` writes more in the same transaction (the admin log's line), only when a list was deleted. */
+export async function deleteList(db: Db, date: string, kind: BanlistKind = 'format', onDeleted?: (tx: Tx, name: string) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockList(tx, kind, date);
-    const rows = await tx.delete(banlists).where(and(eq(banlists.kind, kind), eq(banlists.date, date))).returning({ id: banlists.id });
+    const rows = await tx.delete(banlists).where(and(eq(banlists.kind, kind), eq(banlists.date, date))).returning({ id: banlists.id, name: banlists.name });
+    if (rows[0]) await onDeleted?.(tx, rows[0].name);
     return rows.length > 0;
   });
 }

@@ -15,6 +15,10 @@ import { importLflist } from './banlist-import.ts';
 import { BanlistReads } from './banlist-reads.ts';
 import { sendCached } from './http-cache.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
+import * as AdminLog from '../admin-log/admin-log-repository.ts';
+
+/** A list in the admin log: the format's by its date, a reference list as `reference:{date}`. */
+const banlistSubject = (date: string, reference: boolean, name: string) => ({ kind: 'banlist' as const, id: reference ? `reference:${date}` : date, name: `${name} (${date})` });
 
 const dateParams = z.object({ date: banlistDateSchema });
 const entryParams = z.object({
@@ -104,7 +108,11 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
   }, async (req) => {
     const admin = requireAuth(req, 2, 'Only admins can import banlists');
     const { list, reference } = req.query;
-    const result = await importLflist(db, req.body, { date: req.params.date, list, reference, createdBy: admin.discordId });
+    const { date } = req.params;
+    const result = await importLflist(db, req.body, {
+      date, list, reference, createdBy: admin.discordId,
+      onStored: (tx, r) => AdminLog.write(tx, { actorDiscordId: admin.discordId, action: 'banlist-import', subject: banlistSubject(date, !!reference, r.name), details: { name: r.name, entries: r.entries, kind: reference ? 'reference' : 'format' } }),
+    });
     reads.invalidate();
     return result;
   });
@@ -119,8 +127,12 @@ export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName
       response: { 204: noContent, ...errors(...WRITE_ERRORS, 404) },
     },
   }, async (req, reply) => {
-    requireAuth(req, 2, 'Only admins can delete banlists');
-    notFoundIfMissing((await BanlistsRepository.deleteList(db, req.params.date, req.query.reference ? 'reference' : 'format')) || undefined, 'Banlist not found');
+    const admin = requireAuth(req, 2, 'Only admins can delete banlists');
+    const { date } = req.params;
+    const { reference } = req.query;
+    const deleted = await BanlistsRepository.deleteList(db, date, reference ? 'reference' : 'format', (tx, name) =>
+      AdminLog.write(tx, { actorDiscordId: admin.discordId, action: 'banlist-delete', subject: banlistSubject(date, !!reference, name), details: { name, kind: reference ? 'reference' : 'format' } }));
+    notFoundIfMissing(deleted || undefined, 'Banlist not found');
     reads.invalidate();
     return reply.code(204).send();
   });

@@ -10,12 +10,20 @@ import type { Db } from '../../db/client.ts';
 import { discordProfileSchema } from '../../auth/discord-profile.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from '../../auth/session-token.ts';
 import * as UsersRepository from '../users/users-repository.ts';
+import { suspendedSentence } from '../../../domain/people/suspension.ts';
 
 /** An answer of the HTTP API that is not a 2xx: its sentence is what the user is told. */
 export class ApiRefusal extends Error {
   /** the answer's body, for what a sentence leaves out (a refused deck's problems) */
   constructor(readonly status: number, message: string, readonly body?: unknown) {
     super(message);
+  }
+}
+
+/** The user is suspended (issue 39): no command of theirs is acted on; they are told the reason and the end. */
+export class SuspendedRefusal extends ApiRefusal {
+  constructor(readonly suspension: { reason: string; until: string | null }) {
+    super(403, suspendedSentence(suspension));
   }
 }
 
@@ -38,11 +46,28 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
   const tokens = new Map<string, string>();
 
   /** A user who never signed in becomes a site user as sign-in makes one; one who did keeps their row (email included). */
-  async function ensureUser(user: InteractionUser): Promise<void> {
-    if (await UsersRepository.findByDiscordId(db, user.id)) return;
+  async function createUser(user: InteractionUser): Promise<void> {
     const profile = discordProfileSchema.safeParse({ id: user.id, username: user.username, discriminator: user.discriminator, global_name: user.global_name, avatar: user.avatar });
     if (!profile.success) throw new ApiRefusal(400, PROFILE_UNREADABLE);
     await UsersRepository.upsertFromDiscord(db, profile.data);
+  }
+
+  /**
+   * Every interaction reads its user as stored now and whether the kept token's session lives (one
+   * indexed select): a suspension, a lift, a logout or an expiry made on any instance holds here at
+   * once, with nothing to tell this process's cache (issue 39).
+   */
+  async function check(user: InteractionUser): Promise<void> {
+    const now = new Date();
+    const token = tokens.get(user.id);
+    const found = await UsersRepository.findWithSession(db, user.id, token ? hashSessionToken(token) : undefined, now);
+    if (!found) return createUser(user);
+    const suspension = UsersRepository.suspensionOf(found.user, now);
+    if (suspension) {
+      tokens.delete(user.id);
+      throw new SuspendedRefusal(suspension);
+    }
+    if (token && !found.sessionLive) tokens.delete(user.id);
   }
 
   async function mint(discordId: string): Promise<string> {
@@ -54,7 +79,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
 
   /** The API as this Discord user. */
   async function forUser(user: InteractionUser): Promise<BotApi> {
-    if (!tokens.has(user.id)) await ensureUser(user);
+    await check(user);
     const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, retried = false): Promise<T> => {
       const token = tokens.get(user.id) ?? (await mint(user.id));
       const text = body instanceof PlainText;
@@ -66,7 +91,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
       // the session ended (expired, or removed by an operator): a new one, once
       if (res.statusCode === 401 && !retried) {
         tokens.delete(user.id);
-        await ensureUser(user);
+        await check(user);
         return call<T>(method, url, body, true);
       }
       let parsed: unknown;

@@ -75,6 +75,12 @@ async function enqueue(tx: Tx, req: FastifyRequest, rows: Repo.NewDm[]): Promise
   dms.outbox.queued(req);
 }
 
+/** A message about the person themselves, of no event (issue 39: a new level, a suspension, a request to host). */
+export async function toPerson(tx: Tx, req: FastifyRequest, discordId: string, kind: string, body: DmBody): Promise<void> {
+  if (!req.server.discordDms || (await Repo.dmOffAmong(tx, [discordId])).size > 0) return;
+  await enqueue(tx, req, [{ discordId, tournamentUid: null, kind, body }]);
+}
+
 /**
  * The round `t` is now in was paired (call with the row after Start or Next Round): each player of
  * a match gets its table, the opponent, the room and the round's end, with 'Report result' and

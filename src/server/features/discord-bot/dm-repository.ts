@@ -8,7 +8,8 @@ import { discordDms, discordUsers, users } from '../../db/schema.ts';
 export const CANNOT_DM = 50007;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-export interface NewDm { discordId: string; tournamentUid: string; kind: string; body: unknown }
+/** `tournamentUid` null: a message about the person, not an event (issue 39) */
+export interface NewDm { discordId: string; tournamentUid: string | null; kind: string; body: unknown }
 
 /** Of these users, those who turned direct messages off. */
 export async function dmOffAmong(db: Tx, ids: readonly string[]): Promise<Set<string>> {
@@ -23,7 +24,7 @@ export async function enqueue(db: Tx, rows: readonly NewDm[], now: Date): Promis
   await db.insert(discordDms).values(rows.map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })));
 }
 
-export interface ClaimedDm { id: number; discordId: string; tournamentUid: string; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null; dmOff: boolean }
+export interface ClaimedDm { id: number; discordId: string; tournamentUid: string | null; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null; dmOff: boolean }
 
 /**
  * Up to `limit` due rows, at most one per recipient and only their oldest pending one (a player's
@@ -50,7 +51,7 @@ export async function claimDue(db: Tx, now: Date, leaseUntil: Date, limit: numbe
       (select u.dm_channel_id from discord_users u where u.discord_id = w.discord_id) as channel_id,
       coalesce((select u.dm_off from discord_users u where u.discord_id = w.discord_id), false) as dm_off`)) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => ({
-    id: Number(r.id), discordId: String(r.discord_id), tournamentUid: String(r.tournament_uid), kind: String(r.kind),
+    id: Number(r.id), discordId: String(r.discord_id), tournamentUid: r.tournament_uid === null ? null : String(r.tournament_uid), kind: String(r.kind),
     body: (typeof r.body === 'string' ? JSON.parse(r.body) : r.body) as Record<string, unknown>,
     attempts: Number(r.attempts), createdAt: new Date(r.created_at as string | Date), channelId: r.channel_id ? String(r.channel_id) : null, dmOff: r.dm_off === true || r.dm_off === 't',
   })).sort((a, b) => a.id - b.id);

@@ -16,7 +16,8 @@ import type { DiscordClient } from '../../discord/discord-client.ts';
 import { DISCORD_CDN_DEFAULT, discordBotSettings, type Env } from '../../env.ts';
 import { HttpError } from '../../errors.ts';
 import { errors } from '../../http/route-schemas.ts';
-import { ApiRefusal, createBotSessions, type BotApi } from './bot-api.ts';
+import { ApiRefusal, createBotSessions, SuspendedRefusal, type BotApi } from './bot-api.ts';
+import { suspendedAnswer } from '../../../domain/discord/people-messages.ts';
 import { claimInteraction, forgetExpiredInteractions, keepAnswer } from './bot-repository.ts';
 import { cardChoices, cardCommand } from './commands/card.ts';
 import { checkInButton, checkinCommand, dropButton, dropCommand, notificationsCommand } from './commands/entry.ts';
@@ -112,6 +113,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, client, secu
       if (first !== true) return (first.response as APIInteractionResponse | null) ?? privateMessage(ALREADY_ANSWERED);
     }
     const work = answer(i, req).catch((e: unknown) => {
+      if (e instanceof SuspendedRefusal) return i.kind === 'autocomplete' ? noChoices() : suspendedAnswer(e.suspension);
       if (e instanceof ApiRefusal) return refusal(e.message);
       // the interaction's token is never logged: only the error and what was asked
       req.log.error({ err: e, interaction: i.kind }, 'a Discord interaction failed');

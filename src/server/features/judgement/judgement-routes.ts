@@ -12,6 +12,7 @@ import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth, requireUser } from '../../auth/guards.ts';
 import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
+import * as AdminLog from '../admin-log/admin-log-repository.ts';
 import * as JudgementRepository from './judgement-repository.ts';
 import { banlistPublishedMessage } from '../../../domain/discord/webhook-messages.ts';
 import { queueSitePost } from '../webhooks/event-webhooks.ts';
@@ -165,8 +166,11 @@ export function registerJudgementRoutes(server: FastifyInstance, o: JudgementRou
     const { webhookUrl } = o;
     const { status, published } = await JudgementRepository.toggleSendoff(db, {
       adminId: user.discordId, today: todayUtc(), banlistName: banlistName(o.formatName),
-      // the site's channel hears of it through the webhook outbox (retried, relayed like every post)
-      onPublish: webhookUrl ? (tx, p) => queueSitePost(tx, req, webhookUrl, 'banlist', banlistPublishedMessage(p, o.publicUrl)) : undefined,
+      onPublish: async (tx, p) => {
+        await AdminLog.write(tx, { actorDiscordId: user.discordId, action: 'sendoff', subject: { kind: 'banlist', id: p.date, name: `${p.name} (${p.date})` }, details: { name: p.name, cards: p.entries.length } });
+        // the site's channel hears of it through the webhook outbox (retried, relayed like every post)
+        if (webhookUrl) await queueSitePost(tx, req, webhookUrl, 'banlist', banlistPublishedMessage(p, o.publicUrl));
+      },
     });
     if (published) {
       o.banlistReads?.invalidate();

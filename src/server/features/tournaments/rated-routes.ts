@@ -12,6 +12,7 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { recomputeSeriesRatings } from '../records/ratings-store.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import * as Repo from './tournaments-repository.ts';
+import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 export const RATED_ADMINS_ONLY = 'Only an admin can mark an event rated or unrated';
 
@@ -35,6 +36,7 @@ export function registerRatedRoutes(server: FastifyInstance, h: TournamentHelper
       if (t.rated !== rated) {
         const row = await Repo.updateTournament(tx, t.uid, { rated });
         await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', before: { rated: t.rated }, after: { rated } });
+        await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
         // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
         await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
         if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);

@@ -34,6 +34,7 @@ import { TournamentLive } from './tournament-live.ts';
 import { TournamentReads } from './tournament-reads.ts';
 import { isPrivileged, toSummary, toTournament, type TeamsContext } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
+import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -337,9 +338,11 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     config: settingsRoute.config,
     schema: { tags, summary: 'Cancel the tournament (until it is completed); it leaves the lists', params: uidParams, response: settingsRoute.response },
   }, async (req) => {
-    await adminAction(req, req.params.id, 'cancel', async (tx, t) => {
+    await adminAction(req, req.params.id, 'cancel', async (tx, t, user) => {
       refuseIfOver(t);
       if (t.completed) throw conflict('A completed tournament cannot be cancelled');
+      // the site's admin log too (issue 39): an event leaving the lists is everyone's business
+      await AdminLog.write(tx, { actorDiscordId: user.discordId, action: 'cancel-event', subject: { kind: 'tournament', id: t.uid, name: t.name } });
       // calendars that hold the event learn it is cancelled (a newer SEQUENCE)
       await Repo.updateTournament(tx, t.uid, { cancelled: true, signupsOpen: false, deckSubmissionOpen: false, ...bumpCalendarIfChanged(t, { cancelled: true }) });
       return { result: undefined, before: { cancelled: false }, after: { cancelled: true } };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -20,8 +20,28 @@ export function toCurrentUser(row: UserRow): CurrentUser {
   };
 }
 
+/** Not under a suspension at `now` (none set, or it has ended). */
+export const notSuspended = (now: Date): SQL => or(isNull(users.suspendedAt), lte(users.suspendedUntil, now))!;
+
+/** The suspension in force on a row at `now`, or null (none, no row, or it ended by itself). */
+export function suspensionOf(
+  u: Pick<UserRow, 'suspendedAt' | 'suspendedUntil' | 'suspendedReason'> | undefined, now: Date,
+): { reason: string; until: string | null; since: string } | null {
+  if (!u?.suspendedAt || (u.suspendedUntil && u.suspendedUntil <= now)) return null;
+  return { reason: u.suspendedReason ?? '', until: u.suspendedUntil?.toISOString() ?? null, since: u.suspendedAt.toISOString() };
+}
+
 export async function findByDiscordId(db: Tx, discordId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
+  return row;
+}
+
+/** The user, and whether the session of `idHash` (when given) is live at `now`: one statement (the bot's, each interaction). */
+export async function findWithSession(db: Tx, discordId: string, idHash: string | undefined, now: Date): Promise<{ user: UserRow; sessionLive: boolean } | undefined> {
+  const live = idHash
+    ? sql<boolean>`exists(select 1 from sessions s where s.id_hash = ${idHash} and s.expires_at > ${now.toISOString()})`.mapWith(Boolean)
+    : sql<boolean>`false`.mapWith(Boolean);
+  const [row] = await db.select({ user: users, sessionLive: live }).from(users).where(eq(users.discordId, discordId));
   return row;
 }
 
@@ -40,6 +60,7 @@ export async function upsertFromDiscord(db: Tx, p: DiscordProfile): Promise<User
     avatarUrl: avatarUrlOf(p),
     email: p.email ?? null,
     lastLoginAt: new Date(),
+    lastSeenAt: new Date(),
   };
   const [row] = await db
     .insert(users)
@@ -63,17 +84,26 @@ export async function createSession(db: Tx, idHash: string, discordId: string, e
   await db.insert(sessions).values({ idHash, discordId, expiresAt });
 }
 
-/** The user of a live session, sliding its expiry forward when it is more than a day old (slid: true). */
 const userRowOf = rowMapper(users);
 
+/**
+ * The user of a live session, sliding its expiry forward when it is more than a day old (slid: true;
+ * the user's last seen moves with it, so at most once a day). A suspended user has no live session:
+ * their sessions were deleted when it began, and one made meanwhile (a sign-in racing it) counts for
+ * nothing while it holds.
+ */
 export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo: Date): Promise<{ user: UserRow; slid: boolean } | undefined> {
   // hand-written (decision 021): every signed-in request runs it
+  const at = now.toISOString();
   const [raw] = await rawRows(db, sql`select u.*, s.expires_at as "_expires_at" from sessions s join users u on u.discord_id = s.discord_id
-    where s.id_hash = ${idHash} and s.expires_at > ${now.toISOString()}`);
+    where s.id_hash = ${idHash} and s.expires_at > ${at} and (u.suspended_at is null or u.suspended_until <= ${at})`);
   if (!raw) return undefined;
   const expiresAt = sessions.expiresAt.mapFromDriverValue(raw._expires_at as string) as Date;
   const slid = slideTo.getTime() - expiresAt.getTime() > 24 * 60 * 60 * 1000;
-  if (slid) await db.update(sessions).set({ expiresAt: slideTo }).where(eq(sessions.idHash, idHash));
+  if (slid) {
+    await db.execute(sql`with s as (update sessions set expires_at = ${slideTo.toISOString()} where id_hash = ${idHash} returning discord_id)
+      update users set last_seen_at = ${at} from s where users.discord_id = s.discord_id`);
+  }
   return { user: userRowOf(raw), slid };
 }
 

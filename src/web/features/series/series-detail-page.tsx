@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RequestToHost } from '../people/request-to-host.tsx';
 import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
 import { RuleBadges } from './rule-badges.tsx';
 import { useSeries } from './series-api.ts';
@@ -81,6 +82,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
             </Link>
           </div>
         )}
+        <RequestToHost className="mobile:max-w-none mobile:w-full" />
       </header>
 
       <div className="grid gap-4 lg:grid-cols-2">

@@ -14,6 +14,7 @@ import { useServerSecond } from './round-clock.tsx';
 import { useTeamFocus } from './team-focus.ts';
 import { failureSentence, ownEntry } from './tournament-view.ts';
 import { useDiscordChannel, useMatches, useOverrideWinner, useSendTestMessage } from './tournaments-api.ts';
+import { useSuspendedPlayers } from '../people/people-api.ts';
 
 const ACCEPT_FAILED = 'The result could not be saved.';
 const TEST_FAILED = 'The test message could not be queued.';
@@ -29,9 +30,10 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
   const playing = live && t.inProgress && t.currentRound > 0;
   const shown = useMatches(t.uid, [t.currentRound], playing);
   const channel = useDiscordChannel(t.uid, live);
+  const suspended = useSuspendedPlayers(t.uid, live);
   const now = useServerSecond();
   const [openId, setOpenId] = useState<number | null>(null);
-  const items = attentionItems(t, shown.matches, now);
+  const items = attentionItems(t, shown.matches, now, suspended.data?.players);
   const count = attentionCount(items, channel.data);
   useAttentionTitle(t.name, live ? count : 0);
   if (!live) return null;
@@ -53,7 +55,7 @@ export function AttentionPanel({ tournament: t, user }: { tournament: Tournament
       {items.length > 0 && (
         <ul className="space-y-2">
           {items.map((item) => (
-            <li key={item.kind === 'check-in' || item.kind === 'decks' ? item.kind : `${item.kind}-${item.match.id}`} className="rounded-lg border p-3" data-testid={`attention-${item.kind}`}>
+            <li key={'match' in item ? `${item.kind}-${item.match.id}` : item.kind} className="rounded-lg border p-3" data-testid={`attention-${item.kind}`}>
               <Item tournament={t} item={item} user={user} onOpen={setOpenId} />
             </li>
           ))}
@@ -85,6 +87,24 @@ function useAttentionTitle(name: string, count: number) {
 function Item({ tournament: t, item, user, onOpen }: { tournament: Tournament; item: AttentionItem; user: CurrentUser; onOpen: (matchId: number) => void }) {
   const focus = useTeamFocus();
   if (item.kind === 'decks') return <DecksItem tournament={t} decks={item.decks} user={user} />;
+  if (item.kind === 'suspended') {
+    return (
+      <p className="text-sm">
+        <span className="font-medium text-forbidden-ink">{item.players.length === 1 ? '1 player suspended' : `${item.players.length} players suspended`}</span>
+        {' by an admin; their teams are yours to decide: '}
+        {item.players.map((p, i) => (
+          <span key={p.discordId}>
+            {i > 0 && ', '}
+            {p.name} (
+            <button type="button" className="rounded font-medium text-primary underline-offset-2 hover:underline mobile:py-2" onClick={() => focus.open(p.teamUid)} aria-label={`Open ${p.teamName} in Teams`}>
+              {p.teamName}
+            </button>
+            )
+          </span>
+        ))}
+      </p>
+    );
+  }
   if (item.kind === 'check-in') {
     return (
       <p className="text-sm">

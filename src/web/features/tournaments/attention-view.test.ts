@@ -26,6 +26,16 @@ describe('what needs the host’s attention (issue 30 §1)', () => {
     expect(attentionCount(items)).toBe(4);
   });
 
+  test('suspended players come first while the event runs or waits, each with their team; none once it is over (issue 39)', () => {
+    const vic = { discordId: '9', name: 'Vic', teamUid: 'a', teamName: 'Alpha', until: null };
+    const items = attentionItems(event(), [match({ id: 10, table: 1 })], NOW, [vic]);
+    expect(items.map((i) => i.kind)).toEqual(['suspended', 'unreported']);
+    expect(items[0]).toEqual({ kind: 'suspended', players: [vic] });
+    expect(attentionCount(items)).toBe(2);
+    expect(attentionItems(event({ inProgress: false }), [], NOW, [vic]).map((i) => i.kind)).toEqual(['suspended']);
+    expect(attentionItems(event({ completed: true }), [], NOW, [vic])).toEqual([]);
+  });
+
   test('a dispute shows both reports and offers to accept each as the result, seen from team 1', () => {
     const m = match({ disputed: true, flaggedForReview: true, reportFromTeam1: report(2, 0), reportFromTeam2: report(2, 1) });
     const [item] = attentionItems(event(), [m], NOW);

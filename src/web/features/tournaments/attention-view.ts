@@ -2,6 +2,7 @@
 // of a dispute and the results to accept). Which items and their order: domain/tournament/attention.ts,
 // which the bot's /round counts with. Pure, so the order and the count are tested with tables.
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
+import type { SuspendedPlayers } from '../../../domain/api/people.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { allowsTie } from '../../../domain/tournament/types.ts';
 import { attentionOf, attentionTotal, type WaitingDeck } from '../../../domain/tournament/attention.ts';
@@ -24,7 +25,9 @@ export type AttentionItem =
   | { kind: 'past-time'; match: Match }
   | { kind: 'unreported'; match: Match }
   | { kind: 'decks'; decks: WaitingDeck[] }
-  | { kind: 'check-in'; teams: { uid: string; name: string }[] };
+  | { kind: 'check-in'; teams: { uid: string; name: string }[] }
+  /** players suspended by an admin (issue 39): their teams are the host's to decide */
+  | { kind: 'suspended'; players: SuspendedPlayers['players'] };
 
 /** The result a team's report claims, as the override route takes it; null without a report or for a tie the bracket forbids. */
 export function acceptChoice(m: Match, side: Side): AcceptChoice | null {
@@ -36,16 +39,20 @@ export function acceptChoice(m: Match, side: Side): AcceptChoice | null {
   return { side, label: `Accept ${sideName(m, side)}’s report`, team1Wins, team2Wins, winnerTeamId: winner ? (teamOf(m, winner).id ?? undefined) : undefined };
 }
 
-/** The panel's items (attentionOf's, with a dispute's reports and the results to accept). `now` in ms (the server's second). */
-export function attentionItems(t: Tournament, matches: readonly Match[], now: number): AttentionItem[] {
-  return attentionOf(t, matches, now).map((item): AttentionItem => {
+/**
+ * The panel's items (attentionOf's, with a dispute's reports and the results to accept), and first
+ * the event's suspended players while it runs. `now` in ms (the server's second).
+ */
+export function attentionItems(t: Tournament, matches: readonly Match[], now: number, suspended: SuspendedPlayers['players'] = []): AttentionItem[] {
+  const people: AttentionItem[] = suspended.length && !t.cancelled && !t.completed ? [{ kind: 'suspended', players: suspended }] : [];
+  return [...people, ...attentionOf(t, matches, now).map((item): AttentionItem => {
     if (item.kind === 'check-in') return { kind: 'check-in', teams: item.teams.map((team) => ({ uid: team.uid, name: teamName(team) })) };
     if (item.kind === 'decks') return item;
     const m = item.match;
     if (item.kind !== 'dispute') return { kind: item.kind, match: m };
     const accepts = ([1, 2] as const).map((s) => acceptChoice(m, s)).filter((c): c is AcceptChoice => c !== null);
     return { kind: 'dispute', match: m, reports: [reportLine(m, 1), reportLine(m, 2)], accepts };
-  });
+  })];
 }
 
 /** The number on the heading and in the tab's title: each item, and a failing Discord channel. */

@@ -12,6 +12,7 @@ import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RequestToHost } from '../people/request-to-host.tsx';
 import { RulesFiltersInput } from '../series/rules-filters-input.tsx';
 import { useSeries } from '../series/series-api.ts';
 import { SelectField, TextField, Toggle, fieldId } from '../series/series-form-fields.tsx';
@@ -55,7 +56,7 @@ export function HostTournamentPage() {
       </div>
     );
   } else if (user.auth < 1) {
-    body = <Alert>Only curators (auth level 1 or more) may host tournaments.</Alert>;
+    body = <RequestToHost />;
   } else if (id && series.isError) {
     body = <Alert>{(series.error as { status?: number }).status === 404 ? 'Series not found' : 'Failed to load series'}</Alert>;
   } else {

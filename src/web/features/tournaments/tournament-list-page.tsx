@@ -5,6 +5,7 @@ import { sortForHome } from '../../../domain/tournament/display-state.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { RequestToHost } from '../people/request-to-host.tsx';
 import { SubscribeToCalendarLink } from './print/export-links.tsx';
 import { TournamentCard } from './tournament-card.tsx';
 import { participationsFirst, seesNotificationDot } from './tournament-view.ts';
@@ -45,6 +46,7 @@ export function TournamentListPage() {
             </Link>
           </div>
         )}
+        <RequestToHost className="mobile:max-w-none mobile:w-full" />
       </header>
 
       {tournaments.isPending ? (

@@ -5,7 +5,7 @@ import { LoaderCircle } from 'lucide-react';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { setCurrentUser } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -38,9 +38,10 @@ export function OAuthCallbackPage() {
   const denied = params.has('error');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  // a refusal with a reason for the person (a suspension: why, and until when) is shown as it is
+  const [failed, setFailed] = useState<string | false>(false);
 
-  const problem = denied ? FAILED : !code ? NO_CODE : failed ? FAILED : null;
+  const problem = denied ? FAILED : !code ? NO_CODE : failed || null;
   useDocumentTitle(problem ? 'Authentication Error' : 'Completing Authentication');
 
   useEffect(() => {
@@ -53,8 +54,8 @@ export function OAuthCallbackPage() {
         // back to the page where sign-in started
         void navigate(samePath(returnTo), { replace: true });
       },
-      () => {
-        if (active) setFailed(true);
+      (e: unknown) => {
+        if (active) setFailed(e instanceof ApiError && e.status === 403 ? e.message : FAILED);
       },
     );
     return () => {
