@@ -31,7 +31,8 @@ export async function startDiskServer(
 ): Promise<DiskServer> {
   await seedPgliteDataDir(dataDir);
   const database = await openDatabase({ kind: 'pglite', dataDir });
-  const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: dataDir, ...env });
+  // tests seed test teams, as on a demo site (TEST_DATA)
+  const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ env: settings, database, rateLimitScale: 100, webhooks });
   const backups = await startBackups({ env: settings, database, log: log ?? app.log, schedule });
   await app.listen({ port: 0, host: '127.0.0.1' });
