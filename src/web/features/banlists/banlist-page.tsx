@@ -25,7 +25,7 @@ import {
 } from './banlists-api.ts';
 import { ImportBanlistDialog } from './import-banlist-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
-import { STATUS_TEXT } from './status-style.ts';
+import { STATUS_TEXT } from '../../components/status-style.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -7,7 +7,7 @@ import { stateLabel } from '../../../domain/banlist/compare.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useCopy } from '../../lib/use-copy.ts';
-import { POINTS_TONE, STATUS_TONE } from '../banlists/status-style.ts';
+import { POINTS_TONE, STATUS_TONE } from '../../components/status-style.ts';
 
 /** A card's effective status on a list: NONE is 'Not on the whitelist'; points on a points list. */
 export function StatusBadge({ status, points }: { status: CardStatus; points: number | null }) {

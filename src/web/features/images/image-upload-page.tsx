@@ -10,7 +10,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { SignedIn, recheckSession, setCurrentUser, useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ProgressBar } from './progress-bar.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { sendForm } from './upload-with-progress.ts';
 
 type UploadState =

@@ -3,8 +3,8 @@ import { ImageUp, Layers, Trash2 } from 'lucide-react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '../../../domain/api/images.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { ProgressBar } from '../images/progress-bar.tsx';
-import { FieldMessage, describedBy } from './series-form-fields.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { FieldMessage, describedBy } from '../../components/form-fields.tsx';
 
 export interface PictureInputProps {
   /** the stored picture URL */

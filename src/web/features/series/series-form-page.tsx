@@ -15,7 +15,7 @@ import { BanlistInput } from './banlist-input.tsx';
 import { PICTURE_TOO_LARGE, PictureInput } from './picture-input.tsx';
 import { RulesFiltersInput } from './rules-filters-input.tsx';
 import { useDeleteSeries, useSaveSeries, useSeries } from './series-api.ts';
-import { TextField, Toggle, fieldId } from './series-form-fields.tsx';
+import { TextField, Toggle, fieldId } from '../../components/form-fields.tsx';
 import {
   FIELD_TAB, TABS, clientErrors, emptyFormState, firstErrorTab, formStateOf, serverErrors, toBody,
   type FieldErrors, type SeriesFormState, type TabId,

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../domain/api/users.ts';
 import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { SelectField } from '../series/series-form-fields.tsx';
+import { SelectField } from '../../components/form-fields.tsx';
 import { EventSettingsButton } from './event-settings-dialog.tsx';
 import { failureSentence } from './tournament-view.ts';
 import { useAdminAction, useMarkRated } from './tournaments-api.ts';

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { SelectField } from '../series/series-form-fields.tsx';
+import { SelectField } from '../../components/form-fields.tsx';
 import { DeckDialog, DeckReviewControls, DeckStatusPill, shownDeckOf } from './deck-dialog.tsx';
 import {
   CLOSED_NOTE, DROP_TEAM_FAILED, captainName, failureSentence, hasApprovedDeck, playerName, sortTeams, teamName,

@@ -6,7 +6,7 @@ import { parseDeckText } from '../../../domain/deck/deck-text.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { ProgressBar } from '../images/progress-bar.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { DeckPreview } from './deck-preview.tsx';
 import { labelFromFileName } from './tournament-view.ts';
 import { DeckRefusedError, useUploadDeck } from './tournaments-api.ts';

@@ -2,7 +2,7 @@
 // until the start; the server checks the decks already submitted against the new one.
 import type { BanlistSummary } from '../../../domain/api/banlists.ts';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
-import { FieldMessage, SelectField } from '../series/series-form-fields.tsx';
+import { FieldMessage, SelectField } from '../../components/form-fields.tsx';
 import { listLabel } from '../series/site-banlists.ts';
 import { OWN_BANLIST, NO_BANLIST } from './event-banlist.ts';
 

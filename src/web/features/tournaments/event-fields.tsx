@@ -4,7 +4,7 @@ import { DECK_PRIVACIES, DECK_PRIVACY_HINT, DECK_PRIVACY_LABEL, DEFAULT_DECK_PRI
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { recommended } from '../../../domain/tournament/round-count.ts';
 import { cn } from '../../lib/cn.ts';
-import { FieldMessage, SelectField, TextField, Toggle, describedBy, inputClasses } from '../series/series-form-fields.tsx';
+import { FieldMessage, SelectField, TextField, Toggle, describedBy, inputClasses } from '../../components/form-fields.tsx';
 import { HOST_FIELD_LABEL, viewerTimeZone, type HostFormState } from './host-form-state.ts';
 
 /** The Event tab's fields (issue 19), typed as the host form keeps them. */

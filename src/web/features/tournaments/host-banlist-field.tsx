@@ -7,7 +7,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { BanlistSummary } from '../../../domain/api/banlists.ts';
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import { BanlistInput } from '../series/banlist-input.tsx';
-import { FieldMessage, SelectField } from '../series/series-form-fields.tsx';
+import { FieldMessage, SelectField } from '../../components/form-fields.tsx';
 import { listLabel } from '../series/site-banlists.ts';
 import { NO_BANLIST, OWN_BANLIST } from './event-banlist.ts';
 import type { HostErrors } from './host-form-state.ts';

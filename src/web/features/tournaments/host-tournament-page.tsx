@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequestToHost } from '../people/request-to-host.tsx';
 import { RulesFiltersInput } from '../series/rules-filters-input.tsx';
 import { useSeries } from '../series/series-api.ts';
-import { SelectField, TextField, Toggle, fieldId } from '../series/series-form-fields.tsx';
+import { SelectField, TextField, Toggle, fieldId } from '../../components/form-fields.tsx';
 import { useSiteBanlists } from '../series/site-banlists.ts';
 import {
   HOST_FIELD_LABEL, HOST_FIELD_TAB, HOST_TABS, banlistErrors, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors,

@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { cn } from '../../lib/cn.ts';
-import { SelectField } from '../series/series-form-fields.tsx';
+import { SelectField } from '../../components/form-fields.tsx';
 import { BracketSectionView, MatchList, type MatchOpener } from './bracket-view.tsx';
 import { MatchDialog } from './match-dialog.tsx';
 import {

@@ -1,5 +1,5 @@
-import type { SectionStatus } from '../../../domain/banlist/statuses.ts';
-import type { BadgeTone } from '../../components/ui/badge.tsx';
+import type { SectionStatus } from '../../domain/banlist/statuses.ts';
+import type { BadgeTone } from './ui/badge.tsx';
 
 /** Spec 1 §9 accents: forbidden red, limited yellow, semi-limited orange, unlimited green. */
 export const STATUS_TONE: Record<SectionStatus, BadgeTone> = {

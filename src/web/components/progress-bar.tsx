@@ -1,5 +1,5 @@
 import { Progress } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 /** An upload's progress, 0..1, announced as a progressbar with a label. */
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {

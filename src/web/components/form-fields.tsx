@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Select } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
-// Small form primitives for the series form: a label, the control, a hint and the error at the field.
+// Small form primitives of the site's forms (series, hosting, the host's tools): a label, the control, a hint
+// and the error at the field. The ids keep the 'series-' prefix they were born with: the pages' markup carries it.
 
 export const fieldId = (name: string) => `series-${name}`;
 const errorId = (name: string) => `series-${name}-error`;
