@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { SignedIn, recheckSession, setCurrentUser, useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { sendForm } from './upload-with-progress.ts';
+import { upload as uploadFile } from '../../lib/transfer.ts';
 
 type UploadState =
   | { state: 'idle' }
@@ -79,7 +79,7 @@ function Uploader({ user, onSessionEnded }: { user: CurrentUser; onSessionEnded:
     const form = new FormData();
     form.append('image', file);
     try {
-      const result = await sendForm<ImageUploadResponse>('POST', '/images/api/upload', form, {
+      const result = await uploadFile<ImageUploadResponse>('POST', '/images/api/upload', form, {
         headers: { 'X-Discord-Id': user.discordId },
         onProgress: (p) => setUpload({ state: 'uploading', fileName: file.name, fraction: p.fraction }),
       });

@@ -15,6 +15,7 @@ import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
 import { RuleBadges } from './rule-badges.tsx';
 import { useSeries } from './series-api.ts';
 import { siteListOf, useSiteBanlists } from './site-banlists.ts';
+import { saveBlob } from '../../lib/transfer.ts';
 
 /** Spec 2 §2 /series/{id}: the series, read-only. */
 export function SeriesDetailPage() {
@@ -113,7 +114,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
             <Fact label="TCG SEGOC rulings">{yesNo(s.tcgSegocRulings)}</Fact>
           </Facts>
           {s.banlist && (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => downloadText(s.banlist!, `${s.banlistName ?? s.name}.lflist.conf`)}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => saveBlob(new Blob([s.banlist!], { type: 'text/plain;charset=utf-8' }), `${s.banlistName ?? s.name}.lflist.conf`)}>
               <Download aria-hidden="true" />
               Download banlist
             </Button>
@@ -217,13 +218,4 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="font-medium break-words">{children}</dd>
     </>
   );
-}
-
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_');
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

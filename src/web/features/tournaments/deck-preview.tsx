@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { CARDS_PER_ROW, PHONE_CARDS_PER_ROW, cardLabel, mainDeckSlots } from './tournament-view.ts';
-import { saveBlob } from './tournaments-api.ts';
+import { saveBlob } from '../../lib/transfer.ts';
 
 export interface DeckCards {
   mainDeck: DeckCard[];

@@ -7,6 +7,7 @@ import type {
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { TournamentFormat } from '../../../domain/tournament/formats.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { UploadError, download, upload } from '../../lib/transfer.ts';
 
 export const tournamentKeys = {
   all: ['tournaments'] as const,
@@ -257,40 +258,24 @@ export interface DeckUpload {
 }
 
 /**
- * POST .../decks with the text as text/plain, through XMLHttpRequest for its upload progress. Spec 2 §8:
- * the error is the server's sentence, else the error's message, else 'Failed to upload deck'.
+ * POST .../decks with the text as text/plain, with its upload progress. Spec 2 §8: the error is the
+ * server's sentence, else the error's message, else 'Failed to upload deck'.
  */
-export function uploadDeck(uid: string, { participantDiscordId, label, text, onProgress }: DeckUpload): Promise<Deck> {
+export async function uploadDeck(uid: string, { participantDiscordId, label, text, onProgress }: DeckUpload): Promise<Deck> {
   const query = new URLSearchParams({ participantDiscordId, label });
-  return new Promise<Deck>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path(uid, `/decks?${query}`)}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Content-Type', 'text/plain; charset=utf-8');
-    xhr.setRequestHeader('X-Discord-Id', participantDiscordId);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
-        onProgress?.(1);
-        resolve(body as Deck);
-        return;
-      }
-      const b = (body ?? {}) as { error?: unknown; problems?: DeckProblemBody[]; deck?: DeckRefusedError['deck'] };
-      const message = typeof b.error === 'string' && b.error ? b.error : xhr.statusText || 'Failed to upload deck';
-      reject(new DeckRefusedError(xhr.status, message, Array.isArray(b.problems) ? b.problems : [], b.deck));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload deck'));
-    xhr.send(text);
-  });
+  try {
+    const deck = await upload<Deck>('POST', path(uid, `/decks?${query}`), text, {
+      headers: { 'X-Discord-Id': participantDiscordId },
+      onProgress: (p) => onProgress?.(p.fraction),
+      failure: 'Failed to upload deck',
+    });
+    onProgress?.(1);
+    return deck;
+  } catch (e) {
+    if (!(e instanceof UploadError)) throw e;
+    const b = (e.body ?? {}) as { problems?: DeckProblemBody[]; deck?: DeckRefusedError['deck'] };
+    throw new DeckRefusedError(e.status, e.message, Array.isArray(b.problems) ? b.problems : [], b.deck);
+  }
 }
 
 export function useUploadDeck(uid: string) {
@@ -525,44 +510,7 @@ export function useSwapTeams(uid: string) {
 
 // ---- files -------------------------------------------------------------------------------------
 
-function fileNameOf(res: Response, fallback: string): string {
-  const header = res.headers.get('Content-Disposition') ?? '';
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain filename
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
-
-/** Saves a blob under a name, through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_');
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** GET a file of the tournament and save it under the server's Content-Disposition name. */
 export async function downloadFile(uid: string, rest: string, fallbackName: string): Promise<void> {
-  const res = await fetch(`/api${path(uid, rest)}`, { credentials: 'include' });
-  if (!res.ok) {
-    let message = res.statusText;
-    try {
-      const body = (await res.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(res.status, message);
-  }
-  saveBlob(await res.blob(), fileNameOf(res, fallbackName));
+  await download(path(uid, rest), fallbackName);
 }
