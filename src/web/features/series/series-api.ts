@@ -17,13 +17,12 @@ export function useSeriesSummaries() {
   });
 }
 
-/** One series; idle without an id. A 404 is an answer, not worth retrying. */
+/** One series; idle without an id. */
 export function useSeries(id: string | undefined) {
   return useQuery({
     queryKey: seriesKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<Series>(`/series/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
-    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
 }
 

@@ -30,7 +30,6 @@ export const tournamentKeys = {
 };
 
 const path = (uid: string, rest = '') => `/tournaments/${encodeURIComponent(uid)}${rest}`;
-const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 export function useTournaments() {
   return useQuery({
@@ -49,12 +48,11 @@ export function useParticipating(discordId: string | undefined) {
   });
 }
 
-/** One tournament; a 404 is an answer, not worth retrying. */
+/** One tournament. */
 export function useTournament(uid: string) {
   return useQuery({
     queryKey: tournamentKeys.detail(uid),
     queryFn: ({ signal }) => api.get<Tournament>(path(uid), { signal }),
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
@@ -68,7 +66,6 @@ export function useTeams(uid: string, enabled: boolean) {
     queryKey: tournamentKeys.teams(uid),
     queryFn: ({ signal }) => api.get<Team[]>(path(uid, '/teams'), { signal }),
     enabled,
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
@@ -78,7 +75,6 @@ export function useParticipantDecks(uid: string, participantId: number | undefin
     queryKey: tournamentKeys.decks(uid, participantId ?? -1),
     queryFn: ({ signal }) => api.get<Deck[]>(path(uid, `/participants/${participantId}/decks`), { signal }),
     enabled: participantId !== undefined,
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
@@ -114,7 +110,6 @@ export function useStandings(uid: string, enabled: boolean) {
     // a read that left before a newer live message was shown does not take the page back (decision 022)
     structuralSharing: (shown, read) => (newerStandings(shown, read) ? shown : read),
     enabled,
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
@@ -131,14 +126,12 @@ export function useScoreboard(uid: string, enabled: boolean) {
     queryKey: tournamentKeys.scoreboard(uid),
     queryFn: ({ signal }) => api.get<Scoreboard>(path(uid, '/scoreboard'), { signal }),
     enabled,
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
 const matchesQuery = (uid: string, round?: number) => ({
   queryKey: tournamentKeys.matches(uid, round),
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Match[]>(path(uid, round ? `/matches?round=${round}` : '/matches'), { signal }),
-  retry: (count: number, error: Error) => !notFound(error) && count < 2,
 });
 
 export interface ShownMatches {
@@ -478,7 +471,6 @@ export function useMatchRoom(uid: string, matchId: number, enabled: boolean) {
     queryFn: ({ signal }) => api.get<Match>(path(uid, `/matches/${matchId}`), { signal }),
     enabled,
     select: (m) => m.room ?? null,
-    retry: (count, error) => !notFound(error) && count < 2,
   });
 }
 
