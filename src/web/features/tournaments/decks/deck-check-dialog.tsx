@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DeckDialog, DeckReviewControls, shownDeckOf } from './deck-dialog.tsx';
 import { failureSentence } from '../tournament-view.ts';
-import { useApprovePassingDecks, useParticipantDecks } from '../tournaments-api.ts';
+import { useApprovePassingDecks, useParticipantDecks } from './decks-api.ts';
 
 const APPROVE_ALL_FAILED = 'The decks could not be approved. Please try again.';
 

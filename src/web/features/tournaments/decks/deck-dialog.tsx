@@ -11,7 +11,7 @@ import { DeckPreview, type DeckCards } from './deck-preview.tsx';
 import { DECK_STATUS_TONE, failureSentence } from '../tournament-view.ts';
 
 const REVIEW_FAILED = 'Failed to review the deck. Please try again.';
-import { useReviewDeck } from '../tournaments-api.ts';
+import { useReviewDeck } from './decks-api.ts';
 
 export function DeckStatusPill({ status }: { status: DeckStatus }) {
   return (

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { DeckPreview } from './deck-preview.tsx';
 import { labelFromFileName } from '../tournament-view.ts';
-import { DeckRefusedError, useUploadDeck } from '../tournaments-api.ts';
+import { DeckRefusedError, useUploadDeck } from './decks-api.ts';
 
 const inputClasses = (invalid?: boolean) =>
   cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { DeckDialog, DeckStatusPill, shownDeckOf } from './deck-dialog.tsx';
 import { DECK_DELETE_FAILED, failureSentence, playerName } from '../tournament-view.ts';
-import { useDeleteDeck, useParticipantDecks } from '../tournaments-api.ts';
+import { useDeleteDeck, useParticipantDecks } from './decks-api.ts';
 
 /** Whether the player may still delete (and so replace) a deck now. */
 export function decksChangeable(t: Tournament, team: Team): boolean {

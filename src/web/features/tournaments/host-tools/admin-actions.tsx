@@ -12,7 +12,8 @@ import { SwapTeams } from './swap-dialog.tsx';
 import { AuditEntryText } from './audit-entry.tsx';
 import { ExportLinks } from '../print/export-links.tsx';
 import { DECKS_AFTER_WINNER, DECKS_ZIP_FAILED, adminActions, failureSentence } from '../tournament-view.ts';
-import { downloadFile, useAdminAction, useAudit, useScoreboard, type AdminAction } from '../tournaments-api.ts';
+import { downloadFile, useScoreboard } from '../tournaments-api.ts';
+import { useAdminAction, useAudit, type AdminAction } from './host-tools-api.ts';
 
 const ACTION_FAILED = 'The action failed. Please try again.';
 const CLOSED_ACTIONS = 'Closed: the teams, matches and decks were removed, so there are no decks left to download. The final standings stay.';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/form-fields.tsx';
 import { EventSettingsButton } from './event-settings-dialog.tsx';
 import { failureSentence } from '../tournament-view.ts';
-import { useAdminAction, useMarkRated } from '../tournaments-api.ts';
+import { useAdminAction, useMarkRated } from './host-tools-api.ts';
 
 const SETTING_FAILED = 'Failed to change the setting. Please try again.';
 

@@ -7,7 +7,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { DROP_TEAM_FAILED, failureSentence, teamName, teamsWithoutApprovedDeck } from '../tournament-view.ts';
-import { useAdminAction, useDropTeam, useTeams } from '../tournaments-api.ts';
+import { useDropTeam } from '../playing/play-api.ts';
+import { useTeams } from '../tournaments-api.ts';
+import { useAdminAction } from './host-tools-api.ts';
 
 const START_FAILED = 'Failed to start the tournament. Please try again.';
 

@@ -16,9 +16,11 @@ import {
   CLOSED_NOTE, DROP_TEAM_FAILED, captainName, failureSentence, hasApprovedDeck, playerName, sortTeams, teamName,
   unapprovedDecks, type SortDirection, type TeamSortKey,
 } from '../tournament-view.ts';
-import { useCheckIn } from './event-settings-api.ts';
+import { useCheckIn } from '../playing/play-api.ts';
 import { useTeamFocus } from '../team-focus.ts';
-import { useDropTeam, useTeamDecks, useTeams } from '../tournaments-api.ts';
+import { useTeamDecks } from '../decks/decks-api.ts';
+import { useDropTeam } from '../playing/play-api.ts';
+import { useTeams } from '../tournaments-api.ts';
 
 /**
  * Admin Tools' Teams: the list of GET .../teams, which answers admins and the host the decks' own labels

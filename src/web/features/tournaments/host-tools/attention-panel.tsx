@@ -13,7 +13,9 @@ import { flagMessage, resetRound, sideName } from '../playing/match-view.ts';
 import { useServerSecond } from '../playing/round-clock.tsx';
 import { useTeamFocus } from '../team-focus.ts';
 import { failureSentence, ownEntry } from '../tournament-view.ts';
-import { useDiscordChannel, useMatches, useOverrideWinner, useSendTestMessage } from '../tournaments-api.ts';
+import { useOverrideWinner } from '../playing/play-api.ts';
+import { useMatches } from '../tournaments-api.ts';
+import { useDiscordChannel, useSendTestMessage } from './host-tools-api.ts';
 import { useSuspendedPlayers } from '../../people/people-api.ts';
 
 const ACCEPT_FAILED = 'The result could not be saved.';

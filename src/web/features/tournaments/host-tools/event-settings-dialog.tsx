@@ -10,7 +10,7 @@ import { useSiteBanlists } from '../../series/site-banlists.ts';
 import { EventBanlistField } from '../hosting/event-banlist-field.tsx';
 import { banlistChange, banlistChoiceOf } from '../hosting/event-banlist.ts';
 import { EventFields, type EventField, type EventState } from '../hosting/event-fields.tsx';
-import { useEventSettings } from './event-settings-api.ts';
+import { useEventSettings } from './host-tools-api.ts';
 import { eventBody, hostServerErrors, isoToLocal } from '../hosting/host-form-state.ts';
 import { failureSentence } from '../tournament-view.ts';
 

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { swapChoices, swapPreview, type SwapChoice } from '../playing/round-view.ts';
 import { failureSentence } from '../tournament-view.ts';
-import { useSwapTeams } from '../tournaments-api.ts';
+import { useSwapTeams } from './host-tools-api.ts';
 
 const SWAP_FAILED = 'Failed to swap the teams. Please try again.';
 const keyOf = (c: SwapChoice) => `${c.matchId}:${c.teamId}`;

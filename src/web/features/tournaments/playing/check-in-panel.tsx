@@ -4,7 +4,7 @@ import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useCheckIn, useOpenCheckIn } from '../host-tools/event-settings-api.ts';
+import { useCheckIn, useOpenCheckIn } from './play-api.ts';
 import { failureSentence, isPrivileged, ownEntry, teamName } from '../tournament-view.ts';
 
 const CHECK_IN_FAILED = 'Failed to check in. Please try again.';

@@ -22,7 +22,7 @@ import {
   type Side,
 } from './match-view.ts';
 import { failureSentence } from '../tournament-view.ts';
-import { useOverrideWinner, useReportScore, useResolveFlag, type Override } from '../tournaments-api.ts';
+import { useOverrideWinner, useReportScore, useResolveFlag, type Override } from './play-api.ts';
 
 const fieldClasses = 'h-10 w-full rounded-md border bg-background px-3 text-sm shadow-sm mobile:h-11';
 /** Phones: every control a 44 px tap target. */

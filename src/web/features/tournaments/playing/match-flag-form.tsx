@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { RequiredTextarea } from '../../../components/ui/required-textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { failureSentence } from '../tournament-view.ts';
-import { useFlagMatch } from '../tournaments-api.ts';
+import { useFlagMatch } from './play-api.ts';
 
 const FLAG_FAILED = 'Failed to flag the match. Please try again.';
 /** Phones: every control a 44 px tap target. */

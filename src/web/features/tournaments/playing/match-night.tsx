@@ -13,7 +13,7 @@ import { RoomCard } from './room-card.tsx';
 import { RoundClock } from './round-clock.tsx';
 import { mayExtend, mayReadRoom, tableLabel } from './round-view.ts';
 import { failureSentence } from '../tournament-view.ts';
-import { useExtendMatch, useMatchRoom } from '../tournaments-api.ts';
+import { useExtendMatch, useMatchRoom } from './play-api.ts';
 
 const EXTEND_FAILED = 'Failed to add time. Please try again.';
 const STEPS = [1, 2, 3, 5, 10, 15, 20, 30].filter((n) => n <= EXTEND_MINUTES_MAX);

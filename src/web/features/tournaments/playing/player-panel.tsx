@@ -10,7 +10,7 @@ import { isOneVsOne, personName } from '../../../../domain/tournament/signup-nam
 import { DeckUploadForm } from '../decks/deck-upload-form.tsx';
 import { OwnDecks } from '../decks/own-decks.tsx';
 import { DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, teamName } from '../tournament-view.ts';
-import { useDropParticipant, useDropTeam, useSignup } from '../tournaments-api.ts';
+import { useDropParticipant, useDropTeam, useSignup } from './play-api.ts';
 
 const inputClasses = (invalid?: boolean) =>
   cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
