@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Select } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { Select, Tabs } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
+import { Alert } from './ui/alert.tsx';
 
 // Small form primitives of the site's forms (series, hosting, the host's tools): a label, the control, a hint
 // and the error at the field. The ids keep the 'series-' prefix they were born with: the pages' markup carries it.
@@ -183,5 +184,132 @@ export function SelectField({
       </Select.Root>
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
+  );
+}
+
+// ---- a tabbed form: its fields bound to state and errors, its error summary, its tabs' error marks -----------
+
+type Setter<T> = (update: (previous: T) => T) => void;
+
+/**
+ * Binds a form's fields to its state and errors: `set(key)` changes a value and clears its error; `num(key)` and
+ * `flag(key)` spread into a numeric TextField and a Toggle, labelled from `labels`.
+ */
+export function fieldBinders<S extends object, F extends string>(
+  state: S,
+  setState: Setter<S>,
+  errors: Partial<Record<F, string>>,
+  setErrors: Setter<Partial<Record<F, string>>>,
+  labels: Record<F, string>,
+) {
+  const set = <K extends keyof S>(key: K) => (value: S[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
+  const field = (key: keyof S & F, hint?: string) => ({ name: key, label: labels[key], error: errors[key], hint });
+  const num = (key: keyof S & F, hint?: string) => ({
+    ...field(key, hint),
+    value: state[key] as string,
+    onChange: set(key) as (v: string) => void,
+    inputMode: 'numeric' as const,
+  });
+  const flag = (key: keyof S & F, hint?: string) => ({ ...field(key, hint), checked: state[key] as boolean, onChange: set(key) as (v: boolean) => void });
+  return { set, num, flag };
+}
+
+/**
+ * A tabbed form's state: its values, the tab shown, each field's error and the form's own sentence; `showErrors`
+ * sets the errors and shows the first field with one. The fields bind through `set`, `num` and `flag`.
+ */
+export function useTabbedForm<S extends object, F extends string, T>({ initial, firstTab, labels, tabOf, firstErrorTab }: {
+  initial: () => S;
+  firstTab: T;
+  labels: Record<F, string>;
+  tabOf: Record<F, T>;
+  /** the first tab, in the form's order, that holds one of these errors */
+  firstErrorTab: (errors: Partial<Record<F, string>>) => T | undefined;
+}) {
+  const [state, setState] = useState<S>(initial);
+  const [tab, setTab] = useState<T>(firstTab);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [formError, setFormError] = useState<ReactNode>();
+  const showErrors = (next: Partial<Record<F, string>>) => {
+    setErrors(next);
+    showFirstError(next, tabOf, firstErrorTab(next), setTab);
+  };
+  const errorTabs = tabsWithErrors(errors, tabOf);
+  return { state, setState, tab, setTab, errors, setErrors, formError, setFormError, showErrors, errorTabs, ...fieldBinders(state, setState, errors, setErrors, labels) };
+}
+
+/** Moves the focus to a field once its tab has been drawn. */
+export const focusField = (name: string) => setTimeout(() => document.getElementById(fieldId(name))?.focus(), 0);
+
+/** Shows the first tab that holds an error (`first`, in the form's tab order) and focuses its first field with one. */
+export function showFirstError<F extends string, T>(errors: Partial<Record<F, string>>, tabOf: Record<F, T>, first: T | undefined, showTab: (tab: T) => void) {
+  if (!first) return;
+  showTab(first);
+  const field = (Object.keys(errors) as F[]).find((f) => errors[f] && tabOf[f] === first);
+  if (field) focusField(field);
+}
+
+/** The tabs that hold a field with an error. */
+export function tabsWithErrors<F extends string, T>(errors: Partial<Record<F, string>>, tabOf: Record<F, T>): Set<T> {
+  return new Set((Object.entries(errors) as [F, string | undefined][]).filter(([, m]) => m).map(([f]) => tabOf[f]));
+}
+
+/** The form's sentence (a string is set as one line) and each field's error as a link to the field, on its tab. */
+export function ErrorSummary<F extends string, T>({ formError, errors, labels, tabOf, showTab }: {
+  formError?: ReactNode;
+  errors: Partial<Record<F, string>>;
+  labels: Record<F, string>;
+  tabOf: Record<F, T>;
+  showTab: (tab: T) => void;
+}) {
+  const listed = (Object.entries(errors) as [F, string | undefined][]).filter(([, m]) => m);
+  if (!formError && listed.length === 0) return null;
+  return (
+    <Alert>
+      {typeof formError === 'string' ? <p className="font-medium">{formError}</p> : formError}
+      {listed.length > 0 && (
+        <ul className="mt-1 list-disc space-y-0.5 pl-4">
+          {listed.map(([f, m]) => (
+            <li key={f}>
+              <button
+                type="button"
+                className="rounded underline"
+                onClick={() => {
+                  showTab(tabOf[f]);
+                  focusField(f);
+                }}
+              >
+                {labels[f]}
+              </button>
+              : {m}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}
+
+/** A tabbed form's tabs, each marked when one of its fields has an error. */
+export function ErrorMarkedTabs<T extends string>({ tabs, errorTabs, className }: { tabs: readonly { id: T; label: string }[]; errorTabs: Set<T>; className: string }) {
+  return tabs.map((t) => (
+    <Tabs.Trigger key={t.id} value={t.id} className={className}>
+      {t.label}
+      <TabErrorMark shown={errorTabs.has(t.id)} />
+    </Tabs.Trigger>
+  ));
+}
+
+/** A tab's mark when one of its fields has an error. */
+function TabErrorMark({ shown }: { shown: boolean }) {
+  if (!shown) return null;
+  return (
+    <>
+      <span aria-hidden="true" className="ml-1.5 inline-block size-2 rounded-full bg-danger align-middle" />
+      <span className="sr-only"> (has errors)</span>
+    </>
   );
 }

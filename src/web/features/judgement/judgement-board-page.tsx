@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Gavel, LogIn, Plus, RotateCcw, X } from 'lucide-react';
+import { Gavel, Plus, RotateCcw, X } from 'lucide-react';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { sortBoard, type BoardSortKey } from '../../../domain/judgement/sorting.ts';
@@ -21,6 +21,7 @@ import { passcodeOf, useCardDetail } from '../cards/card-page-api.ts';
 import { ProposeCardDialog } from './propose-card-dialog.tsx';
 import { sendoffBlocker } from './sendoff-blocker.ts';
 import { EffectiveDate, SendVotes } from './sendoff-controls.tsx';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 
 const TITLE = 'The Next Judgement';
 
@@ -43,14 +44,7 @@ export function JudgementBoardPage() {
       ) : user ? (
         <Board user={user} />
       ) : (
-        <div className="flex flex-wrap items-center gap-4 rounded-xl border bg-card p-5">
-          <p className="font-medium">Please log in to view.</p>
-          {/* signing in comes back to this board */}
-          <Button onClick={login}>
-            <LogIn aria-hidden="true" />
-            Login with Discord
-          </Button>
-        </div>
+        <SignInPrompt onLogin={login}>Please log in to view.</SignInPrompt>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { LoaderCircle, LogIn, Trophy } from 'lucide-react';
+import { LoaderCircle, Trophy } from 'lucide-react';
 import type { BanlistSummary } from '../../../../domain/api/banlists.ts';
 import type { Series } from '../../../../domain/api/series.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
@@ -13,17 +13,18 @@ import { cn } from '../../../lib/cn.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequestToHost } from '../../people/request-to-host.tsx';
-import { RulesFiltersInput } from '../../series/rules-filters-input.tsx';
 import { useSeries } from '../../series/series-api.ts';
-import { SelectField, TextField, Toggle, fieldId } from '../../../components/form-fields.tsx';
+import { ErrorMarkedTabs, ErrorSummary, SelectField, TextField, Toggle, useTabbedForm } from '../../../components/form-fields.tsx';
 import { useSiteBanlists } from '../../series/site-banlists.ts';
 import {
   HOST_FIELD_LABEL, HOST_FIELD_TAB, HOST_TABS, banlistErrors, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors,
-  hostStateFromSeries, initialBanlistChoice, toHostBody, type HostErrors, type HostField, type HostFormState, type HostTabId,
+  hostStateFromSeries, initialBanlistChoice, toHostBody, type HostFormState, type HostTabId,
 } from './host-form-state.ts';
 import { EventFields } from './event-fields.tsx';
 import { HostBanlistField } from './host-banlist-field.tsx';
 import { useHostTournament, useTournaments } from '../tournaments-api.ts';
+import { DeckSizeLimits, RulesFiltersFields } from '../../series/series-fields.tsx';
+import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
 
 const TITLE = 'Host a Tournament';
 export const HOST_FAILED = 'Failed to host tournament. Please try again.';
@@ -40,21 +41,9 @@ export function HostTournamentPage() {
 
   let body: ReactNode;
   if (isLoading || (id && series.isPending) || lists.isPending || (id && events.isPending)) {
-    body = (
-      <p role="status" className="text-muted-foreground">
-        Loading…
-      </p>
-    );
+    body = <p role="status" className="text-muted-foreground">Loading…</p>;
   } else if (!user) {
-    body = (
-      <div className="flex flex-wrap items-center gap-4 rounded-xl border bg-card p-5">
-        <p className="font-medium">You must be logged in to host a tournament</p>
-        <Button onClick={login}>
-          <LogIn aria-hidden="true" />
-          Login with Discord
-        </Button>
-      </div>
-    );
+    body = <SignInPrompt onLogin={login}>You must be logged in to host a tournament</SignInPrompt>;
   } else if (user.auth < 1) {
     body = <RequestToHost />;
   } else if (id && series.isError) {
@@ -91,46 +80,17 @@ function HostForm({ series, user, lists, listsFailed, held }: {
 }) {
   const navigate = useNavigate();
   const host = useHostTournament();
-  const [state, setState] = useState<HostFormState>(() => ({
-    ...(series ? hostStateFromSeries(series, held) : defaultHostState()),
-    banlistChoice: initialBanlistChoice(series, lists),
-  }));
-  const [tab, setTab] = useState<HostTabId>('basic');
-  const [errors, setErrors] = useState<HostErrors>({});
-  const [formError, setFormError] = useState<ReactNode>();
-
-  const set = <K extends keyof HostFormState>(key: K) => (value: HostFormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }));
-    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
-  };
-  const num = (key: keyof HostFormState & HostField, hint?: string) => ({
-    name: key,
-    label: HOST_FIELD_LABEL[key],
-    value: state[key] as string,
-    onChange: set(key) as (v: string) => void,
-    error: errors[key],
-    inputMode: 'numeric' as const,
-    hint,
-  });
-  const flag = (key: keyof HostFormState & HostField, hint?: string) => ({
-    name: key,
-    label: HOST_FIELD_LABEL[key],
-    checked: state[key] as boolean,
-    onChange: set(key) as (v: boolean) => void,
-    error: errors[key],
-    hint,
+  const { state, setState, tab, setTab, errors, setErrors, formError, setFormError, showErrors, errorTabs, set, num, flag } = useTabbedForm({
+    initial: (): HostFormState => ({
+      ...(series ? hostStateFromSeries(series, held) : defaultHostState()),
+      banlistChoice: initialBanlistChoice(series, lists),
+    }),
+    firstTab: 'basic' as HostTabId,
+    labels: HOST_FIELD_LABEL,
+    tabOf: HOST_FIELD_TAB,
+    firstErrorTab: firstHostErrorTab,
   });
 
-  const focusField = (f: HostField) => setTimeout(() => document.getElementById(fieldId(f))?.focus(), 0);
-
-  function showErrors(next: HostErrors) {
-    setErrors(next);
-    const first = firstHostErrorTab(next);
-    if (!first) return;
-    setTab(first);
-    const field = (Object.keys(next) as HostField[]).find((f) => next[f] && HOST_FIELD_TAB[f] === first);
-    if (field) focusField(field);
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -162,8 +122,6 @@ function HostForm({ series, user, lists, listsFailed, held }: {
     });
   }
 
-  const errorTabs = new Set(Object.entries(errors).filter(([, m]) => m).map(([f]) => HOST_FIELD_TAB[f as HostField]));
-  const listed = (Object.entries(errors) as [HostField, string | undefined][]).filter(([, m]) => m);
   const tabClasses = cn(
     'relative border-b-2 border-transparent px-3 py-3 text-sm font-medium text-muted-foreground',
     'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary',
@@ -171,45 +129,12 @@ function HostForm({ series, user, lists, listsFailed, held }: {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Host tournament">
-      {(formError || listed.length > 0) && (
-        <Alert>
-          {typeof formError === 'string' ? <p className="font-medium">{formError}</p> : formError}
-          {listed.length > 0 && (
-            <ul className="mt-1 list-disc space-y-0.5 pl-4">
-              {listed.map(([f, m]) => (
-                <li key={f}>
-                  <button
-                    type="button"
-                    className="rounded underline"
-                    onClick={() => {
-                      setTab(HOST_FIELD_TAB[f]);
-                      focusField(f);
-                    }}
-                  >
-                    {HOST_FIELD_LABEL[f]}
-                  </button>
-                  : {m}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <ErrorSummary formError={formError} errors={errors} labels={HOST_FIELD_LABEL} tabOf={HOST_FIELD_TAB} showTab={setTab} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as HostTabId)} className="rounded-xl border bg-card shadow-sm">
         {/* five equal tabs on a desktop, three and two on a phone: every tab visible, nothing to scroll */}
         <Tabs.List aria-label="Tournament settings" className="grid grid-cols-5 border-b px-2 mobile:grid-cols-3 mobile:px-0">
-          {HOST_TABS.map((t) => (
-            <Tabs.Trigger key={t.id} value={t.id} className={tabClasses}>
-              {t.label}
-              {errorTabs.has(t.id) && (
-                <>
-                  <span aria-hidden="true" className="ml-1.5 inline-block size-2 rounded-full bg-danger align-middle" />
-                  <span className="sr-only"> (has errors)</span>
-                </>
-              )}
-            </Tabs.Trigger>
-          ))}
+          <ErrorMarkedTabs tabs={HOST_TABS} errorTabs={errorTabs} className={tabClasses} />
         </Tabs.List>
 
         <Tabs.Content value="basic" className="space-y-5 p-5 mobile:p-4">
@@ -286,32 +211,18 @@ function HostForm({ series, user, lists, listsFailed, held }: {
             <TextField {...num('startingHand', 'At least 0.')} />
             <TextField {...num('cardsPerDraw', 'At least 1.')} />
           </div>
-          <RulesFiltersInput
-            rules={state.ruleOptions}
-            filters={state.cardTypeFilters}
-            onChange={(ruleOptions, cardTypeFilters) => {
-              setState((s) => ({ ...s, ruleOptions, cardTypeFilters }));
-              setErrors((e) => ({ ...e, ruleOptions: undefined, cardTypeFilters: undefined }));
-            }}
-            room={{ relay: state.relay, dontShuffleDeck: state.dontShuffleDeck, tcgSegocRulings: state.tcgSegocRulings }}
-            rulesError={errors.ruleOptions}
-            filtersError={errors.cardTypeFilters}
-          />
+          <RulesFiltersFields state={state} setState={setState} errors={errors} setErrors={setErrors} />
         </Tabs.Content>
 
         <Tabs.Content value="deck" className="space-y-4 p-5 mobile:p-4">
-          <fieldset className="space-y-3">
-            <legend className="text-base font-semibold">Deck size limits</legend>
-            <p className="text-sm text-muted-foreground">
-              Main Deck minimum at least 1; Extra and Side minimums at least 0; every maximum at least its minimum.
-            </p>
-            {(['Main', 'Extra', 'Side'] as const).map((deck) => (
-              <div key={deck} className="grid grid-cols-2 gap-4">
-                <TextField {...num(`min${deck}DeckSize`)} />
-                <TextField {...num(`max${deck}DeckSize`)} />
-              </div>
-            ))}
-          </fieldset>
+          <DeckSizeLimits
+            num={num}
+            note={
+              <p className="text-sm text-muted-foreground">
+                Main Deck minimum at least 1; Extra and Side minimums at least 0; every maximum at least its minimum.
+              </p>
+            }
+          />
         </Tabs.Content>
 
         <Tabs.Content value="advanced" className="space-y-6 p-5 mobile:p-4">
