@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequestToHost } from '../people/request-to-host.tsx';
@@ -54,16 +54,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
     <div className="space-y-6">
       <header className="flex flex-wrap items-start gap-5">
         <div className="size-24 shrink-0 overflow-hidden rounded-xl border bg-muted mobile:size-20">
-          <FallbackImage
-            src={s.picture}
-            alt={`${s.name} picture`}
-            className="size-full object-cover"
-            fallback={
-              <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
-                <Layers aria-hidden="true" className="size-9 text-primary/70" />
-              </div>
-            }
-          />
+          <CoverImage src={s.picture} alt={`${s.name} picture`} gradient="square" icon={<Layers aria-hidden="true" className="size-9 text-primary/70" />} />
         </div>
         <div className="min-w-0 flex-1 space-y-2">
           <h1 className="text-3xl font-bold tracking-tight break-words mobile:text-2xl">{s.name}</h1>

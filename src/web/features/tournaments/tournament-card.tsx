@@ -4,7 +4,7 @@ import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { displayState, type DisplayState } from '../../../domain/tournament/display-state.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
 import { formatStart } from './starts-at.ts';
 import { iterationSuffix, teamCountLabel } from './tournament-view.ts';
 
@@ -46,16 +46,7 @@ export function TournamentCard({ tournament: t, showDot, participating, detailed
         </span>
       )}
       <div className="aspect-[16/9] overflow-hidden bg-muted">
-        <FallbackImage
-          src={t.imageUri}
-          alt=""
-          className="size-full object-cover transition-transform group-hover:scale-[1.02]"
-          fallback={
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 via-primary/10 to-transparent">
-              <Trophy aria-hidden="true" className="size-10 text-primary/70" />
-            </div>
-          }
-        />
+        <CoverImage src={t.imageUri} alt="" className="size-full object-cover transition-transform group-hover:scale-[1.02]" gradient="wide" icon={<Trophy aria-hidden="true" className="size-10 text-primary/70" />} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">

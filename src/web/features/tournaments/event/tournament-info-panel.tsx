@@ -9,7 +9,7 @@ import { PlayerLink } from '../../../components/player-link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { RatedBadge } from '../../../components/rated-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FallbackImage } from '../../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../../components/ui/fallback-image.tsx';
 import { BANLIST_FAILED, failureSentence, iterationSuffix } from '../tournament-view.ts';
 import { downloadFile } from '../tournaments-api.ts';
 import { RuleBadges } from '../../series/rule-badges.tsx';
@@ -28,16 +28,7 @@ export function TournamentHeader({ tournament: t }: { tournament: Tournament }) 
   return (
     <div className="space-y-4">
       <div className="aspect-[16/9] overflow-hidden rounded-xl border bg-muted mobile:aspect-[3/1]">
-        <FallbackImage
-          src={t.imageUri}
-          alt={`${t.name} cover`}
-          className="size-full object-cover"
-          fallback={
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 via-primary/10 to-transparent">
-              <Trophy aria-hidden="true" className="size-12 text-primary/70" />
-            </div>
-          }
-        />
+        <CoverImage src={t.imageUri} alt={`${t.name} cover`} gradient="wide" icon={<Trophy aria-hidden="true" className="size-12 text-primary/70" />} />
       </div>
 
       <header className="space-y-2">

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournament/formats.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { FallbackImage } from '../../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../../components/ui/fallback-image.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -175,16 +175,7 @@ function HostForm({ series, user, lists, listsFailed, held }: {
               className="min-w-60 flex-1"
             />
             <div className="aspect-[16/9] w-40 shrink-0 overflow-hidden rounded-lg border bg-muted mobile:w-full">
-              <FallbackImage
-                src={state.imageUri.trim() || null}
-                alt="Cover preview"
-                className="size-full object-cover"
-                fallback={
-                  <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
-                    <Trophy aria-hidden="true" className="size-8 text-primary/70" />
-                  </div>
-                }
-              />
+              <CoverImage src={state.imageUri.trim() || null} alt="Cover preview" gradient="square" icon={<Trophy aria-hidden="true" className="size-8 text-primary/70" />} />
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
