@@ -9,6 +9,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed call's sentence for a page: the ApiError's own, else the page's fallback. */
+export const errorText = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);
+
 export interface RequestOptions {
   /** JSON-encoded unless it is a string (sent as text/plain) or FormData. */
   body?: unknown;

@@ -1,6 +1,6 @@
 // A card's page and two lists compared (issue 32 §2, §3): typed by the server's schemas.
 import { useQuery } from '@tanstack/react-query';
-import type { CardHistory, ListComparison } from '../../../domain/api/card-pages.ts';
+import type { CardHistory } from '../../../domain/api/card-pages.ts';
 import type { CardDetail } from '../../../domain/api/cards.ts';
 import { api } from '../../lib/api.ts';
 
@@ -20,15 +20,6 @@ export function useCardHistory(passcode: number | undefined) {
     queryFn: ({ signal }) => api.get<CardHistory>(`/cards/${passcode}/history`, { signal }),
     enabled: passcode !== undefined,
     staleTime: 60_000,
-  });
-}
-
-export function useListComparison(from: string | undefined, to: string | undefined) {
-  return useQuery({
-    queryKey: ['banlists', 'compare', from, to],
-    queryFn: ({ signal }) => api.get<ListComparison>(`/banlists/compare?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`, { signal }),
-    enabled: !!from && !!to,
-    staleTime: 5 * 60_000,
   });
 }
 

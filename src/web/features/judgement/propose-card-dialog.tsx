@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { cardImageCache } from '../../lib/card-image-cache.ts';
-import { CARD_SEARCH_MIN_LENGTH, errorText, useCardSearch, useProposeCard } from './judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
+import { CARD_SEARCH_MIN_LENGTH, useCardSearch, useProposeCard } from './judgement-api.ts';
 import { VoteSelect } from './vote-select.tsx';
 
 export interface ProposeCardDialogProps {

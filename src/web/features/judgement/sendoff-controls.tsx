@@ -3,7 +3,8 @@ import { Send } from 'lucide-react';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { errorText, useSetSendoffDate, useToggleSendoff } from './judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
+import { useSetSendoffDate, useToggleSendoff } from './judgement-api.ts';
 import { adminLabel } from './judgement-board-table.tsx';
 
 // The send-off's controls on the judgement board: the date the next banlist takes, and each admin's Send Votes.

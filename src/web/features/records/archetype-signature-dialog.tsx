@@ -6,7 +6,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { CARD_SEARCH_MIN_LENGTH, errorText, useCardSearch } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
+import { CARD_SEARCH_MIN_LENGTH, useCardSearch } from '../judgement/judgement-api.ts';
 import { useSaveSignature } from './archetype-signatures-api.ts';
 
 interface PickedCard { passcode: number; name: string }

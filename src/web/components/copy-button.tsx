@@ -1,19 +1,9 @@
-// Pieces of the card and comparison pages: a status badge that reads effective statuses, and a copy
-// button that says 'Copied' (and shows the text to copy by hand where the clipboard is refused).
+// A copy button that says 'Copied' (and shows the text to copy by hand where the clipboard is refused): the card
+// page's and the list comparison's.
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import type { CardStatus } from '../../../domain/banlist/statuses.ts';
-import { stateLabel } from '../../../domain/banlist/compare.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { useCopy } from '../../lib/use-copy.ts';
-import { POINTS_TONE, STATUS_TONE } from '../../components/status-style.ts';
-
-/** A card's effective status on a list: NONE is 'Not on the whitelist'; points on a points list. */
-export function StatusBadge({ status, points }: { status: CardStatus; points: number | null }) {
-  const tone = points !== null ? POINTS_TONE : status === 'NONE' ? 'neutral' : STATUS_TONE[status];
-  return <Badge tone={tone}>{stateLabel({ status, points })}</Badge>;
-}
+import { Button } from './ui/button.tsx';
+import { useCopy } from '../lib/use-copy.ts';
 
 /**
  * `ariaLabel` says more than the visible `label` and must begin with it (WCAG 2.5.3: a person who
