@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Search, SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal, X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 
 // The banlist page's controls: the version, the search, the display options, and the fold that holds the
 // options and actions at phone widths.
@@ -75,12 +76,11 @@ export function SearchBox({ id, search, onSearch }: { id: string; search: string
         Search
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <input
+        <SearchInput
+          iconClassName="left-3"
           id={`${id}-search`}
-          type="search"
           value={search}
-          onChange={(e) => onSearch(e.target.value)}
+          onValueChange={onSearch}
           placeholder={SEARCH_PLACEHOLDER}
           className="h-10 w-full rounded-md border bg-card pr-10 pl-9 text-sm shadow-sm [&::-webkit-search-cancel-button]:hidden"
         />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ArrowDownAZ, ArrowUpAZ, Archive, Check, ChevronDown, CircleCheck, CircleX, Eye, Flag, LoaderCircle, Search, Undo2, UserMinus } from 'lucide-react';
+import { ArrowDownAZ, ArrowUpAZ, Archive, Check, ChevronDown, CircleCheck, CircleX, Eye, Flag, LoaderCircle, Undo2, UserMinus } from 'lucide-react';
 import type { Member, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -21,6 +21,7 @@ import { useTeamFocus } from '../team-focus.ts';
 import { useTeamDecks } from '../decks/decks-api.ts';
 import { useDropTeam } from '../playing/play-api.ts';
 import { useTeams } from '../tournaments-api.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /**
  * Admin Tools' Teams: the list of GET .../teams, which answers admins and the host the decks' own labels
@@ -74,12 +75,10 @@ export function TeamsSection({ tournament: t, user }: { tournament: Tournament; 
         <label htmlFor={searchId} className="sr-only">
           Search teams
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-        <input
+        <SearchInput
           id={searchId}
-          type="search"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onValueChange={setSearch}
           placeholder="Search teams..."
           className="h-9 w-full rounded-md border bg-background pr-3 pl-8 text-sm"
         />

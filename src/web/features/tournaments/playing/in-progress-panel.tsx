@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Tabs } from 'radix-ui';
-import { CalendarClock, CircleCheck, DoorOpen, Network, Rows3, Search, Swords } from 'lucide-react';
+import { CalendarClock, CircleCheck, DoorOpen, Network, Rows3, Swords } from 'lucide-react';
 import type { Match, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { byeSentence } from '../../../../domain/tournament/byes.ts';
@@ -28,6 +28,7 @@ import { DropControls } from './player-panel.tsx';
 import { DuelSettings } from './room-card.tsx';
 import { RoundClock, useServerSecond } from './round-clock.tsx';
 import { currentRoundName, currentTimeCalled, dropWait } from './round-view.ts';
+import { SearchInput } from '../../../components/search-input.tsx';
 
 /** Spec 2 §2 In progress: the round banner, the viewer's own match, the bracket and matches, the leaderboard. */
 export function InProgressPanel({ tournament: t, user }: { tournament: Tournament; user: CurrentUser | null }) {
@@ -268,12 +269,10 @@ export function MatchesSection({
               Find a team
             </label>
             <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-              <input
+              <SearchInput
                 id={searchId}
-                type="search"
                 value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                onValueChange={setSearch}
                 placeholder="Team name…"
                 className="h-10 w-full rounded-md border bg-background pr-3 pl-8 text-sm shadow-sm mobile:h-11"
               />
