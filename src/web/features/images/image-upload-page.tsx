@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, ExternalLink, ImageUp, LogIn } from 'lucide-react';
+import { Check, Copy, ExternalLink, ImageUp } from 'lucide-react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type ImageUploadResponse } from '../../../domain/api/images.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
@@ -12,6 +12,7 @@ import { SignedIn, recheckSession, setCurrentUser, useSession } from '../../lib/
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { upload as uploadFile } from '../../lib/transfer.ts';
+import { LoginButton } from '../../components/sign-in-prompt.tsx';
 
 type UploadState =
   | { state: 'idle' }
@@ -52,10 +53,7 @@ export function ImageUploadPage() {
             )}
             <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
               <p className="font-medium">Please log in first.</p>
-              <Button onClick={login}>
-                <LogIn aria-hidden="true" />
-                Login with Discord
-              </Button>
+              <LoginButton onLogin={login} />
             </CardContent>
           </Card>
         }

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, LogIn, WifiOff } from 'lucide-react';
+import { ArrowLeft, WifiOff } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -24,6 +23,7 @@ import { TeamFocusContext, type TeamFocus } from '../team-focus.ts';
 import { WideSlotContext } from '../wide-slot.ts';
 import { isPrivileged, ownEntry, stageOf } from '../tournament-view.ts';
 import { useTournament } from '../tournaments-api.ts';
+import { LoginButton } from '../../../components/sign-in-prompt.tsx';
 
 /** Spec 2 §2 /tournaments/{uid}: info, the stage of the tournament, and Admin Tools for privileged users. */
 export function TournamentPage() {
@@ -181,10 +181,7 @@ function LoginPrompt() {
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl border bg-card p-5 shadow-sm" data-testid="login-prompt">
       <p className="font-medium">Log in to sign up and submit your deck.</p>
-      <Button onClick={login}>
-        <LogIn aria-hidden="true" />
-        Login with Discord
-      </Button>
+      <LoginButton onLogin={login} />
     </div>
   );
 }

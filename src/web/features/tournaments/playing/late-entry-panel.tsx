@@ -1,12 +1,12 @@
-import { LogIn, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { droppedAfterPlaying, REENTRY_REFUSED } from '../../../../domain/tournament/late-entry.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { DeckUploadForm } from '../decks/deck-upload-form.tsx';
 import { SignupForm } from './player-panel.tsx';
 import { ownEntry, teamName } from '../tournament-view.ts';
+import { LoginButton } from '../../../components/sign-in-prompt.tsx';
 
 /**
  * Late entry during the event (issue 19): while it is open the sign-up form stays on the page; a team
@@ -61,10 +61,7 @@ export function LateEntryPanel({ tournament: t, user }: { tournament: Tournament
           </p>
         )}
         {!user && (
-          <Button className="mt-2" onClick={login}>
-            <LogIn aria-hidden="true" />
-            Login with Discord
-          </Button>
+          <LoginButton className="mt-2" onLogin={login} />
         )}
       </div>
       {user && !rejoining && <SignupForm tournament={t} user={user} />}
