@@ -18,7 +18,7 @@ const SeriesDetailPage = lazy(() =>
 );
 const SeriesFormPage = lazy(() => import('./features/series/series-form-page.tsx').then((m) => ({ default: m.SeriesFormPage })));
 const TournamentListPage = lazy(() =>
-  import('./features/tournaments/tournament-list-page.tsx').then((m) => ({ default: m.TournamentListPage })),
+  import('./features/tournaments/list/tournament-list-page.tsx').then((m) => ({ default: m.TournamentListPage })),
 );
 const TournamentPage = lazy(() =>
   import('./features/tournaments/event/tournament-page.tsx').then((m) => ({ default: m.TournamentPage })),

@@ -13,7 +13,7 @@ import { countByStatus, useBanlistDates, useBanlistEntries } from '../banlists/b
 import { STATUS_LETTER, STATUS_TEXT } from '../../components/status-style.ts';
 import { SeriesCard } from '../series/series-card.tsx';
 import { useSeriesSummaries } from '../series/series-api.ts';
-import { TournamentCard } from '../tournaments/tournament-card.tsx';
+import { TournamentCard } from '../tournaments/list/tournament-card.tsx';
 import { useTournaments } from '../tournaments/tournaments-api.ts';
 
 /** Spec 1 §9: six featured tournaments and six series. */

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
-import { sortForHome } from '../../../domain/tournament/display-state.ts';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { useSession } from '../../lib/session.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { RequestToHost } from '../people/request-to-host.tsx';
-import { SubscribeToCalendarLink } from './print/export-links.tsx';
+import { sortForHome } from '../../../../domain/tournament/display-state.ts';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { RequestToHost } from '../../people/request-to-host.tsx';
+import { SubscribeToCalendarLink } from '../print/export-links.tsx';
 import { TournamentCard } from './tournament-card.tsx';
-import { participationsFirst, seesNotificationDot } from './tournament-view.ts';
-import { useParticipating, useTournaments } from './tournaments-api.ts';
+import { participationsFirst, seesNotificationDot } from '../tournament-view.ts';
+import { useParticipating, useTournaments } from '../tournaments-api.ts';
 
 const TITLE = 'Ongoing & Upcoming Tournaments';
 
