@@ -18,13 +18,13 @@ const SeriesDetailPage = lazy(() =>
 );
 const SeriesFormPage = lazy(() => import('./features/series/series-form-page.tsx').then((m) => ({ default: m.SeriesFormPage })));
 const TournamentListPage = lazy(() =>
-  import('./features/tournaments/tournament-list-page.tsx').then((m) => ({ default: m.TournamentListPage })),
+  import('./features/tournaments/list/tournament-list-page.tsx').then((m) => ({ default: m.TournamentListPage })),
 );
 const TournamentPage = lazy(() =>
-  import('./features/tournaments/tournament-page.tsx').then((m) => ({ default: m.TournamentPage })),
+  import('./features/tournaments/event/tournament-page.tsx').then((m) => ({ default: m.TournamentPage })),
 );
 const HostTournamentPage = lazy(() =>
-  import('./features/tournaments/host-tournament-page.tsx').then((m) => ({ default: m.HostTournamentPage })),
+  import('./features/tournaments/hosting/host-tournament-page.tsx').then((m) => ({ default: m.HostTournamentPage })),
 );
 const OAuthCallbackPage = lazy(() =>
   import('./features/users/oauth-callback-page.tsx').then((m) => ({ default: m.OAuthCallbackPage })),

@@ -2,11 +2,12 @@
 // page is for, a link to its sister page, and for anyone but an admin a sign-in or a plain refusal.
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Lock, LogIn } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useSession } from '../lib/session.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { Alert } from './ui/alert.tsx';
 import { Button, buttonClasses } from './ui/button.tsx';
+import { SignInPrompt } from './sign-in-prompt.tsx';
 
 interface AdminPageProps {
   id: string;
@@ -46,10 +47,7 @@ export function AdminPage({ id, title, icon: Icon, intro, sister, refusal, child
       {isLoading ? (
         <p role="status" className="text-muted-foreground">Checking sign-in…</p>
       ) : !user ? (
-        <div className="flex flex-wrap items-center gap-4 rounded-xl border bg-card p-5">
-          <p className="font-medium">Sign in as an admin to open this page.</p>
-          <Button onClick={login}><LogIn aria-hidden="true" />Login with Discord</Button>
-        </div>
+        <SignInPrompt onLogin={login}>Sign in as an admin to open this page.</SignInPrompt>
       ) : !isAdmin ? (
         <p className="flex items-center gap-3 rounded-lg border bg-muted/40 p-4 text-sm" data-testid="read-only-note">
           <Lock aria-hidden="true" className="size-4 shrink-0" />

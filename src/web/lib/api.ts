@@ -9,6 +9,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed call's sentence for a page: the ApiError's own, else the page's fallback. */
+export const errorText = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);
+
 export interface RequestOptions {
   /** JSON-encoded unless it is a string (sent as text/plain) or FormData. */
   body?: unknown;
@@ -24,16 +27,15 @@ export function setActingUser(discordId: string | null): void {
   actingDiscordId = discordId;
 }
 
-async function errorMessage(res: Response): Promise<string> {
-  try {
-    const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
-      return body.error;
-    }
-  } catch {
-    // Not JSON (a proxy page, an empty body): fall back to the status line.
-  }
+/** The sentence of a failed call: the server's `{ error }`, else the status line. */
+export function sentenceOf(body: unknown, res: { status: number; statusText: string }): string {
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) return body.error;
   return res.statusText || `Request failed with status ${res.status}`;
+}
+
+/** The sentence of a failed answer; a body that is not JSON (a proxy page, an empty body) leaves the status line. */
+export async function errorMessage(res: Response): Promise<string> {
+  return sentenceOf(await res.json().catch(() => undefined), res);
 }
 
 function encode(body: unknown, headers: Record<string, string>): BodyInit | undefined {

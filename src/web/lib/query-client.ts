@@ -2,7 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 import { sessionKeys } from './session.tsx';
 
-/** One retry for flaky networks and 5xx; a 4xx answer will not change on a second try. */
+/**
+ * One retry for flaky networks and 5xx; a 4xx answer (a 404, filters the server refused, a round not
+ * paired yet) will not change on a second try. Every query follows this rule: none sets its own.
+ */
 function retryOnce(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 1;

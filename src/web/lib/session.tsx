@@ -58,7 +58,6 @@ export function useSession(): Session {
     staleTime: 5 * 60_000,
     // a session can end in another tab: look again whenever this tab comes back
     refetchOnWindowFocus: 'always',
-    retry: false,
   });
 
   const logout = useCallback(async () => {

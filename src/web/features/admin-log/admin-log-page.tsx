@@ -9,7 +9,7 @@ import { PlayerLink } from '../../components/player-link.tsx';
 import { AdminPage, RetryAlert } from '../../components/admin-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useAdminLog } from './admin-log-api.ts';
 import { logLine } from './log-line.ts';
 

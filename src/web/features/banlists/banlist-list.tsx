@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { POINTS_SECTION_TITLE, formatStatusLabel, remarkOf, type BanlistRow } from './banlist-view.ts';
 import { FORMAT_NAME } from './banlists-api.ts';
-import { POINTS_DOT, POINTS_TONE, STATUS_DOT, STATUS_TONE } from './status-style.ts';
+import { POINTS_DOT, POINTS_TONE, STATUS_DOT, STATUS_TONE } from '../../components/status-style.ts';
 
 export interface BanlistListOptions {
   showPictures: boolean;

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Download, LoaderCircle, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
+import { Download, LoaderCircle, Trash2, X } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import { CardPreviewProvider } from '../../components/card-preview.tsx';
@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { BanlistControls, DisplayOptions, EdoproHash, SearchBox, VersionSelect } from './banlist-controls.tsx';
 import { BanlistList, type BanlistListHandle } from './banlist-list.tsx';
 import { flattenSections, groupIntoSections, type BanlistFilters } from './banlist-view.ts';
 import {
@@ -25,11 +26,9 @@ import {
 } from './banlists-api.ts';
 import { ImportBanlistDialog } from './import-banlist-dialog.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
-import { STATUS_TEXT } from './status-style.ts';
+import { STATUS_TEXT } from '../../components/status-style.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-export const SEARCH_PLACEHOLDER = 'Search cards by name, type, or reason...';
 
 type Notice = { tone: 'error' | 'success'; text: string };
 
@@ -41,32 +40,6 @@ function useBanlistSummary(date: string | undefined) {
     enabled: !!date,
     staleTime: 5 * 60_000,
   });
-}
-
-/**
- * The list's identity as EDOPro knows it. EDOPro shows players no hash (a room names its list, or "???" when the
- * player has no list of that hash); the one place a hash can be read is a lobby's room list, whose JSON carries
- * it as a decimal number (`banlist_hash`, edopro gframe/server_lobby.cpp). So the page shows that same decimal
- * number, for a host and players to compare with what their server lists.
- */
-function EdoproHash({ hash }: { hash: number }) {
-  return (
-    <span data-testid="lflist-hash" title="The number EDOPro knows this list by: the same number means the same list for host and players">
-      {' · '}
-      <span className="whitespace-nowrap">
-        EDOPro hash <code className="font-mono text-foreground">{hash}</code>
-      </span>
-    </span>
-  );
-}
-
-function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="inline-flex cursor-pointer items-center gap-2 text-sm select-none">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-4 accent-primary" />
-      {label}
-    </label>
-  );
 }
 
 /** Spec 1 §2 "Banlist page": one dated banlist, filtered, previewed, downloaded, and managed by admins. */
@@ -111,7 +84,6 @@ export function BanlistPage() {
   const [compact, setCompact] = useState(false);
   const [differencesOnly, setDifferencesOnly] = useState(false);
   const [additionsOnly, setAdditionsOnly] = useState(false);
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const dates = useBanlistDates();
   const newest = dates.data?.[0];
@@ -211,77 +183,6 @@ export function BanlistPage() {
   const notFound = entries.error instanceof ApiError && (entries.error.status === 404 || entries.error.status === 400);
   const noBanlists = dates.isSuccess && dates.data.length === 0;
 
-  const versionSelect = (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={`${id}-version`} className="text-xs font-medium text-muted-foreground">
-        Version
-      </label>
-      <select
-        id={`${id}-version`}
-        value={selectedDate ?? ''}
-        disabled={!dates.data?.length}
-        onChange={(e) => {
-          setFallbackFrom(null);
-          updateParams({ date: e.target.value }, false);
-        }}
-        className="h-10 min-w-40 rounded-md border bg-card px-3 text-sm shadow-sm disabled:opacity-60"
-      >
-        {!dates.data && <option value="">{dates.isError ? 'Unavailable' : 'Loading…'}</option>}
-        {dates.data?.length === 0 && <option value="">No versions</option>}
-        {selectedDate && dates.data && !dates.data.includes(selectedDate) && (
-          <option value={selectedDate}>{selectedDate}</option>
-        )}
-        {dates.data?.map((d, i) => (
-          <option key={d} value={d}>
-            {i === 0 ? `${d} (newest)` : d}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-
-  const searchBox = (
-    <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <label htmlFor={`${id}-search`} className="text-xs font-medium text-muted-foreground">
-        Search
-      </label>
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          placeholder={SEARCH_PLACEHOLDER}
-          className="h-10 w-full rounded-md border bg-card pr-10 pl-9 text-sm shadow-sm [&::-webkit-search-cancel-button]:hidden"
-        />
-        {search && (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              onSearch('');
-              document.getElementById(`${id}-search`)?.focus();
-            }}
-            className="absolute top-1/2 right-1 flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        )}
-      </div>
-    </div>
-  );
-
-  const checkboxes = (
-    <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-      <legend className="sr-only">Display and filters</legend>
-      <Checkbox label="Show card pictures" checked={showPictures} onChange={setShowPictures} />
-      <Checkbox label="Compact layout" checked={compact} onChange={setCompact} />
-      <Checkbox label="Show only differences" checked={differencesOnly} onChange={setDifferencesOnly} />
-      <Checkbox label="Show additions only" checked={additionsOnly} onChange={setAdditionsOnly} />
-    </fieldset>
-  );
-
   const actions = (
     <div className="flex flex-wrap gap-2 mobile:[&>*]:flex-1">
       <Button variant="primary" onClick={() => void download()} disabled={!selectedDate || downloading || notFound}>
@@ -376,37 +277,25 @@ export function BanlistPage() {
           </div>
         </header>
 
-        <section aria-label="Banlist controls" className="space-y-3 rounded-xl border bg-card/60 p-4 shadow-sm mobile:p-3">
-          <div className="flex flex-wrap items-end gap-3 mobile:flex-col mobile:items-stretch">
-            {versionSelect}
-            {searchBox}
-            {!isMobile && actions}
-          </div>
-          {isMobile ? (
-            <>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-expanded={filtersOpen}
-                aria-controls={`${id}-filters`}
-                onClick={() => setFiltersOpen((o) => !o)}
-                className="w-full justify-between!"
-              >
-                <span className="flex items-center gap-2">
-                  <SlidersHorizontal aria-hidden="true" />
-                  Filters and actions
-                </span>
-                <span className="text-xs text-muted-foreground">{filtersOpen ? 'Hide' : 'Show'}</span>
-              </Button>
-              <div id={`${id}-filters`} hidden={!filtersOpen} className="space-y-4 border-t pt-3">
-                {checkboxes}
-                {actions}
-              </div>
-            </>
-          ) : (
-            checkboxes
-          )}
-        </section>
+        <BanlistControls
+          id={id}
+          isMobile={isMobile}
+          version={
+            <VersionSelect
+              id={id}
+              dates={dates.data}
+              failed={dates.isError}
+              selectedDate={selectedDate}
+              onChange={(date) => {
+                setFallbackFrom(null);
+                updateParams({ date }, false);
+              }}
+            />
+          }
+          search={<SearchBox id={id} search={search} onSearch={onSearch} />}
+          options={<DisplayOptions {...{ showPictures, compact, differencesOnly, additionsOnly, setShowPictures, setCompact, setDifferencesOnly, setAdditionsOnly }} />}
+          actions={actions}
+        />
 
         {fallbackFrom && (
           <div role="status" data-testid="date-fallback" className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/10 p-3 text-sm">

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { SECTION_STATUSES, type SectionStatus } from '../../../domain/banlist/statuses.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { download } from '../../lib/transfer.ts';
 
 export const banlistKeys = {
   all: ['banlists'] as const,
@@ -75,38 +76,9 @@ export function countByStatus(entries: readonly Pick<BanlistEntry, 'formatStatus
 /** The format's name as the server's FORMAT_NAME default; no endpoint exposes the setting to the browser. */
 export const FORMAT_NAME = 'Format Hub';
 
-/** Spec 1 §5: '{date}_' + format name + '.lflist.conf', unless Content-Disposition names the file. */
-export function lflistFileName(date: string, contentDisposition: string | null): string {
-  const header = contentDisposition ?? '';
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // a malformed encoding: fall through to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*(?:"([^"]+)"|([^;\s]+))/.exec(header);
-  const name = plain?.[1] ?? plain?.[2];
-  return name?.trim() || `${date}_${FORMAT_NAME}.lflist.conf`;
-}
-
-/** Fetches the .lflist.conf of a date and hands it to the browser as a download. */
-export async function downloadLflist(date: string): Promise<string> {
-  const res = await fetch(`/api/banlists/${encodeURIComponent(date)}/lflist`, { credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, `Download failed with status ${res.status}`);
-  const blob = await res.blob();
-  const fileName = lflistFileName(date, res.headers.get('Content-Disposition'));
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoke later: some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return fileName;
+/** Fetches the .lflist.conf of a date and hands it to the browser as a download, under the server's name (spec 1 §5: '{date}_' + format name + '.lflist.conf'). */
+export function downloadLflist(date: string): Promise<string> {
+  return download(`/banlists/${encodeURIComponent(date)}/lflist`, `${date}_${FORMAT_NAME}.lflist.conf`);
 }
 
 export function useDeleteBanlist() {

@@ -8,8 +8,9 @@ import { CHANGE_GROUPS, CHANGE_GROUP_LABEL, changesAsText, type CardState } from
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useListComparison } from '../cards/card-page-api.ts';
-import { CopyButton, StatusBadge } from '../cards/card-page-parts.tsx';
+import { useListComparison } from './compare-api.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { useBanlistDates } from './banlists-api.ts';
 
 const fromState = (c: ListChangeBody): CardState => ({ status: c.fromStatus, points: c.fromPoints });

@@ -1,11 +1,9 @@
 // A card's page and two lists compared (issue 32 §2, §3): typed by the server's schemas.
 import { useQuery } from '@tanstack/react-query';
-import type { CardHistory, ListComparison } from '../../../domain/api/card-pages.ts';
+import type { CardHistory } from '../../../domain/api/card-pages.ts';
 import type { CardDetail } from '../../../domain/api/cards.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
-// a 400 or 404 is an answer, not a hiccup to retry
-const retry = (count: number, error: Error) => count < 2 && !(error instanceof ApiError && (error.status === 400 || error.status === 404));
 
 export function useCardDetail(passcode: number | undefined) {
   return useQuery({
@@ -13,7 +11,6 @@ export function useCardDetail(passcode: number | undefined) {
     queryFn: ({ signal }) => api.get<CardDetail>(`/cards/${passcode}`, { signal }),
     enabled: passcode !== undefined,
     staleTime: 10 * 60_000,
-    retry,
   });
 }
 
@@ -23,17 +20,6 @@ export function useCardHistory(passcode: number | undefined) {
     queryFn: ({ signal }) => api.get<CardHistory>(`/cards/${passcode}/history`, { signal }),
     enabled: passcode !== undefined,
     staleTime: 60_000,
-    retry,
-  });
-}
-
-export function useListComparison(from: string | undefined, to: string | undefined) {
-  return useQuery({
-    queryKey: ['banlists', 'compare', from, to],
-    queryFn: ({ signal }) => api.get<ListComparison>(`/banlists/compare?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`, { signal }),
-    enabled: !!from && !!to,
-    staleTime: 5 * 60_000,
-    retry,
   });
 }
 

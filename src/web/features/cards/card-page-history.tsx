@@ -8,7 +8,7 @@ import { stateLabel } from '../../../domain/banlist/compare.ts';
 import { VOTE_LABEL } from '../../../domain/judgement/votes.ts';
 import { percent } from '../../components/share-chart.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { StatusBadge } from './card-page-parts.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 /** Lists shown before 'Show every list': past it, only the changes (and the first and newest lists). */
 const TIMELINE_SHORT = 12;

@@ -16,7 +16,8 @@ import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { passcodeOf, useCardDetail, useCardHistory } from './card-page-api.ts';
 import { CardDecklists, CardMetaTable, CardTimeline } from './card-page-history.tsx';
-import { CopyButton, StatusBadge } from './card-page-parts.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export function CardPage() {
   const passcode = passcodeOf(useParams().passcode);

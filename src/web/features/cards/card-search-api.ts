@@ -2,7 +2,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ArchetypeName, CardSearchPage } from '../../../domain/api/card-search.ts';
 import { filterWord, type WordFilter } from '../../../domain/cards/card-vocabulary.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** The filters, named as the API and the address name them; the page is not one (the list grows with 'Load more'). */
 export const CARD_FILTER_NAMES = [
@@ -37,8 +37,6 @@ export function filtersQuery(f: CardFilters): URLSearchParams {
   return q;
 }
 
-// a 400 is an answer about the filters, not a hiccup to retry
-const retry = (count: number, error: Error) => count < 2 && !(error instanceof ApiError && error.status === 400);
 
 export function useCardSearch(f: CardFilters) {
   const query = filtersQuery(f);
@@ -55,7 +53,6 @@ export function useCardSearch(f: CardFilters) {
     staleTime: 60_000,
     // the last results stay (dimmed) while a new search loads: no jump to a spinner at each key
     placeholderData: keepPreviousData,
-    retry,
   });
 }
 

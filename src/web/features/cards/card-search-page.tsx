@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { STATUS_TONE } from '../banlists/status-style.ts';
+import { STATUS_TONE } from '../../components/status-style.ts';
 import { CARD_FILTER_NAMES, filtersOf, filtersQuery, useCardSearch, type CardFilters } from './card-search-api.ts';
 import { CardSearchFilters } from './card-search-filters.tsx';
 

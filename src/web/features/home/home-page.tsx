@@ -10,10 +10,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { countByStatus, useBanlistDates, useBanlistEntries } from '../banlists/banlists-api.ts';
-import { STATUS_LETTER, STATUS_TEXT } from '../banlists/status-style.ts';
+import { STATUS_LETTER, STATUS_TEXT } from '../../components/status-style.ts';
 import { SeriesCard } from '../series/series-card.tsx';
 import { useSeriesSummaries } from '../series/series-api.ts';
-import { TournamentCard } from '../tournaments/tournament-card.tsx';
+import { TournamentCard } from '../tournaments/list/tournament-card.tsx';
 import { useTournaments } from '../tournaments/tournaments-api.ts';
 
 /** Spec 1 §9: six featured tournaments and six series. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, ExternalLink, ImageUp, LogIn } from 'lucide-react';
+import { Check, Copy, ExternalLink, ImageUp } from 'lucide-react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type ImageUploadResponse } from '../../../domain/api/images.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
@@ -10,8 +10,9 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { SignedIn, recheckSession, setCurrentUser, useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { ProgressBar } from './progress-bar.tsx';
-import { sendForm } from './upload-with-progress.ts';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { upload as uploadFile } from '../../lib/transfer.ts';
+import { LoginButton } from '../../components/sign-in-prompt.tsx';
 
 type UploadState =
   | { state: 'idle' }
@@ -52,10 +53,7 @@ export function ImageUploadPage() {
             )}
             <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-5">
               <p className="font-medium">Please log in first.</p>
-              <Button onClick={login}>
-                <LogIn aria-hidden="true" />
-                Login with Discord
-              </Button>
+              <LoginButton onLogin={login} />
             </CardContent>
           </Card>
         }
@@ -79,7 +77,7 @@ function Uploader({ user, onSessionEnded }: { user: CurrentUser; onSessionEnded:
     const form = new FormData();
     form.append('image', file);
     try {
-      const result = await sendForm<ImageUploadResponse>('POST', '/images/api/upload', form, {
+      const result = await uploadFile<ImageUploadResponse>('POST', '/images/api/upload', form, {
         headers: { 'X-Discord-Id': user.discordId },
         onProgress: (p) => setUpload({ state: 'uploading', fileName: file.name, fraction: p.fraction }),
       });

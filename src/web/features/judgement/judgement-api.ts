@@ -3,7 +3,7 @@ import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } f
 import type { CardSearchResult } from '../../../domain/api/cards.ts';
 import type { JudgementEntry, SendoffStatus, SendoffToggleResponse } from '../../../domain/api/judgement.ts';
 import { combinedOpinion, votesOfAdmins, type Vote } from '../../../domain/judgement/votes.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Spec 1 §9 constants of the board. */
 export const JUDGEMENT_POLL_MS = 25_000;
@@ -216,4 +216,3 @@ export function useCardSearch(text: string) {
   return { ...query, enabled, settled: name === text.trim() };
 }
 
-export const errorText = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Gavel, LogIn, Plus, RotateCcw, Send, X } from 'lucide-react';
+import { Gavel, Plus, RotateCcw, X } from 'lucide-react';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { sortBoard, type BoardSortKey } from '../../../domain/judgement/sorting.ts';
@@ -9,21 +9,20 @@ import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useCardImages } from '../../lib/use-card-images.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import {
-  errorText, useAdminIds, useAdminNames, useDeleteEntry, useJudgementEntries, useSendoffStatus, useSetSendoffDate,
-  useToggleSendoff, useVote,
-} from './judgement-api.ts';
-import { JudgementBoardTable, adminLabel, type BoardSort } from './judgement-board-table.tsx';
+import { errorText } from '../../lib/api.ts';
+import { useAdminIds, useAdminNames, useDeleteEntry, useJudgementEntries, useSendoffStatus, useVote } from './judgement-api.ts';
+import { JudgementBoardTable, type BoardSort } from './judgement-board-table.tsx';
 import { useJudgementLive } from './judgement-live.ts';
 import { JudgementReasonDialog } from './judgement-reason-dialog.tsx';
 import { cardImageUrl } from '../../../domain/api/cards.ts';
 import { passcodeOf, useCardDetail } from '../cards/card-page-api.ts';
 import { ProposeCardDialog } from './propose-card-dialog.tsx';
 import { sendoffBlocker } from './sendoff-blocker.ts';
+import { EffectiveDate, SendVotes } from './sendoff-controls.tsx';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 
 const TITLE = 'The Next Judgement';
 
@@ -46,14 +45,7 @@ export function JudgementBoardPage() {
       ) : user ? (
         <Board user={user} />
       ) : (
-        <div className="flex flex-wrap items-center gap-4 rounded-xl border bg-card p-5">
-          <p className="font-medium">Please log in to view.</p>
-          {/* signing in comes back to this board */}
-          <Button onClick={login}>
-            <LogIn aria-hidden="true" />
-            Login with Discord
-          </Button>
-        </div>
+        <SignInPrompt onLogin={login}>Please log in to view.</SignInPrompt>
       )}
     </section>
   );
@@ -299,134 +291,6 @@ function NoticeBox({ notice, onDismiss }: { notice: Notice; onDismiss: () => voi
     <div role="status" className="flex items-start justify-between gap-3 rounded-lg border border-primary/30 bg-primary/10 p-4 text-sm">
       <span>{notice.text}</span>
       {close}
-    </div>
-  );
-}
-
-/** Typing a date fires a change per segment: the date is saved once it has settled, or when the field is left. */
-const DATE_SAVE_DELAY_MS = 800;
-
-/** 'Effective from': the send-off date, editable by admins only (spec 1 §2); a refused date gives way to the saved one. */
-function EffectiveDate({ user, sendoffDate, loaded }: { user: CurrentUser; sendoffDate: string | null; loaded: boolean }) {
-  const setDate = useSetSendoffDate();
-  const isAdmin = user.auth === 2;
-  const saved = sendoffDate ?? '';
-  const [draft, setDraft] = useState(saved);
-  const [shownSaved, setShownSaved] = useState(saved);
-  if (saved !== shownSaved) {
-    // a change by another admin (or our own, confirmed) replaces the field's value
-    setShownSaved(saved);
-    setDraft(saved);
-  }
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const save = (value: string) => {
-    window.clearTimeout(timer.current);
-    if (value === saved || (value !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(value))) return;
-    setDate.mutate(
-      { date: value, adminId: user.discordId },
-      // the server kept its date: show that one again, with its reason below
-      { onError: () => setDraft(saved) },
-    );
-  };
-
-  if (!isAdmin) {
-    return (
-      <p className="text-sm">
-        <span className="font-medium">Effective from</span>{' '}
-        <span data-testid="effective-date" className="text-muted-foreground">
-          {loaded ? (sendoffDate ?? 'not set yet') : '…'}
-        </span>
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-1">
-      <label htmlFor="effective-from" className="block text-sm font-medium">
-        Effective from
-      </label>
-      <input
-        id="effective-from"
-        type="date"
-        value={draft}
-        disabled={!loaded}
-        onChange={(e) => {
-          const value = e.target.value;
-          setDraft(value);
-          window.clearTimeout(timer.current);
-          // a half-typed date reads as '' (badInput): that is not a request to clear the date
-          if (!e.target.validity.badInput) timer.current = window.setTimeout(() => save(value), DATE_SAVE_DELAY_MS);
-        }}
-        onBlur={(e) => {
-          if (e.target.validity.badInput) setDraft(saved);
-          else save(e.target.value);
-        }}
-        className="h-9 rounded-md border bg-card px-2 text-sm shadow-sm"
-        aria-describedby="effective-from-hint"
-      />
-      <p
-        id="effective-from-hint"
-        role={setDate.isError ? 'alert' : undefined}
-        className={cn('max-w-sm text-xs', setDate.isError ? 'text-danger' : 'text-muted-foreground')}
-      >
-        {setDate.isError
-          ? `${errorText(setDate.error, 'Failed to save the date')} ${saved ? `It stays ${saved}.` : 'It stays unset.'}`
-          : setDate.isPending
-            ? 'Saving…'
-            : sendoffDate
-              ? 'The next banlist takes this date.'
-              : 'Not set: the banlist takes the day the votes are sent.'}
-      </p>
-    </div>
-  );
-}
-
-/** 'Send Votes' / 'Resend Votes': toggles the admin in the pressed list (spec 1 §4). */
-function SendVotes({
-  user, blocker, pressed, adminIds, adminNames, onPublished,
-}: {
-  user: CurrentUser;
-  /** why pressing now cannot publish (every admin sees it before pressing); null when it can */
-  blocker: string | null;
-  pressed: readonly string[];
-  adminIds: readonly string[];
-  adminNames: Record<string, string | undefined>;
-  onPublished: (date: string, changed: number) => void;
-}) {
-  const toggle = useToggleSendoff();
-  const mine = pressed.includes(user.discordId);
-  const sent = adminIds.filter((id) => pressed.includes(id));
-  // taking one's votes back (Resend Votes) is always allowed
-  const blocked = !mine && blocker !== null;
-  return (
-    <div className="max-w-sm space-y-1 desktop:ml-auto">
-      <Button
-        onClick={() =>
-          toggle.mutate(user.discordId, {
-            onSuccess: (r) => r.published && onPublished(r.published.date, r.published.changed),
-          })
-        }
-        disabled={toggle.isPending || blocked}
-        aria-describedby={blocked ? 'sendoff-blocker' : undefined}
-        variant={mine ? 'secondary' : 'primary'}
-      >
-        <Send aria-hidden="true" />
-        {mine ? 'Resend Votes' : 'Send Votes'}
-      </Button>
-      <p className="text-xs text-muted-foreground" data-testid="sendoff-progress">
-        Sent by {sent.length} of {adminIds.length} admins
-        {sent.length > 0 && `: ${sent.map((id) => adminLabel(id, adminNames)).join(', ')}`}
-      </p>
-      {blocked && (
-        <p id="sendoff-blocker" data-testid="sendoff-blocker" className="text-sm text-muted-foreground">
-          {blocker}
-        </p>
-      )}
-      {toggle.isError && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(toggle.error, 'Failed to send votes')}
-        </p>
-      )}
     </div>
   );
 }

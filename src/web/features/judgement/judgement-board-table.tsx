@@ -10,7 +10,7 @@ import { CardLink } from '../../components/card-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { STATUS_TONE } from '../banlists/status-style.ts';
+import { STATUS_TONE } from '../../components/status-style.ts';
 import { CardFootprint, FOOTPRINT_HEADER } from './card-footprint.tsx';
 import { VoteSelect } from './vote-select.tsx';
 import { VOTE_TONE } from './vote-style.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { ArrowLeft, Search } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { CardSearchResult } from '../../../domain/api/cards.ts';
 import { REASON_MAX_LENGTH } from '../../../domain/judgement/limits.ts';
 import { NO_OPINION, type Vote } from '../../../domain/judgement/votes.ts';
@@ -8,8 +8,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { cardImageCache } from '../../lib/card-image-cache.ts';
-import { CARD_SEARCH_MIN_LENGTH, errorText, useCardSearch, useProposeCard } from './judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
+import { CARD_SEARCH_MIN_LENGTH, useCardSearch, useProposeCard } from './judgement-api.ts';
 import { VoteSelect } from './vote-select.tsx';
+import { SearchInput } from '../../components/search-input.tsx';
 
 export interface ProposeCardDialogProps {
   open: boolean;
@@ -111,14 +113,13 @@ function CardPicker({
         Card name
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <input
+        <SearchInput
+          iconClassName="left-3"
           id={id}
-          type="search"
           autoFocus
           autoComplete="off"
           value={query}
-          onChange={(e) => onQuery(e.target.value)}
+          onValueChange={onQuery}
           placeholder="Type at least 2 characters"
           className="h-10 w-full rounded-md border bg-card pr-3 pl-9 text-sm shadow-sm"
         />

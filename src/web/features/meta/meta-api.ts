@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CardFootprint, MetaBody } from '../../../domain/api/records.ts';
 import { FOOTPRINT_DAYS_DEFAULT } from '../../../domain/api/records.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** The filters of /meta, as the URL and GET /api/meta take them (absent: all, but the banlist: the current list's events). */
 export interface MetaFilters {
@@ -28,8 +28,6 @@ export function filtersQuery(f: MetaFilters): string {
   return s ? `?${s}` : '';
 }
 
-// a 400 or 404 is an answer about the filters, not a hiccup to retry
-const retry = (count: number, error: Error) => count < 2 && !(error instanceof ApiError && (error.status === 400 || error.status === 404));
 
 export function useMeta(f: MetaFilters) {
   return useQuery({
@@ -38,7 +36,6 @@ export function useMeta(f: MetaFilters) {
     staleTime: 60_000,
     // the figures of the previous filters stay (dimmed) while the new ones load: no jump to a spinner
     placeholderData: (previous) => previous,
-    retry,
   });
 }
 
@@ -49,6 +46,5 @@ export function useCardFootprint(passcode: number, enabled: boolean, days = FOOT
     queryFn: ({ signal }) => api.get<CardFootprint>(`/meta/cards/${passcode}?days=${days}`, { signal }),
     enabled,
     staleTime: 5 * 60_000,
-    retry,
   });
 }

@@ -9,7 +9,7 @@ import { CardLink } from '../../components/card-link.tsx';
 import { percent } from '../../components/share-chart.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { STATUS_TONE } from '../banlists/status-style.ts';
+import { STATUS_TONE } from '../../components/status-style.ts';
 
 const copies = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 /** Rows shown before "Show all": the most played cards, without a page of 100 pictures. */

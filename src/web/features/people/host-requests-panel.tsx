@@ -8,7 +8,7 @@ import { RetryAlert } from '../../components/admin-page.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useDecideRequest, useHostRequests } from './people-api.ts';
 import { DeclineDialog } from './person-dialogs.tsx';
 import { dayText, events, lastSeenText } from './people-view.ts';

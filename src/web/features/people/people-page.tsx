@@ -6,7 +6,7 @@ import { ScrollText, Search, Users } from 'lucide-react';
 import type { Person } from '../../../domain/api/people.ts';
 import { AdminPage, RetryAlert } from '../../components/admin-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { HostRequestsPanel } from './host-requests-panel.tsx';
 import { usePeople } from './people-api.ts';
 import { PeopleList, type PersonAction } from './people-list.tsx';

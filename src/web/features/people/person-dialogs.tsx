@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { RequiredTextarea } from '../../components/ui/required-textarea.tsx';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useLift, useSetLevel, useSuspend } from './people-api.ts';
 import { inAWeek, LEVEL_CHOICES, levelLabel } from './people-view.ts';
 

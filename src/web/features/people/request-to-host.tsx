@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/session.tsx';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useOwnHostRequest, useRequestToHost } from './people-api.ts';
 import { dayText } from './people-view.ts';
 

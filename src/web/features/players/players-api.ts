@@ -14,8 +14,6 @@ const profileQuery = (discordId: string) =>
     queryKey: playerKeys.profile(discordId),
     queryFn: ({ signal }) => api.get<PlayerProfile>(`/players/${encodeURIComponent(discordId)}`, { signal }),
     staleTime: 60_000,
-    // a 404 or 400 is an answer, not a hiccup
-    retry: (count, error) => count < 2 && !('status' in error && (error.status === 404 || error.status === 400)),
   });
 
 export function usePlayerProfile(discordId: string) {
@@ -28,7 +26,6 @@ export function useLeaderboard(series: string | null) {
     queryFn: ({ signal }) => api.get<Leaderboard>(`/players${series ? `?series=${encodeURIComponent(series)}` : ''}`, { signal }),
     staleTime: 60_000,
     placeholderData: (previous) => previous,
-    retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
   });
 }
 

@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { cardImageUrl } from '../../../domain/api/cards.ts';
 import { ARCHETYPE_NAME_MAX, SIGNATURE_CARDS_MAX, type Signature } from '../../../domain/api/records.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { CARD_SEARCH_MIN_LENGTH, errorText, useCardSearch } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
+import { CARD_SEARCH_MIN_LENGTH, useCardSearch } from '../judgement/judgement-api.ts';
 import { useSaveSignature } from './archetype-signatures-api.ts';
+import { SearchInput } from '../../components/search-input.tsx';
 
 interface PickedCard { passcode: number; name: string }
 
@@ -124,13 +126,12 @@ function CardFinder({ picked, full, onPick }: { picked: readonly PickedCard[]; f
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm text-muted-foreground">Find a card by name</label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <input
+        <SearchInput
+          iconClassName="left-3"
           id={id}
-          type="search"
           autoComplete="off"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onValueChange={setQuery}
           placeholder="Type at least 2 characters"
           disabled={full}
           className="h-10 w-full rounded-md border bg-card pr-3 pl-9 text-sm shadow-sm"

@@ -4,7 +4,7 @@ import type { Signature } from '../../../domain/api/records.ts';
 import { ARCHETYPE_PREVIEW_TEXT_MAX } from '../../../domain/api/records.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { usePreviewArchetype } from './archetype-signatures-api.ts';
 import { previewReason } from './archetype-view.ts';
 

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { errorText } from '../judgement/judgement-api.ts';
+import { errorText } from '../../lib/api.ts';
 import { SignatureDialog } from './archetype-signature-dialog.tsx';
 import { SignatureList, type MoveDirection } from './archetype-signature-list.tsx';
 import { useDeleteSignature, useReclassify, useReorderSignatures, useSignatures } from './archetype-signatures-api.ts';

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: zod stays out of the page's bundle.
 import type { Report } from '../../../domain/api/records.ts';
-import { ApiError, api, request } from '../../lib/api.ts';
+import { api, request } from '../../lib/api.ts';
 
 export const reportKeys = {
   one: (uid: string) => ['reports', uid] as const,
@@ -11,12 +11,11 @@ export const reportKeys = {
 
 const reportPath = (uid: string) => `/tournaments/${encodeURIComponent(uid)}/report`;
 
-/** The report; 404 (no such event) and 409 (no winner yet) are answers, not worth retrying. */
+/** The report (a 404: no such event; a 409: no winner yet). */
 export function useReport(uid: string) {
   return useQuery({
     queryKey: reportKeys.one(uid),
     queryFn: ({ signal }) => api.get<Report>(reportPath(uid), { signal }),
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
 }
 

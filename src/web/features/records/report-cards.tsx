@@ -2,7 +2,7 @@
 // small picture per card with its copies on it) or every copy in the deck's own order.
 import { useId } from 'react';
 import type { DeckCard, PublishedDeck } from '../../../domain/api/records.ts';
-import { CardTile } from '../tournaments/deck-preview.tsx';
+import { CardTile } from '../tournaments/decks/deck-preview.tsx';
 import { CardLink } from '../../components/card-link.tsx';
 import { byKind, deckList, PART_TITLE, type DeckPart } from './deck-list.ts';
 

@@ -7,7 +7,7 @@ import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { saveBlob } from '../tournaments/tournaments-api.ts';
+import { saveBlob } from '../../lib/transfer.ts';
 import { CopyYdkeButton } from './copy-ydke-button.tsx';
 import { DeckPictures, DeckText, storedEveryCopy, storeEveryCopy } from './report-cards.tsx';
 

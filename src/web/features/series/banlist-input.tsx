@@ -5,7 +5,7 @@ import { BANLIST_TEXT_MAX } from '../../../domain/api/series.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useBanlistDates } from '../banlists/banlists-api.ts';
 import { fetchBanlistText } from './series-api.ts';
-import { SelectField, TextField } from './series-form-fields.tsx';
+import { SelectField, TextField } from '../../components/form-fields.tsx';
 
 export interface BanlistInputProps {
   name: string;

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ImageUp, Layers, Trash2 } from 'lucide-react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '../../../domain/api/images.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
-import { ProgressBar } from '../images/progress-bar.tsx';
-import { FieldMessage, describedBy } from './series-form-fields.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { FieldMessage, describedBy } from '../../components/form-fields.tsx';
 
 export interface PictureInputProps {
   /** the stored picture URL */
@@ -39,16 +39,7 @@ export function PictureInput({ current, file, onFile, onRemove, progress, error 
       <span className="block text-sm font-medium">Picture</span>
       <div className="flex flex-wrap items-center gap-4">
         <div className="size-28 shrink-0 overflow-hidden rounded-xl border bg-muted">
-          <FallbackImage
-            src={shown}
-            alt={shown ? 'Picture preview' : ''}
-            className="size-full object-cover"
-            fallback={
-              <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
-                <Layers aria-hidden="true" className="size-9 text-primary/70" />
-              </div>
-            }
-          />
+          <CoverImage src={shown} alt={shown ? 'Picture preview' : ''} gradient="square" icon={<Layers aria-hidden="true" className="size-9 text-primary/70" />} />
         </div>
         <div className="flex flex-wrap gap-2">
           <input

@@ -4,7 +4,7 @@ import { FILTER_CODES, FILTER_LABELS, RULE_CODES, RULE_LABELS, type FilterCode, 
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { cn } from '../../lib/cn.ts';
 import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
-import { FieldMessage, SelectField } from './series-form-fields.tsx';
+import { FieldMessage, SelectField } from '../../components/form-fields.tsx';
 
 export interface RulesFiltersInputProps {
   rules: RuleCode[];

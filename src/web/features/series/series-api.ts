@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Series, SeriesInput, SeriesSummary } from '../../../domain/api/series.ts';
 import { api } from '../../lib/api.ts';
-import { sendForm, type UploadProgress } from '../images/upload-with-progress.ts';
+import { upload, type UploadProgress } from '../../lib/transfer.ts';
 
 export const seriesKeys = {
   all: ['series'] as const,
@@ -17,13 +17,12 @@ export function useSeriesSummaries() {
   });
 }
 
-/** One series; idle without an id. A 404 is an answer, not worth retrying. */
+/** One series; idle without an id. */
 export function useSeries(id: string | undefined) {
   return useQuery({
     queryKey: seriesKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<Series>(`/series/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: !!id,
-    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
   });
 }
 
@@ -46,7 +45,7 @@ export function saveSeries({ id, body, picture, onProgress }: SaveSeries, mode: 
     form.append('dto', new Blob([JSON.stringify(body)], { type: 'application/json' }));
     form.append('image', picture);
     const path = mode === 'update' ? `/series/${encodeURIComponent(id!)}/upload` : '/series/upload';
-    return sendForm<Series>('PUT', path, form, { onProgress });
+    return upload<Series>('PUT', path, form, { onProgress });
   }
   return mode === 'update' ? api.put<Series>(`/series/${encodeURIComponent(id!)}`, body) : api.post<Series>('/series', body);
 }

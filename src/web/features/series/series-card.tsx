@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Layers, ListChecks } from 'lucide-react';
 import type { SeriesSummary } from '../../../domain/api/series.ts';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
 
 /** What the series holds (issue 30 §8): its banlist by name, or plainly none. */
 export function SeriesBanlistLine({ banlistName, className }: { banlistName: string | null; className?: string }) {
@@ -21,16 +21,7 @@ export function SeriesCard({ series: s }: { series: SeriesSummary }) {
       className="group flex h-full items-start gap-4 rounded-xl border bg-card p-4 shadow-sm transition hover:border-primary/50 hover:shadow-md"
     >
       <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-muted">
-        <FallbackImage
-          src={s.picture}
-          alt=""
-          className="size-full object-cover"
-          fallback={
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
-              <Layers aria-hidden="true" className="size-7 text-primary/70" />
-            </div>
-          }
-        />
+        <CoverImage src={s.picture} alt="" gradient="square" icon={<Layers aria-hidden="true" className="size-7 text-primary/70" />} />
       </div>
       <div className="min-w-0">
         <h3 className="font-semibold leading-snug group-hover:text-primary">{s.name}</h3>

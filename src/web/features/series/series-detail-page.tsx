@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequestToHost } from '../people/request-to-host.tsx';
@@ -15,6 +15,7 @@ import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
 import { RuleBadges } from './rule-badges.tsx';
 import { useSeries } from './series-api.ts';
 import { siteListOf, useSiteBanlists } from './site-banlists.ts';
+import { saveBlob } from '../../lib/transfer.ts';
 
 /** Spec 2 §2 /series/{id}: the series, read-only. */
 export function SeriesDetailPage() {
@@ -53,16 +54,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
     <div className="space-y-6">
       <header className="flex flex-wrap items-start gap-5">
         <div className="size-24 shrink-0 overflow-hidden rounded-xl border bg-muted mobile:size-20">
-          <FallbackImage
-            src={s.picture}
-            alt={`${s.name} picture`}
-            className="size-full object-cover"
-            fallback={
-              <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 to-primary/5">
-                <Layers aria-hidden="true" className="size-9 text-primary/70" />
-              </div>
-            }
-          />
+          <CoverImage src={s.picture} alt={`${s.name} picture`} gradient="square" icon={<Layers aria-hidden="true" className="size-9 text-primary/70" />} />
         </div>
         <div className="min-w-0 flex-1 space-y-2">
           <h1 className="text-3xl font-bold tracking-tight break-words mobile:text-2xl">{s.name}</h1>
@@ -113,7 +105,7 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
             <Fact label="TCG SEGOC rulings">{yesNo(s.tcgSegocRulings)}</Fact>
           </Facts>
           {s.banlist && (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => downloadText(s.banlist!, `${s.banlistName ?? s.name}.lflist.conf`)}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => saveBlob(new Blob([s.banlist!], { type: 'text/plain;charset=utf-8' }), `${s.banlistName ?? s.name}.lflist.conf`)}>
               <Download aria-hidden="true" />
               Download banlist
             </Button>
@@ -217,13 +209,4 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="font-medium break-words">{children}</dd>
     </>
   );
-}
-
-function downloadText(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName.replace(/[\\/:*?"<>|]/g, '_');
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { LoaderCircle, LogIn, Save, Trash2 } from 'lucide-react';
+import { LoaderCircle, Save, Trash2 } from 'lucide-react';
 import type { Series, SeriesField } from '../../../domain/api/series.ts';
 import { IMAGE_MAX_BYTES } from '../../../domain/api/images.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
@@ -13,13 +13,14 @@ import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BanlistInput } from './banlist-input.tsx';
 import { PICTURE_TOO_LARGE, PictureInput } from './picture-input.tsx';
-import { RulesFiltersInput } from './rules-filters-input.tsx';
 import { useDeleteSeries, useSaveSeries, useSeries } from './series-api.ts';
-import { TextField, Toggle, fieldId } from './series-form-fields.tsx';
+import { ErrorMarkedTabs, ErrorSummary, TextField, Toggle, useTabbedForm } from '../../components/form-fields.tsx';
 import {
   FIELD_TAB, TABS, clientErrors, emptyFormState, firstErrorTab, formStateOf, serverErrors, toBody,
-  type FieldErrors, type SeriesFormState, type TabId,
+  type SeriesFormState, type TabId,
 } from './series-form-state.ts';
+import { DeckSizeLimits, RulesFiltersFields } from './series-fields.tsx';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 
 const FIELD_LABEL: Record<SeriesField, string> = {
   name: 'Name', description: 'Description', picture: 'Picture', manualDeckChecking: 'Manual deck checking',
@@ -41,21 +42,9 @@ export function SeriesFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
   let body: ReactNode;
   if (isLoading || (mode === 'edit' && series.isPending)) {
-    body = (
-      <p role="status" className="text-muted-foreground">
-        Loading…
-      </p>
-    );
+    body = <p role="status" className="text-muted-foreground">Loading…</p>;
   } else if (!user) {
-    body = (
-      <div className="flex flex-wrap items-center gap-4 rounded-xl border bg-card p-5">
-        <p className="font-medium">Log in to create or edit series.</p>
-        <Button onClick={login}>
-          <LogIn aria-hidden="true" />
-          Login with Discord
-        </Button>
-      </div>
-    );
+    body = <SignInPrompt onLogin={login}>Log in to create or edit series.</SignInPrompt>;
   } else if (user.auth < 1) {
     body = <Alert>Only curators (auth level 1 or more) may create or edit series.</Alert>;
   } else if (mode === 'edit' && series.isError) {
@@ -82,43 +71,16 @@ export function SeriesFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
 function SeriesForm({ mode, seriesId, initial, user }: { mode: 'create' | 'edit'; seriesId?: string; initial?: Series; user: CurrentUser }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<SeriesFormState>(() => (initial ? formStateOf(initial) : emptyFormState()));
+  const { state, setState, tab, setTab, errors, setErrors, formError, setFormError, showErrors, errorTabs, set, num, flag } = useTabbedForm({
+    initial: (): SeriesFormState => (initial ? formStateOf(initial) : emptyFormState()),
+    firstTab: 'metadata' as TabId,
+    labels: FIELD_LABEL,
+    tabOf: FIELD_TAB,
+    firstErrorTab,
+  });
   const [pictureFile, setPictureFile] = useState<File | null>(null);
-  const [tab, setTab] = useState<TabId>('metadata');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
   const [progress, setProgress] = useState<number>();
   const save = useSaveSeries(mode === 'create' ? 'create' : 'update');
-
-  const set = <K extends keyof SeriesFormState>(key: K) => (value: SeriesFormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }));
-    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
-  };
-  const num = (key: keyof SeriesFormState & SeriesField) => ({
-    name: key,
-    label: FIELD_LABEL[key],
-    value: state[key] as string,
-    onChange: set(key) as (v: string) => void,
-    error: errors[key],
-    inputMode: 'numeric' as const,
-  });
-  const flag = (key: keyof SeriesFormState & SeriesField, hint?: string) => ({
-    name: key,
-    label: FIELD_LABEL[key],
-    checked: state[key] as boolean,
-    onChange: set(key) as (v: boolean) => void,
-    error: errors[key],
-    hint,
-  });
-
-  function showErrors(next: FieldErrors) {
-    setErrors(next);
-    const first = firstErrorTab(next);
-    if (!first) return;
-    setTab(first);
-    const field = (Object.keys(next) as SeriesField[]).find((f) => FIELD_TAB[f] === first);
-    if (field) setTimeout(() => document.getElementById(fieldId(field))?.focus(), 0);
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -142,58 +104,22 @@ function SeriesForm({ mode, seriesId, initial, user }: { mode: 'create' | 'edit'
     );
   }
 
-  const errorTabs = new Set(Object.entries(errors).filter(([, m]) => m).map(([f]) => FIELD_TAB[f as SeriesField]));
-  const listed = (Object.entries(errors) as [SeriesField, string | undefined][]).filter(([, m]) => m);
-
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === 'create' ? 'Create series' : 'Edit series'}>
-      {(formError || listed.length > 0) && (
-        <Alert>
-          {formError && <p className="font-medium">{formError}</p>}
-          {listed.length > 0 && (
-            <ul className="mt-1 list-disc space-y-0.5 pl-4">
-              {listed.map(([f, m]) => (
-                <li key={f}>
-                  <button
-                    type="button"
-                    className="rounded underline"
-                    onClick={() => {
-                      setTab(FIELD_TAB[f]);
-                      setTimeout(() => document.getElementById(fieldId(f))?.focus(), 0);
-                    }}
-                  >
-                    {FIELD_LABEL[f]}
-                  </button>
-                  : {m}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <ErrorSummary formError={formError} errors={errors} labels={FIELD_LABEL} tabOf={FIELD_TAB} showTab={setTab} />
 
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="rounded-xl border bg-card shadow-sm">
         {/* Four tabs do not fit in one row of a phone: two rows of two there, every label whole. */}
         <Tabs.List aria-label="Series settings" className="flex border-b px-2 mobile:grid mobile:grid-cols-2 mobile:px-1">
-          {TABS.map((t) => (
-            <Tabs.Trigger
-              key={t.id}
-              value={t.id}
-              className={cn(
-                'relative shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-muted-foreground',
-                'mobile:px-2 mobile:text-center',
-                'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary',
-              )}
-            >
-              {t.label}
-              {errorTabs.has(t.id) && (
-                <>
-                  <span aria-hidden="true" className="ml-1.5 inline-block size-2 rounded-full bg-danger align-middle" />
-                  <span className="sr-only"> (has errors)</span>
-                </>
-              )}
-            </Tabs.Trigger>
-          ))}
+          <ErrorMarkedTabs
+            tabs={TABS}
+            errorTabs={errorTabs}
+            className={cn(
+              'relative shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-muted-foreground',
+              'mobile:px-2 mobile:text-center',
+              'hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary',
+            )}
+          />
         </Tabs.List>
 
         <Tabs.Content value="metadata" className="space-y-5 p-5 mobile:p-4">
@@ -241,15 +167,7 @@ function SeriesForm({ mode, seriesId, initial, user }: { mode: 'create' | 'edit'
             <TextField {...num('startingHand')} />
             <TextField {...num('cardsPerDraw')} />
           </div>
-          <fieldset className="space-y-3">
-            <legend className="text-base font-semibold">Deck size limits</legend>
-            {(['Main', 'Extra', 'Side'] as const).map((deck) => (
-              <div key={deck} className="grid grid-cols-2 gap-4">
-                <TextField {...num(`min${deck}DeckSize`)} />
-                <TextField {...num(`max${deck}DeckSize`)} />
-              </div>
-            ))}
-          </fieldset>
+          <DeckSizeLimits num={num} />
           <div className="grid gap-3 sm:grid-cols-2">
             <Toggle {...flag('dontShuffleDeck')} />
             <Toggle {...flag('dontCheckDeckContents')} />
@@ -259,17 +177,7 @@ function SeriesForm({ mode, seriesId, initial, user }: { mode: 'create' | 'edit'
         </Tabs.Content>
 
         <Tabs.Content value="rules" className="p-5 mobile:p-4">
-          <RulesFiltersInput
-            rules={state.ruleOptions}
-            filters={state.cardTypeFilters}
-            onChange={(ruleOptions, cardTypeFilters) => {
-              setState((s) => ({ ...s, ruleOptions, cardTypeFilters }));
-              setErrors((e) => ({ ...e, ruleOptions: undefined, cardTypeFilters: undefined }));
-            }}
-            room={{ relay: state.relay, dontShuffleDeck: state.dontShuffleDeck, tcgSegocRulings: state.tcgSegocRulings }}
-            rulesError={errors.ruleOptions}
-            filtersError={errors.cardTypeFilters}
-          />
+          <RulesFiltersFields state={state} setState={setState} errors={errors} setErrors={setErrors} />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -3,7 +3,7 @@ import { Layers, Pencil, Plus, Trophy } from 'lucide-react';
 import type { SeriesSummary } from '../../../domain/api/series.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { CoverImage } from '../../components/ui/fallback-image.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSeriesSummaries } from './series-api.ts';
@@ -60,16 +60,7 @@ function SeriesListCard({ series: s, canEdit }: { series: SeriesSummary; canEdit
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition focus-within:border-primary/50 hover:border-primary/50 hover:shadow-md"
     >
       <div className="aspect-[16/9] overflow-hidden bg-muted">
-        <FallbackImage
-          src={s.picture}
-          alt=""
-          className="size-full object-cover"
-          fallback={
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-primary/25 via-primary/10 to-transparent">
-              <Layers aria-hidden="true" className="size-10 text-primary/70" />
-            </div>
-          }
-        />
+        <CoverImage src={s.picture} alt="" gradient="wide" icon={<Layers aria-hidden="true" className="size-10 text-primary/70" />} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="font-semibold leading-snug">

@@ -2,7 +2,7 @@
 // them direct messages about their events, the same setting as `/notifications` in Discord.
 import { useId } from 'react';
 import { Switch } from 'radix-ui';
-import { LogIn, Settings } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useDiscordNotifications, useSetDiscordNotifications } from './settings-api.ts';
+import { LoginButton } from '../../components/sign-in-prompt.tsx';
 
 const TITLE = 'Settings';
 export const DM_LABEL = 'Send me direct messages about my events';
@@ -37,10 +38,7 @@ export function SettingsPage() {
         <Card>
           <CardContent className="space-y-3 pt-5">
             <p className="font-medium">Sign in to change your settings</p>
-            <Button onClick={login}>
-              <LogIn aria-hidden="true" />
-              Login with Discord
-            </Button>
+            <LoginButton onLogin={login} />
           </CardContent>
         </Card>
       )}

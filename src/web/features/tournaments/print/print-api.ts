@@ -3,18 +3,15 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
 import type { Room } from '../../../../domain/api/event-night.ts';
 import type { Match } from '../../../../domain/api/tournaments.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { tournamentKeys } from '../tournaments-api.ts';
 
 const base = (uid: string) => `/tournaments/${encodeURIComponent(uid)}`;
-/** A 404 or a 409 (no such round, not paired yet) is an answer, not worth retrying. */
-const answered = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export function usePrintPairings(uid: string, round: number | undefined, enabled = true) {
   return useQuery({
     queryKey: [...tournamentKeys.one(uid), 'print', 'pairings', round ?? 'current'],
     queryFn: ({ signal }) => api.get<PrintPairings>(`${base(uid)}/print/pairings${round ? `?round=${round}` : ''}`, { signal }),
-    retry: (count, error) => !answered(error) && count < 2,
     enabled,
   });
 }
@@ -23,7 +20,6 @@ export function usePrintStandings(uid: string, enabled = true) {
   return useQuery({
     queryKey: [...tournamentKeys.one(uid), 'print', 'standings'],
     queryFn: ({ signal }) => api.get<PrintStandings>(`${base(uid)}/print/standings`, { signal }),
-    retry: (count, error) => !answered(error) && count < 2,
     enabled,
   });
 }
@@ -39,7 +35,6 @@ export function useSlipRooms(uid: string, matchIds: readonly number[], enabled: 
     queries: matchIds.map((id) => ({
       queryKey: tournamentKeys.match(uid, id),
       queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Match>(`${base(uid)}/matches/${id}`, { signal }),
-      retry: (count: number, error: unknown) => !answered(error) && count < 2,
       enabled,
     })),
     combine: (results) => ({

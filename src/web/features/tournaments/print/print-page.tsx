@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { RoundClock } from '../round-clock.tsx';
+import { RoundClock } from '../playing/round-clock.tsx';
 import { useTournamentLive } from '../tournament-live.ts';
 import { useTournament } from '../tournaments-api.ts';
 import { MatchSlipsSheet } from './match-slips.tsx';

@@ -9,9 +9,9 @@ import { didNotPlayLine, splitPlayed } from '../../../../domain/tournament/stand
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { roundClockState } from '../clock-view.ts';
-import { RoundClock, useServerSecond } from '../round-clock.tsx';
-import { currentRoundName, currentTimeCalled } from '../round-view.ts';
+import { roundClockState } from '../playing/clock-view.ts';
+import { RoundClock, useServerSecond } from '../playing/round-clock.tsx';
+import { currentRoundName, currentTimeCalled } from '../playing/round-view.ts';
 import { useTournamentLive } from '../tournament-live.ts';
 import { useScoreboard, useStandings, useTournament } from '../tournaments-api.ts';
 import { pageOf, record, rowsThatFit, screenMode, screenPairings, standingsTitle, topStandings, type ScreenPairing } from './screen-view.ts';

@@ -2,8 +2,8 @@
 // while it is played, the standings between rounds), the rows of each, and how the pairings page
 // through a screen too small for them. Kept apart from React so tests read them as tables.
 import type { Match, StandingRowBody, TournamentState } from '../../../../domain/api/tournaments.ts';
-import { allResultsIn } from '../clock-view.ts';
-import { sideName, winnerSide } from '../match-view.ts';
+import { allResultsIn } from '../playing/clock-view.ts';
+import { sideName, winnerSide } from '../playing/match-view.ts';
 
 /** How long each page of pairings stays up before the next. */
 export const PAGE_MS = 10_000;
