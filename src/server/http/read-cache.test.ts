@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { CachedBody } from '../features/banlists/http-cache.ts';
+import { CachedBody } from './http-cache.ts';
 import { ReadCache } from './read-cache.ts';
 
 describe('ReadCache: a hit is the body itself, so the read is answered without a promise', () => {

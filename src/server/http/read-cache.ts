@@ -1,7 +1,7 @@
 // Reads served from memory until the next write: bodies serialised (and compressed) once per
 // version, sent with ETags (http-cache.ts). A write invalidates its group; a read that was
 // computing while the write committed does not store its (older) body.
-import { CachedBody, Lru } from '../features/banlists/http-cache.ts';
+import { CachedBody, Lru } from './http-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

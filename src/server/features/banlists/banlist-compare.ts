@@ -11,7 +11,7 @@ import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
-import { sendCached } from './http-cache.ts';
+import { sendCached } from '../../http/http-cache.ts';
 
 export const noListMessage = (date: string) => `There is no format banlist of ${date}.`;
 

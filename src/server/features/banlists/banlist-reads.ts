@@ -2,7 +2,7 @@
 import { lflistFileName } from '../../../domain/api/banlists.ts';
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import type { Db } from '../../db/client.ts';
-import { CachedBody, Lru } from './http-cache.ts';
+import { CachedBody, Lru } from '../../http/http-cache.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
 import type { BanlistKind, ListKey } from './banlists-repository.ts';
 

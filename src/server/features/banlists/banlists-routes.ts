@@ -13,7 +13,8 @@ import { forbidden, notFoundIfMissing } from '../../errors.ts';
 import { errors, fileReply, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { importLflist } from './banlist-import.ts';
 import { BanlistReads } from './banlist-reads.ts';
-import { sendCached } from './http-cache.ts';
+import { sendCached } from '../../http/http-cache.ts';
+import { attachment } from '../../http/attachment.ts';
 import * as BanlistsRepository from './banlists-repository.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
@@ -34,12 +35,6 @@ const lflistFile = fileReply('An EDOPro .lflist.conf file', 'text/plain; charset
 
 /** An .lflist.conf of a whole era (TOSS: 9,648 cards, YGOPro's 102 lists) is well under this. */
 const LFLIST_BODY_LIMIT = 8 * 1024 * 1024;
-
-/** ASCII fallback plus RFC 6266 filename* so any FORMAT_NAME survives the header. */
-export function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Returns the read cache, which other writers of banlists (the judgement send-off) drop after a write. */
 export function registerBanlistsRoutes(server: FastifyInstance, { db, formatName = 'Format Hub' }: { db: Db; formatName?: string }): BanlistReads {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
-import { sendCached } from '../banlists/http-cache.ts';
+import { sendCached } from '../../http/http-cache.ts';
 import * as MetaRepository from '../meta/meta-repository.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import { edoproSetnames } from '../records/record-writer.ts';

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CardImageSize } from '../../../domain/api/cards.ts';
-import { Lru } from '../banlists/http-cache.ts';
+import { Lru } from '../../http/http-cache.ts';
 
 /** Width of generated thumbnails: 4x the 40 px list thumbnail, 2x the 72 px mobile one (YGOProDeck's small size). */
 export const THUMBNAIL_WIDTH = 168;

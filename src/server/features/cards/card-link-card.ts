@@ -14,7 +14,7 @@ import { cardTimeline, stateLabel } from '../../../domain/banlist/compare.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
-import { CachedBody } from '../banlists/http-cache.ts';
+import { CachedBody } from '../../http/http-cache.ts';
 import { MAX_INPUT_PIXELS } from '../images/image-processing.ts';
 import * as MetaRepository from '../meta/meta-repository.ts';
 import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard, type LinkCardImage } from '../records/link-card.ts';

@@ -19,7 +19,7 @@ import { badRequest } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
 import type { BanlistReads } from '../banlists/banlist-reads.ts';
-import { CachedBody, sendCached } from '../banlists/http-cache.ts';
+import { CachedBody, sendCached } from '../../http/http-cache.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import { edoproSetnames } from '../records/record-writer.ts';
 import { cardRows } from './card-rows.ts';

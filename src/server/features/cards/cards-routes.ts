@@ -12,7 +12,7 @@ import { MIN_SEARCH_LENGTH, normalizeCardName } from '../../../domain/banlist/ca
 import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';
 import { errors, fileReply } from '../../http/route-schemas.ts';
-import { CachedBody, etagMatches, sendCached } from '../banlists/http-cache.ts';
+import { CachedBody, etagMatches, sendCached } from '../../http/http-cache.ts';
 import { Thumbnails, findImageFile, remoteImageUrl } from './card-images.ts';
 import { placeholderSvg } from './card-placeholder.ts';
 import * as CardsRepository from './cards-repository.ts';

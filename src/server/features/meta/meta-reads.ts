@@ -13,7 +13,7 @@ import { banlistOfEvents } from '../../../domain/meta/banlist-filter.ts';
 import { metaOfTallies, tallyOfCopies, tallyOfCounts, type MetaTally } from '../../../domain/meta/meta-tally.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { Lru, type CachedBody } from '../banlists/http-cache.ts';
+import { Lru, type CachedBody } from '../../http/http-cache.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import * as MetaRepository from './meta-repository.ts';
 

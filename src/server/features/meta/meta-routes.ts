@@ -8,7 +8,7 @@ import { cardFootprintSchema, footprintQuerySchema, metaQuerySchema, metaSchema 
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
-import { sendCached } from '../banlists/http-cache.ts';
+import { sendCached } from '../../http/http-cache.ts';
 import { MetaReads } from './meta-reads.ts';
 
 const tags = ['event records'];

@@ -14,7 +14,7 @@ import { leaderboardQuerySchema, leaderboardSchema, playerParamsSchema, playerPr
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
-import { replyCached } from '../banlists/http-cache.ts';
+import { replyCached } from '../../http/http-cache.ts';
 import { PLAYER_NOT_FOUND, readLeaderboard, readProfile, SERIES_NOT_FOUND } from './players.ts';
 import * as PlayersRepository from './players-repository.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type OverlayOptions } from 'sharp';
 import { z } from 'zod';
 import { errors, fileReply } from '../../http/route-schemas.ts';
-import { CachedBody, Lru, sendCached } from '../banlists/http-cache.ts';
+import { CachedBody, Lru, sendCached } from '../../http/http-cache.ts';
 import { concurrencyLimit, MAX_INPUT_PIXELS } from '../images/image-processing.ts';
 
 /** Discord and others fetch a picture once per version (?v=); an hour for an address without one. */

@@ -12,7 +12,7 @@ import type { Report } from '../../../domain/api/records.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
-import { CachedBody, Lru, sendCached } from '../banlists/http-cache.ts';
+import { CachedBody, Lru, sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { madeOnce, OgPictures, ogPictureSchema, sendOgPicture } from './og-picture.ts';

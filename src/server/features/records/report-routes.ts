@@ -11,7 +11,7 @@ import { eventRecords, recordDecks } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
-import { sendCached } from '../banlists/http-cache.ts';
+import { sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
 import { renamedArchetypes } from './record-archetypes.ts';

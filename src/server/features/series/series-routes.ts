@@ -9,7 +9,7 @@ import { assertClaims, claimedIds } from '../../auth/claims.ts';
 import { assertStorable } from '../../http/request-guards.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
-import { replyCached } from '../banlists/http-cache.ts';
+import { replyCached } from '../../http/http-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, notFoundIfMissing } from '../../errors.ts';
 import type { ImageStore } from '../images/image-store.ts';

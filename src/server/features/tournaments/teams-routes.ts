@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
-import { sendCached, type CachedBody } from '../banlists/http-cache.ts';
+import { sendCached, type CachedBody } from '../../http/http-cache.ts';
 import { lateSignupProblem, REENTRY_REFUSED } from '../../../domain/tournament/late-entry.ts';
 import { ownDropWait } from '../../../domain/tournament/drops.ts';
 import { isOneVsOne, playerTeamNames } from '../../../domain/tournament/signup-name.ts';

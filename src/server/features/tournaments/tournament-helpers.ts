@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { CachedBody } from '../banlists/http-cache.ts';
+import type { CachedBody } from '../../http/http-cache.ts';
 import type { CardIndex } from '../cards/card-index.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import type { TournamentReads } from './tournament-reads.ts';

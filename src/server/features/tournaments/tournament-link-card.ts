@@ -12,7 +12,7 @@ import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
-import { CachedBody } from '../banlists/http-cache.ts';
+import { CachedBody } from '../../http/http-cache.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { cardDate, HTML_TYPE, SpaIndex, withLinkCard, type LinkCard, type LinkCardImage } from '../records/link-card.ts';
 import { OG_HEIGHT, OG_WIDTH } from '../records/og-card-svg.ts';

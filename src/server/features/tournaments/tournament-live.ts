@@ -8,7 +8,7 @@ import { LIVE_STANDINGS_TEAMS, type Scoreboard, type Standings, type StandingsNo
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
-import { Lru, type CachedBody } from '../banlists/http-cache.ts';
+import { Lru, type CachedBody } from '../../http/http-cache.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentReads } from './tournament-reads.ts';
 import { clockOf } from './event-night-views.ts';

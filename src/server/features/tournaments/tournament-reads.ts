@@ -4,7 +4,7 @@
 // by a notice its transaction sent (delivered at commit, before any live notice of the write,
 // decision 006), and drops everything after a gap in notices.
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { CachedBody } from '../banlists/http-cache.ts';
+import type { CachedBody } from '../../http/http-cache.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 
 export class TournamentReads {
