@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { featureBoundaries } from './scripts/eslint-feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
@@ -28,6 +29,13 @@ export default tseslint.config(
         object, property, message: 'Read multipart bodies with readMultipartForm (multipart-form.ts): it checks every part.',
       })))],
     },
+  },
+  {
+    // a feature imports another only through the modules its public.json lists (decision 040)
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+    plugins: { boundaries: featureBoundaries },
+    rules: { 'boundaries/public-modules': 'error' },
   },
   {
     // the domain is shared by server and browser: no Node, no DOM
