@@ -2,7 +2,7 @@
 // name, type, stats and status on the newest list on the link cards' frame, and the placeholder card
 // (card-placeholder.ts) beside them. Pure: the route renders it to a PNG.
 import { cardDetail, type StoredCard } from '../../../domain/banlist/card-info.ts';
-import { boldLine, OG_MARGIN, ogFrame, plainLine, wrapText } from '../records/og-card-svg.ts';
+import { boldLine, OG_MARGIN, ogFrame, plainLine, wrapText } from '../../link-cards/og-card-svg.ts';
 import { placeholderSvg } from './card-placeholder.ts';
 
 /** The placeholder card right of the text, at its own 421×614 proportions. */

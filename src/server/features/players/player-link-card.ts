@@ -7,7 +7,7 @@ import { playerParamsSchema, type PlayerProfile } from '../../../domain/api/reco
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { CachedBody } from '../../http/http-cache.ts';
-import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard } from '../records/link-card.ts';
+import { HTML_TYPE, SpaIndex, withLinkCard, type LinkCard } from '../../link-cards/link-card.ts';
 import { readProfile } from './players.ts';
 import * as PlayersRepository from './players-repository.ts';
 

@@ -9,7 +9,7 @@ import { standingsOf } from '../tournaments/tournament-standings.ts';
 import { loadPlay } from '../tournaments/tournament-play.ts';
 import { userAvatar, userName } from '../tournaments/tournament-views.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
-import { edoproSetnames } from './edopro-setnames.ts';
+import { edoproSetnames } from '../cards/edopro-setnames.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
 import { meetingRowsOf } from './record-meetings.ts';
 import * as RecordsRepository from './records-repository.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boldWidthEm, escapeHtml, wrapText } from './og-card-svg.ts';
+import { boldWidthEm, escapeHtml, wrapText } from '../../link-cards/og-card-svg.ts';
 import { ogCardSvg, ogDescription, ogSummary, withOgTags } from './report-og-card.ts';
 
 const member = (id: string) => ({ discordId: id, displayName: `P${id}`, avatarUrl: null });

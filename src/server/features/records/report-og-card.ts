@@ -2,7 +2,7 @@
 // is shown with, and the 1200×630 picture they point to (og-card-svg.ts's frame), drawn as an SVG.
 // Pure: every name is user text, so everything written into HTML or SVG is escaped here.
 import type { Report } from '../../../domain/api/records.ts';
-import { boldLine, escapeHtml, OG_HEIGHT, OG_WIDTH, ogFrame, plainLine, wrapText } from './og-card-svg.ts';
+import { boldLine, escapeHtml, OG_HEIGHT, OG_WIDTH, ogFrame, plainLine, wrapText } from '../../link-cards/og-card-svg.ts';
 
 /** What a card says about an event, read from its report. */
 export interface OgSummary {

@@ -15,7 +15,7 @@ import { CACHED_READ } from '../../http/read-cache.ts';
 import { CachedBody, Lru, sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
-import { madeOnce, OgPictures, ogPictureSchema, sendOgPicture } from './og-picture.ts';
+import { madeOnce, OgPictures, ogPictureSchema, sendOgPicture } from '../../link-cards/og-picture.ts';
 import { ogCardSvg, ogSummary, withOgTags, type OgSummary } from './report-og-card.ts';
 import { cachedReport } from './report-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';

@@ -6,7 +6,7 @@ import { archetypeOf, type DeckSignature } from '../../../domain/deck/archetype.
 import type { Db, Tx } from '../../db/client.ts';
 import { archetypeSignatures, cards, recordDecks } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import { edoproSetnames } from './edopro-setnames.ts';
+import { edoproSetnames } from '../cards/edopro-setnames.ts';
 import * as RecordsRepository from './records-repository.ts';
 
 type Row = typeof archetypeSignatures.$inferSelect;

@@ -14,7 +14,7 @@ import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
-import { edoproSetnames } from './edopro-setnames.ts';
+import { edoproSetnames } from '../cards/edopro-setnames.ts';
 import * as RecordsRepository from './records-repository.ts';
 import { checkOrder, previewDeck } from './signature-rules.ts';
 import * as SignaturesRepository from './signatures-repository.ts';

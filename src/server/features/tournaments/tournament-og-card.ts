@@ -3,8 +3,8 @@
 // event's own picture beside the text when it has one. Pure: the route renders it.
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
-import { boldLine, OG_MARGIN, OG_WIDTH, ogFrame, plainLine, wrapText } from '../records/og-card-svg.ts';
-import { cardDate } from '../records/link-card.ts';
+import { boldLine, OG_MARGIN, OG_WIDTH, ogFrame, plainLine, wrapText } from '../../link-cards/og-card-svg.ts';
+import { cardDate } from '../../link-cards/link-card.ts';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

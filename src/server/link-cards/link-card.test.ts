@@ -1,12 +1,12 @@
 // The link cards of the event and player pages (issue 29 §9): what they say, and the tags escaped.
 import { describe, expect, test } from 'vitest';
-import type { PlayerProfile } from '../../../domain/api/records.ts';
-import type { Tournament } from '../../../domain/api/tournaments.ts';
-import type { StoredCard } from '../../../domain/banlist/card-info.ts';
-import { cardPictureSvg } from '../cards/card-og-card.ts';
-import { playerCard } from '../players/player-link-card.ts';
-import { tournamentCard } from '../tournaments/tournament-link-card.ts';
-import { eventCardSvg } from '../tournaments/tournament-og-card.ts';
+import type { PlayerProfile } from '../../domain/api/records.ts';
+import type { Tournament } from '../../domain/api/tournaments.ts';
+import type { StoredCard } from '../../domain/banlist/card-info.ts';
+import { cardPictureSvg } from '../features/cards/card-og-card.ts';
+import { playerCard } from '../features/players/player-link-card.ts';
+import { tournamentCard } from '../features/tournaments/tournament-link-card.ts';
+import { eventCardSvg } from '../features/tournaments/tournament-og-card.ts';
 import { linkCardTags, withLinkCard } from './link-card.ts';
 
 const PAGE = { siteName: 'Format Hub', url: 'https://hub.example/tournaments/t1', origin: 'https://hub.example' };

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendCached, type CachedBody } from '../../http/http-cache.ts';
+import { sendCached, type CachedBody } from '../http/http-cache.ts';
 import { escapeHtml } from './og-card-svg.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';

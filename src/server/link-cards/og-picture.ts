@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type OverlayOptions } from 'sharp';
 import { z } from 'zod';
-import { errors, fileReply } from '../../http/route-schemas.ts';
-import { CachedBody, Lru, sendCached } from '../../http/http-cache.ts';
-import { concurrencyLimit, MAX_INPUT_PIXELS } from '../images/image-processing.ts';
+import { errors, fileReply } from '../http/route-schemas.ts';
+import { CachedBody, Lru, sendCached } from '../http/http-cache.ts';
+import { concurrencyLimit, MAX_INPUT_PIXELS } from '../features/images/image-processing.ts';
 
 /** Discord and others fetch a picture once per version (?v=); an hour for an address without one. */
 export const OG_IMAGE_CACHE = 'public, max-age=3600';
