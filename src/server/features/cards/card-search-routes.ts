@@ -18,7 +18,6 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';
-import type { BanlistReads } from '../banlists/banlist-reads.ts';
 import { CachedBody, sendCached } from '../../http/http-cache.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import { edoproSetnames } from './edopro-setnames.ts';
@@ -50,9 +49,20 @@ const summaryOf = parsedOnce((body) => json(body) as BanlistSummary);
 const datesOf = parsedOnce((body) => json(body) as string[]);
 const playOf = parsedOnce((body) => new Map((json(body) as MetaBody).cards.map((c) => [c.passcode, c.inclusion])));
 
+/**
+ * What the search needs of the format lists: their dates and a list's entries and summary, as the cached
+ * bodies their own routes send (undefined: no such list). The banlists' reads (BanlistReads) are it; the
+ * search names its needs here so that cards does not import banlists, which imports cards.
+ */
+export interface FormatListReads {
+  dates(kind: 'format'): Promise<CachedBody>;
+  entries(date: string): Promise<CachedBody | undefined>;
+  summary(date: string): Promise<CachedBody | undefined>;
+}
+
 export interface CardSearchRoutesOptions {
   db: Db;
-  banlistReads: BanlistReads;
+  banlistReads: FormatListReads;
   meta: MetaReads;
 }
 
