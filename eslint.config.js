@@ -59,8 +59,8 @@ export default tseslint.config(
     },
   },
   {
-    // a feature imports another only through the modules its public.json lists (decision 040)
-    files: ['src/web/**/*.{ts,tsx}'],
+    // a feature imports another only through the modules its public.json lists (decisions 040 and 043)
+    files: ['src/web/**/*.{ts,tsx}', 'src/server/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
     plugins: { boundaries: featureBoundaries },
     rules: { 'boundaries/public-modules': 'error' },
