@@ -1,8 +1,8 @@
 // ESLint rule `boundaries/public-modules` (issue 40 §4, decisions 040, 039 and 043): a feature imports another
 // feature only through the modules that feature lists in its public.json (bulletproof-react's restricted
 // paths, read from the lists the features keep); the web's shared floors (components/, lib/) import no
-// feature. Circles between features are a property of the whole graph: the feature-boundaries tests
-// catch those.
+// feature. Circles between features are a property of the whole graph: scripts/feature-boundaries.test.ts
+// catches those.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
