@@ -12,11 +12,13 @@ import {
   standingsSchema, tournamentSchema, winnerQuerySchema,
 } from '../../../domain/api/tournaments.ts';
 import { exportYdk } from '../../../domain/deck/ydk.ts';
-import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
-import { resultProblem, winnerOfGames, type ResultField } from '../../../domain/tournament/result-rules.ts';
+import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE } from '../../../domain/tournament/limits.ts';
+import {
+  championRefusal, followRefusal, inPlayRefusal, overRefusal, overrideMatchRefusal, overrideResult, reportMatch, reportProblem, resolveFlagRefusal,
+} from '../../../domain/tournament/result-rules.ts';
 import { champion, downstream } from '../../../domain/tournament/results.ts';
 import { nextRound, startTournament } from '../../../domain/tournament/engine.ts';
-import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
+import { matchKey } from '../../../domain/tournament/types.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
@@ -26,7 +28,8 @@ import { replyCached } from '../../http/http-cache.ts';
 import { standingsOf, teamNamer } from './tournament-standings.ts';
 import { afterResult, loadPlay, matchRow, movesOnlyItsTeams, settle, tableRound } from './tournament-play.ts';
 import { seedTeamsByRating } from '../players/rating-seeds.ts';
-import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import { choiceOf, isPrivileged, playFacts, reportedMatch, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import { decided, refuse } from './refusals.ts';
 import { dropNoShows } from './no-shows.ts';
 import { safeName } from './file-names.ts';
 import type { PlayHelpers } from './tournament-helpers.ts';
@@ -41,9 +44,8 @@ import * as DiscordDms from '../discord-bot/direct-messages.ts';
 import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
 import { writeEventRecord } from '../records/record-writer.ts';
 
-/** A completed event's result is corrected only where nothing else followed from it (decision 020). */
-export const CORRECTION_MOVES_BRACKET = 'A completed event’s result can be corrected only where no later match followed from it';
-export const CORRECTION_MOVES_CHAMPION = 'This correction would change the champion: a completed event keeps its winner';
+// the records' tests name these sentences from here; the rule that says them is the domain's
+export { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../../../domain/tournament/result-rules.ts';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -51,7 +53,6 @@ const standingsQuery = z.object({ version: z.string().regex(/^\d{1,9}$/, 'must b
 const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must be a match id').transform(Number) });
 
 const DECKS_AFTER_WINNER = DECKS_AFTER_WINNER_MESSAGE;
-const REPORTS_DISAGREE = REPORTS_DISAGREE_MESSAGE;
 
 
 export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
@@ -84,11 +85,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     return result;
   }
 
-  const requireInProgress = (t: Repo.TournamentRow) => {
-    h.refuseIfOver(t);
-    if (t.completed) throw conflict('The tournament is over');
-    if (!t.inProgress) throw conflict('The tournament has not started');
-  };
+  const requireInProgress = (t: Repo.TournamentRow) => refuse(inPlayRefusal(t));
 
   const matchOr404 = async (tx: Tx, uid: string, mid: number) => notFoundIfMissing(await Repo.findMatch(tx, uid, mid), 'Match not found');
   /** Nobody decides a match they play in (decision 013): a member of either team, dropped or not. */
@@ -285,52 +282,36 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     },
   }, async (req) => {
     const user = requireUser(req);
-    const { gamesWon, gamesLost } = req.body;
+    const games = { gamesWon: req.body.gamesWon, gamesLost: req.body.gamesLost };
     return play(req.params.id, 'report', async (tx, t) => {
-      requireInProgress(t);
-      // the same rule as an override, the winner read from the games (so only the best-of and a bracket tie can fail)
-      const reported = (tieAllowed: boolean) => resultProblem({ team1Wins: gamesWon, team2Wins: gamesLost, winner: winnerOfGames(gamesWon, gamesLost), bestOf: t.bestOf, tieAllowed });
-      const reportField: Record<ResultField, string> = { team1Wins: 'gamesWon', team2Wins: 'gamesLost', winner: 'gamesWon' };
-      const refusal = reported(true);
-      if (refusal) throw badRequest(`${reportField[refusal.field]}: ${refusal.message}`);
+      refuse(inPlayRefusal(t));
+      // a result no match of this event can have is refused before the match is read (a 400 before a 404)
+      refuse(reportProblem(games, t.bestOf, true));
       // the match, the reporter's team and the two teams' names in one query (decision 019)
       const found = notFoundIfMissing(await Repo.matchForReport(tx, t.uid, req.params.mid, user.discordId), 'Match not found');
       const m = found.match;
+      const rule = decided(reportMatch({ match: reportedMatch(m), currentRound: t.currentRound, bestOf: t.bestOf, reporterTeam: found.myTeamUid, fromTeam1: req.query.fromTeam1, games }));
       const named = (row: Repo.MatchRow) => toMatch(row, teamNamer(found.teams), clockOf(t, [row])(row));
-      if (m.bye) throw conflict('A bye has no score to report');
-      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
-      if (m.roundNumber > t.currentRound) throw conflict('This match is not in the current round yet');
-      if (m.complete) throw conflict('This match is complete: ask an admin to change its result');
-      const mine = found.myTeamUid;
-      const side = mine !== null && mine === m.team1Uid ? 1 : mine !== null && mine === m.team2Uid ? 2 : 0;
-      if (side === 0) throw forbidden('Only players of this match can report its score');
-      if (req.query.fromTeam1 !== undefined && req.query.fromTeam1 !== (side === 1)) throw forbidden('You can only report for your own team');
-      const tie = reported(allowsTie(m.bracket as Parameters<typeof allowsTie>[0]));
-      if (tie) throw badRequest(`${reportField[tie.field]}: ${tie.message}`);
-      const report = { reporterDiscordId: user.discordId, gamesWon, gamesLost, at: new Date().toISOString() };
-      const [team1Wins, team2Wins] = side === 1 ? [gamesWon, gamesLost] : [gamesLost, gamesWon];
-      const other = side === 1 ? m.reportFromTeam2 : m.reportFromTeam1;
-      const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
-      if (!other) {
-        const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
-        await DiscordDms.opponentReported(tx, req, t, row, side, gamesWon, gamesLost); // the opponent's Confirm / Dispute (the bot)
+      const mine = { [rule.side === 1 ? 'reportFromTeam1' : 'reportFromTeam2']: { reporterDiscordId: user.discordId, gamesWon: games.gamesWon, gamesLost: games.gamesLost, at: new Date().toISOString() } };
+      if (rule.outcome === 'reported') {
+        const row = await Repo.updateMatch(tx, m.id, { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins });
+        await DiscordDms.opponentReported(tx, req, t, row, rule.side, games.gamesWon, games.gamesLost); // the opponent's Confirm / Dispute (the bot)
         return { result: named(row), touched: [row.id] };
       }
-      // the other side reported its games won and lost: agreement is the same score seen from here
-      if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
-        const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
-        const set = { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
-        // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
-        const onlyItsTeams = movesOnlyItsTeams(m);
-        const row = await Repo.updateMatch(tx, m.id, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
-        const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
-        // a result that moved no other match leaves the row as written
-        const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
-        return { result: named(after), touched };
+      if (rule.outcome === 'disputed') {
+        // neither claim is the score until a report agrees or an admin decides
+        const row = await Repo.updateMatch(tx, m.id, { ...mine, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: rule.message });
+        return { result: named(row), touched: [row.id] };
       }
-      // disputed: neither claim is the score until a report agrees or an admin decides
-      const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
-      return { result: named(row), touched: [row.id] };
+      const winner = rule.winner === 1 ? m.team1Uid : rule.winner === 2 ? m.team2Uid : null;
+      const set = { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
+      // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
+      const onlyItsTeams = movesOnlyItsTeams(m);
+      const row = await Repo.updateMatch(tx, m.id, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
+      const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
+      // a result that moved no other match leaves the row as written
+      const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
+      return { result: named(after), touched };
     });
   });
 
@@ -350,41 +331,25 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     return play(req.params.id, 'override', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
       // a completed event's result may be corrected (its record and the series' ratings follow) until Close
-      if (t.completed) h.refuseIfOver(t);
-      else requireInProgress(t);
+      refuse(t.completed ? overRefusal(t) : inPlayRefusal(t));
       const m = await matchOr404(tx, t.uid, req.params.mid);
-      if (m.bye) throw conflict('A bye has no result to change');
-      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
+      refuse(overrideMatchRefusal(reportedMatch(m)));
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
-      if (winnerTeamId !== undefined && winnerTeamId !== m.team1Uid && winnerTeamId !== m.team2Uid) throw badRequest('winnerTeamId: not a team of this match');
-      const winner = winnerTeamId ?? null;
-      // a result that can happen: the winner has more games, a tie equal ones, never more than best-of in all
-      const problem = resultProblem({
-        team1Wins, team2Wins, winner: winner === null ? null : winner === m.team1Uid ? 1 : 2, bestOf: t.bestOf,
-        tieAllowed: allowsTie(m.bracket as Parameters<typeof allowsTie>[0]),
-      });
-      if (problem) throw badRequest(`${problem.field === 'winner' ? 'winnerTeamId' : problem.field}: ${problem.message}`);
+      const { winner } = decided(overrideResult({ match: reportedMatch(m), winnerTeamId, team1Wins, team2Wins, bestOf: t.bestOf }));
       const loaded = await loadPlay(tx, t);
       const { played } = downstream(loaded.state, matchKey(toEngineMatch(m)), { winner, team1Wins, team2Wins });
-      // the cut was seeded from the Swiss standings once: a completed event's Swiss results stay as the cut saw them
-      if (t.completed && m.bracket === 'swiss' && loaded.matches.some((x) => x.bracket === 'top')) {
-        throw conflict(`${CORRECTION_MOVES_BRACKET} (the top cut was seeded from the Swiss results)`);
-      }
-      if (t.completed && played.length) {
-        throw conflict(`${CORRECTION_MOVES_BRACKET} (${played.length} match${played.length === 1 ? '' : 'es'} followed from it)`);
-      }
-      if (played.length && !force) {
-        const byKey = new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x]));
-        const names = played.map((p) => `Match #${byKey.get(matchKey(p))?.id} (round ${p.round})`).join(', ');
-        throw conflict(`${names} ${played.length === 1 ? 'was' : 'were'} already played with the result this changes: send force=true to reset ${played.length === 1 ? 'it' : 'them'}`);
-      }
+      const byKey = played.length ? new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x])) : undefined;
+      refuse(followRefusal({
+        completed: t.completed, force: force === true, followed: played.map((p) => ({ id: byKey?.get(matchKey(p))?.id, round: p.round })),
+        // the cut was seeded from the Swiss standings once: a completed event's Swiss results stay as the cut saw them
+        swissUnderCut: m.bracket === 'swiss' && loaded.matches.some((x) => x.bracket === 'top'),
+      }));
       const before = { complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid };
       const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
       const touched = await afterResult(tx, t, row);
       if (t.completed) {
         const now = await loadPlay(tx, t);
-        const leader = champion(t.format, now.state.teams, now.state.matches, choiceOf(t));
-        if (leader !== t.winnerTeamUid) throw conflict(CORRECTION_MOVES_CHAMPION);
+        refuse(championRefusal(champion(t.format, now.state.teams, now.state.matches, choiceOf(t)), t.winnerTeamUid));
         await writeEventRecord(tx, t);
       }
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
@@ -425,7 +390,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       h.refuseIfOver(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
-      if (!m.flaggedForReview) throw conflict('This match is not flagged');
+      refuse(resolveFlagRefusal({ flagged: m.flaggedForReview }));
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
       if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row);

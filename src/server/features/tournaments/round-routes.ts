@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { extendBodySchema, ROUND_MINUTES_MAX, swapBodySchema } from '../../../domain/api/event-night.ts';
 import { matchSchema } from '../../../domain/api/tournaments.ts';
 import { newRoomPassword } from '../../../domain/tournament/rooms.ts';
+import { inPlayRefusal } from '../../../domain/tournament/result-rules.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -15,6 +16,7 @@ import type { PlayHelpers } from './tournament-helpers.ts';
 import { teamNamer } from './tournament-standings.ts';
 import { isPrivileged, toMatch } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
+import { refuse } from './refusals.ts';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -39,9 +41,7 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
     const result = await db.transaction(async (tx) => {
       const t = await Repo.lockTournament(tx, uid);
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
-      h.refuseIfOver(t);
-      if (t.completed) throw conflict('The tournament is over');
-      if (!t.inProgress) throw conflict('The tournament has not started');
+      refuse(inPlayRefusal(t));
       const out = await work(tx, t, user);
       touched = out.touched;
       await Repo.updateTournament(tx, uid, {});

@@ -13,6 +13,7 @@ import {
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { hostBanlist } from '../../../domain/tournament/host-banlist.ts';
+import { overRefusal } from '../../../domain/tournament/result-rules.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -34,6 +35,7 @@ import { TournamentLive } from './tournament-live.ts';
 import { TournamentReads } from './tournament-reads.ts';
 import { isPrivileged, toSummary, toTournament, type TeamsContext } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
+import { refuse } from './refusals.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 const tags = ['tournaments'];
@@ -121,10 +123,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     });
   }
 
-  const refuseIfOver = (t: Repo.TournamentRow) => {
-    if (t.closed) throw conflict('This tournament was closed');
-    if (t.cancelled) throw conflict('This tournament was cancelled');
-  };
+  const refuseIfOver = (t: Repo.TournamentRow) => refuse(overRefusal(t));
   const refuseIfStarted = (t: Repo.TournamentRow, what: string) => {
     refuseIfOver(t);
     if (t.completed) throw conflict(`${what}: the tournament is over`);
