@@ -57,7 +57,7 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
   /** Check a team in (at: now) or undo it (null): a member of the team, or an admin or the host. */
   const checkIn = (req: FastifyRequest, { id, tid }: { id: string; tid: string }, checkedIn: boolean) => {
     const user = requireUser(req);
-    return h.mutate(id, checkedIn ? 'check-in' : 'check-in-undo', async (tx, t) => {
+    return h.write(id, checkedIn ? 'check-in' : 'check-in-undo', async (tx, t) => {
       h.refuseIfOver(t);
       const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, tid), 'Team not found');
       const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
@@ -67,13 +67,13 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
       refuseCheckIn(t, h);
       if (!t.checkInOpen) throw conflict(CHECK_IN_NOT_OPEN);
       if (team.dropped) throw conflict('This team has dropped');
-      if (!!team.checkedInAt === checkedIn) return loadTeam(tx, t.uid, team, 'public');
+      if (!!team.checkedInAt === checkedIn) return { result: await loadTeam(tx, t.uid, team, 'public') };
       const row = await Repo.setCheckedIn(tx, team.uid, checkedIn ? new Date() : null);
-      // the host checking a team in or out for it is a privileged act: it goes to the log
-      if (!member) {
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: checkedIn ? 'check-in' : 'check-in-undo', after: { teamUid: team.uid, name: team.name } });
-      }
-      return loadTeam(tx, t.uid, row, 'public');
+      return {
+        result: await loadTeam(tx, t.uid, row, 'public'),
+        // the host checking a team in or out for it is a privileged act: it goes to the log
+        audit: member ? null : { actorDiscordId: user.discordId, action: checkedIn ? 'check-in' : 'check-in-undo', after: { teamUid: team.uid, name: team.name } },
+      };
     });
   };
 

@@ -19,6 +19,7 @@ import { deckViewFor } from './team-reads.ts';
 import { isPrivileged, toDeck, UNNAMED_TEAM } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
+import type { AuditLine } from './event-write.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -44,11 +45,11 @@ function refuseIfDecksFixed(t: Repo.TournamentRow, team: Repo.TeamRow | undefine
 }
 
 /** Every deck submission, deletion and review is a line of the event's log: who, which team, which deck. */
-function deckAudit(tx: Tx, t: Repo.TournamentRow, actorDiscordId: string, action: string, deck: Pick<Repo.DeckRow, 'id' | 'label'>, owner: { member: Repo.MemberRow; team: Repo.TeamRow } | undefined, extra: Record<string, unknown> = {}) {
-  return Repo.audit(tx, {
-    tournamentUid: t.uid, actorDiscordId, action,
+function deckAudit(actorDiscordId: string, action: string, deck: Pick<Repo.DeckRow, 'id' | 'label'>, owner: { member: Repo.MemberRow; team: Repo.TeamRow } | undefined, extra: Record<string, unknown> = {}): AuditLine {
+  return {
+    actorDiscordId, action,
     after: { deckId: deck.id, label: deck.label, teamUid: owner?.team.uid ?? null, team: owner ? owner.team.name || UNNAMED_TEAM : null, player: owner?.member.discordId ?? null, ...extra },
-  });
+  };
 }
 
 export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelpers) {
@@ -125,15 +126,14 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     await mayUpload(db, t0);
     const checked = await readDeck(req.body, t0, cards);
     if (checked.problems.length > 0) throw new DeckRefusedError(checked);
-    const deck = await h.mutate(req.params.id, 'deck', async (tx, t) => {
+    const deck = await h.write(req.params.id, 'deck', async (tx, t) => {
       const { mine, count } = await mayUpload(tx, t);
       const row = await Repo.insertDeck(tx, {
         uid: randomUUID(), memberId: mine.member.id, tournamentUid: t.uid, label: req.query.label || `Deck ${count + 1}`,
         mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side,
         approved: !t.manualDeckChecking, reviewerDiscordId: null,
       });
-      await deckAudit(tx, t, user.discordId, 'submit-deck', row, mine, { approved: row.approved });
-      return toDeck(row, checked.name, []);
+      return { result: toDeck(row, checked.name, []), audit: deckAudit(user.discordId, 'submit-deck', row, mine, { approved: row.approved }) };
     });
     return reply.code(201).send(deck);
   });
@@ -143,7 +143,7 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     schema: { tags, summary: 'Delete a deck: your own while deck submission is open, or any as an admin or the host', params: deckParams, querystring: ownIdQuery, response: { 204: z.undefined(), ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req, reply) => {
     const user = requireUser(req);
-    await h.mutate(req.params.id, 'deck', async (tx, t) => {
+    await h.write(req.params.id, 'deck', async (tx, t) => {
       h.refuseIfOver(t);
       const deck = notFoundIfMissing(await Repo.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
       const owner = await Repo.findMember(tx, t.uid, deck.memberId);
@@ -152,7 +152,7 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       refuseIfDecksFixed(t, owner?.team);
       if (!privileged && !(t.deckSubmissionOpen || lateDeckWindow(t, owner?.team))) throw conflict('Deck submission is closed: ask an admin to remove the deck');
       await Repo.deleteDeck(tx, deck.id);
-      await deckAudit(tx, t, user.discordId, 'delete-deck', deck, owner);
+      return { result: undefined, audit: deckAudit(user.discordId, 'delete-deck', deck, owner) };
     });
     return reply.code(204).send();
   });

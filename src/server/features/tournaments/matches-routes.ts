@@ -1,6 +1,6 @@
 // Tournaments played out (issue 11): start, next round, score reports, overrides, flags, the
-// winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
-// locked, the change in one transaction, the version moved on, the live message after commit.
+// winner, close, the scoreboard and standings, and the deck zip. Each write goes through the one
+// write path (event-write.ts); the result rules are the domain's (result-rules.ts).
 import { randomInt } from 'node:crypto';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -68,22 +68,6 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     return t && h.loadTournament(db, t);
   }), Repo.TOURNAMENT_NOT_FOUND);
   registerRoundRoutes(server, { db, helpers: h }); // the round's clock and pairing fixes (issue 19)
-
-  /** A write that changes matches: publishes the matches it touched. */
-  async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
-    let touched: number[] = [];
-    const result = await db.transaction(async (tx) => {
-      // locked by its version bump, which also carries the notice other instances hear at commit:
-      // two statements fewer while every other write of the event waits
-      const t = await Repo.lockAndBump(tx, uid, h.noticeSql(uid));
-      const out = await work(tx, t);
-      touched = out.touched;
-      return out.result;
-    });
-    h.changed(uid);
-    void h.live.publish(uid, change, touched);
-    return result;
-  }
 
   const requireInProgress = (t: Repo.TournamentRow) => refuse(inPlayRefusal(t));
 
@@ -283,7 +267,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   }, async (req) => {
     const user = requireUser(req);
     const games = { gamesWon: req.body.gamesWon, gamesLost: req.body.gamesLost };
-    return play(req.params.id, 'report', async (tx, t) => {
+    return h.write(req.params.id, 'report', async (tx, t) => {
       refuse(inPlayRefusal(t));
       // a result no match of this event can have is refused before the match is read (a 400 before a 404)
       refuse(reportProblem(games, t.bestOf, true));
@@ -328,7 +312,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const user = requireUser(req);
     const { team1Wins, team2Wins } = req.body;
     const { winnerTeamId, force } = req.query;
-    return play(req.params.id, 'override', async (tx, t) => {
+    return h.write(req.params.id, 'override', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
       // a completed event's result may be corrected (its record and the series' ratings follow) until Close
       refuse(t.completed ? overRefusal(t) : inPlayRefusal(t));
@@ -352,11 +336,13 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
         refuse(championRefusal(champion(t.format, now.state.teams, now.state.matches, choiceOf(t)), t.winnerTeamUid));
         await writeEventRecord(tx, t);
       }
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       const after = await matchOr404(tx, t.uid, m.id);
       // a dispute decided (reports that disagree flag the match too): both sides are told (the bot)
       if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, loaded.teams);
-      return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
+      return {
+        result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched,
+        audit: { actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } },
+      };
     });
   });
 
@@ -368,15 +354,14 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     },
   }, async (req) => {
     const user = requireUser(req);
-    return play(req.params.id, 'flag', async (tx, t) => {
+    return h.write(req.params.id, 'flag', async (tx, t) => {
       requireInProgress(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
       const player = !!mine && (mine.team.uid === m.team1Uid || mine.team.uid === m.team2Uid);
       if (user.auth < 1 && !isPrivileged(user, t) && !player) throw forbidden('Only admins, curators, the host and the match’s players can flag it');
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: true, flaggedMessage: req.query.message });
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } });
-      return { result: await shown(tx, t, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } } };
     });
   });
 
@@ -385,16 +370,15 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     schema: { tags, summary: 'Resolve a flag (auth >= 1, or an admin or the host)', params: matchParams, response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req) => {
     const user = requireUser(req);
-    return play(req.params.id, 'resolve-flag', async (tx, t) => {
+    return h.write(req.params.id, 'resolve-flag', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can resolve a flag');
       h.refuseIfOver(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
       refuse(resolveFlagRefusal({ flagged: m.flaggedForReview }));
       const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
       if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row);
-      return { result: await shown(tx, t, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } } };
     });
   });
 

@@ -32,17 +32,14 @@ export function registerRatedRoutes(server: FastifyInstance, h: TournamentHelper
   }, async (req) => {
     const user = requireUser(req);
     const { rated } = req.body;
-    return h.mutate(req.params.id, 'rated', async (tx, t) => {
-      if (t.rated !== rated) {
-        const row = await Repo.updateTournament(tx, t.uid, { rated });
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', before: { rated: t.rated }, after: { rated } });
-        await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
-        // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
-        await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
-        if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
-        return h.loadTournament(tx, row);
-      }
-      return h.loadTournament(tx, t);
+    return h.write(req.params.id, 'rated', async (tx, t) => {
+      if (t.rated === rated) return { result: await h.loadTournament(tx, t) };
+      const row = await Repo.updateTournament(tx, t.uid, { rated });
+      await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
+      // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
+      await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
+      if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
+      return { result: await h.loadTournament(tx, row), audit: { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', before: { rated: t.rated }, after: { rated } } };
     });
   });
 }

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { clockOf, roundEndsAt } from './event-night-views.ts';
 import type { PlayHelpers } from './tournament-helpers.ts';
+import type { Written } from './event-write.ts';
 import { teamNamer } from './tournament-standings.ts';
 import { isPrivileged, toMatch } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
@@ -24,34 +25,18 @@ const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must 
 
 export const EXTEND_TOTAL_MESSAGE = `A table can get at most ${ROUND_MINUTES_MAX} extra minutes in a round`;
 
-export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
+export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { db: Db; helpers: PlayHelpers }) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * A privileged write to some matches of the round: the row locked, the change and its audit line in
-   * one transaction, the version moved on; after commit, the cached reads dropped and the touched
-   * matches published.
-   */
-  async function roundWrite<T>(
-    req: Parameters<typeof requireUser>[0], uid: string, change: string,
-    work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; touched: number[] }>,
-  ): Promise<T> {
+  /** A write of the host or an admin to some matches of the round under way (the one write path, audited). */
+  const roundWrite = <T>(req: Parameters<typeof requireUser>[0], uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<Written<T>>) => {
     const user = requireUser(req);
-    let touched: number[] = [];
-    const result = await db.transaction(async (tx) => {
-      const t = await Repo.lockTournament(tx, uid);
+    return h.write(uid, change, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
       refuse(inPlayRefusal(t));
-      const out = await work(tx, t, user);
-      touched = out.touched;
-      await Repo.updateTournament(tx, uid, {});
-      await h.notice(tx, uid);
-      return out.result;
+      return work(tx, t, user);
     });
-    h.changed(uid);
-    void h.live.publish(uid, change, touched);
-    return result;
-  }
+  };
 
   const matchOf = async (tx: Tx, uid: string, id: number) => {
     const m = await Repo.findMatch(tx, uid, id);
@@ -82,9 +67,8 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
     const extraMinutes = m.extraMinutes + req.body.minutes;
     if (extraMinutes > ROUND_MINUTES_MAX) throw conflict(`${EXTEND_TOTAL_MESSAGE} (this one has ${m.extraMinutes})`);
     const row = await Repo.updateMatch(tx, m.id, { extraMinutes });
-    await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'extend', before: { matchId: m.id, extraMinutes: m.extraMinutes }, after: { matchId: m.id, extraMinutes, table: m.tableNumber } });
     const [match] = await shown(tx, t, [row]);
-    return { result: match!, touched: [row.id] };
+    return { result: match!, touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'extend', before: { matchId: m.id, extraMinutes: m.extraMinutes }, after: { matchId: m.id, extraMinutes, table: m.tableNumber } } };
   }));
 
   app.post('/api/tournaments/:id/matches/swap', {
@@ -119,11 +103,13 @@ export function registerRoundRoutes(server: FastifyInstance, { db, helpers: h }:
     const place = (m: Repo.MatchRow, out: string, into: string) =>
       Repo.updateMatch(tx, m.id, { team1Uid: m.team1Uid === out ? into : m.team1Uid, team2Uid: m.team2Uid === out ? into : m.team2Uid, roomPassword: newRoomPassword() });
     const rows = [await place(ma, a.teamId, b.teamId), await place(mb, b.teamId, a.teamId)];
-    await Repo.audit(tx, {
-      tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'swap',
-      before: [ma, mb].map((m) => ({ matchId: m.id, table: m.tableNumber, team1: m.team1Uid, team2: m.team2Uid })),
-      after: rows.map((m) => ({ matchId: m.id, table: m.tableNumber, team1: m.team1Uid, team2: m.team2Uid })),
-    });
-    return { result: await shown(tx, t, rows), touched: rows.map((m) => m.id) };
+    return {
+      result: await shown(tx, t, rows), touched: rows.map((m) => m.id),
+      audit: {
+        actorDiscordId: user.discordId, action: 'swap',
+        before: [ma, mb].map((m) => ({ matchId: m.id, table: m.tableNumber, team1: m.team1Uid, team2: m.team2Uid })),
+        after: rows.map((m) => ({ matchId: m.id, table: m.tableNumber, team1: m.team1Uid, team2: m.team2Uid })),
+      },
+    };
   }));
 }

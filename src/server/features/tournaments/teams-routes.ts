@@ -21,6 +21,7 @@ import { settle } from './tournament-play.ts';
 import { isPrivileged, toMember, toParticipants, toTeams, UNNAMED_TEAM, type DeckView } from './tournament-views.ts';
 import * as Repo from './tournaments-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
+import type { Written } from './event-write.ts';
 import { deckViewFor, loadTeam } from './team-reads.ts';
 
 const tags = ['tournaments'];
@@ -121,7 +122,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
   }, async (req, reply) => {
     const user = requireUser(req);
     if (req.body.members?.some((m) => m.discordId !== user.discordId)) throw forbidden('A sign-up is for yourself: the members must be you');
-    const team = await h.mutate(req.params.id, 'signup', async (tx, t) => {
+    const team = await h.write(req.params.id, 'signup', async (tx, t) => {
       const late = signupIsLate(t);
       if (late) {
         const problem = lateSignupProblem(t);
@@ -138,12 +139,12 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       const noShow = late ? await Repo.unplayedDroppedTeamOf(tx, t.uid, user.discordId) : undefined;
       if (noShow) {
         const back = await Repo.reinstateTeam(tx, noShow.uid, user.discordId, name);
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'late-entry-return', before: { uid: noShow.uid, name: noShow.name, dropped: true }, after: { uid: back.uid, name: back.name, lateEntryRound: t.currentRound } });
-        return loadTeam(tx, t.uid, await enterLate(tx, t, back), 'public');
+        const audit = { actorDiscordId: user.discordId, action: 'late-entry-return', before: { uid: noShow.uid, name: noShow.name, dropped: true }, after: { uid: back.uid, name: back.name, lateEntryRound: t.currentRound } };
+        return { result: await loadTeam(tx, t.uid, await enterLate(tx, t, back), 'public'), audit };
       }
       const { team } = await Repo.insertTeam(tx, { uid: randomUUID(), tournamentUid: t.uid, name, captainDiscordId: user.discordId, image: req.body.members?.[0]?.image ?? null });
       // a late entry: a loss for each round so far, paired from the next (decision 016)
-      return loadTeam(tx, t.uid, late ? await enterLate(tx, t, team) : team, 'public');
+      return { result: await loadTeam(tx, t.uid, late ? await enterLate(tx, t, team) : team, 'public') };
     });
     return reply.code(201).send(team);
   });
@@ -153,7 +154,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
     schema: { tags, summary: 'Drop a participant: yourself, or anyone as an admin or the host', params: participantParams, response: { 200: participantSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req) => {
     const user = requireUser(req);
-    return h.mutate(req.params.id, 'drop', async (tx, t): Promise<Participant> => {
+    return h.write(req.params.id, 'drop', async (tx, t): Promise<Written<Participant>> => {
       h.refuseIfOver(t);
       if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
       const found = notFoundIfMissing(await Repo.findMember(tx, t.uid, req.params.pid), 'Participant information not found');
@@ -169,10 +170,12 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       const teamDropped = (await Repo.activeMemberCount(tx, found.team.uid)) === 0;
       const team = teamDropped ? await Repo.setTeamDropped(tx, found.team.uid) : found.team;
       if (teamDropped) await settle(tx, t, [found.team.uid]); // its unplayed matches become walkovers
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-participant', before: { memberId: found.member.id, discordId: found.member.discordId }, after: { teamDropped } });
       const decks = await Repo.listDeckSummaries(tx, t.uid, [member.id]);
       const users = await Repo.usersByIds(tx, [member.discordId]);
-      return { ...toMember(member, team, { decks, users }), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped };
+      return {
+        result: { ...toMember(member, team, { decks, users }), teamUid: team.uid, teamName: team.name || UNNAMED_TEAM, teamDropped: team.dropped },
+        audit: { actorDiscordId: user.discordId, action: 'drop-participant', before: { memberId: found.member.id, discordId: found.member.discordId }, after: { teamDropped } },
+      };
     });
   });
 
@@ -181,7 +184,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
     schema: { tags, summary: 'Drop a team (an admin or the host, or its captain)', params: teamParams, response: { 200: teamSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req) => {
     const user = requireUser(req);
-    return h.mutate(req.params.id, 'drop', async (tx, t) => {
+    return h.write(req.params.id, 'drop', async (tx, t) => {
       h.refuseIfOver(t);
       if (t.completed) throw conflict('The tournament is over: nobody can drop any more');
       const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, req.params.tid), 'Team not found');
@@ -191,8 +194,7 @@ export function registerTeamsRoutes(server: FastifyInstance, h: TournamentHelper
       if (team.captainDiscordId !== user.discordId) await refuseDroppingOwnOpponent(tx, t, team.uid, user.discordId);
       const dropped = await Repo.setTeamDropped(tx, team.uid);
       await settle(tx, t, [team.uid]); // its unplayed matches become walkovers
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } });
-      return loadTeam(tx, t.uid, dropped, 'public');
+      return { result: await loadTeam(tx, t.uid, dropped, 'public'), audit: { actorDiscordId: user.discordId, action: 'drop-team', before: { teamUid: team.uid, name: team.name } } };
     });
   });
 }

@@ -133,11 +133,11 @@ export async function nextIteration(db: Tx, seriesUid: string): Promise<number> 
   return nextHeldIteration([row?.top ?? null]);
 }
 
-/** Changes fields and moves the version on (every change does). */
+/** Changes fields; the version moved with the write's lock (event-write.ts: once a write, decision 039). */
 export async function updateTournament(tx: Tx, uid: string, set: Partial<typeof tournaments.$inferInsert>): Promise<TournamentRow> {
   const [row] = await tx
     .update(tournaments)
-    .set({ ...set, version: sql`${tournaments.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, updatedAt: new Date() })
     .where(eq(tournaments.uid, uid))
     .returning();
   return row!;

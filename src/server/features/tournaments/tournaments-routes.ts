@@ -1,7 +1,8 @@
 // Tournaments up to the start (issue 10): the list, hosting, settings, the banlist file and the
 // audit log; teams-routes.ts (sign-ups, drops, team reads) and decks-routes.ts register from here,
-// matches-routes.ts (play) with the helpers returned. Every write locks the tournament row, changes it in one
-// transaction, moves its version on, and publishes the scoreboard and standings after commit.
+// matches-routes.ts (play) with the helpers returned. Every write of an event goes through one write
+// path (event-write.ts): the row locked by its version bump, the change and its audit line in one
+// transaction, the scoreboard and standings published after commit.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { registerDecksRoutes } from './decks-routes.ts';
 import { registerRatedRoutes } from './rated-routes.ts';
 import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
+import { eventWrites } from './event-write.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import { registerTeamsRoutes } from './teams-routes.ts';
 import { TournamentLive } from './tournament-live.ts';
@@ -89,22 +91,8 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
 
   const findOr404 = async (uid: string) => notFoundIfMissing(await Repo.findTournament(db, uid), Repo.TOURNAMENT_NOT_FOUND);
 
-  /**
-   * One write: the row locked, `work` applied, the version moved on, then (after commit) the live
-   * message. `work` may throw an HttpError: nothing is kept.
-   */
-  async function mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const t = await Repo.lockTournament(tx, uid);
-      const value = await work(tx, t);
-      await Repo.updateTournament(tx, uid, {});
-      await notice(tx, uid);
-      return value;
-    });
-    changed(uid);
-    void live.publish(uid, change);
-    return result;
-  }
+  // every write of an event: locked by its version bump, audited, published after commit (event-write.ts)
+  const { write } = eventWrites({ db, live, changed, noticeSql });
 
   /** Privileged (auth 2 or the host) writes, written to the audit log with the state before and after. */
   async function adminAction<T>(
@@ -114,12 +102,11 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>,
   ): Promise<T> {
     const user = requireUser(req);
-    return mutate(uid, action, async (tx, t) => {
+    return write(uid, action, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
       const { result, before, after, unchanged } = await work(tx, t, user);
       // a call that changed nothing (opening what is open) leaves no line in the log
-      if (!unchanged) await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action, before, after });
-      return result;
+      return { result, audit: unchanged ? null : { actorDiscordId: user.discordId, action, before, after } };
     });
   }
 
@@ -349,7 +336,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, noticeSql, cached, tournamentReads };
+  const helpers: TournamentHelpers = { db, live, cards, write, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);

@@ -9,6 +9,7 @@ import { conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { isPrivileged } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import { writeUnseen } from '../tournaments/event-write.ts';
 import { FAILED_ACTION, type FailureEntry } from './webhook-outbox.ts';
 import * as Repo from './webhooks-repository.ts';
 import { unreachable } from '../discord-bot/dm-repository.ts';
@@ -65,9 +66,8 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
     },
   }, async (req, reply): Promise<DiscordChannel> => {
     const user = req.user!;
-    const state = await db.transaction(async (tx) => {
-      // one read, under the event's row lock (404 when absent): two clicks at once queue one test
-      const t = await TournamentsRepo.lockTournament(tx, req.params.id);
+    // under the event's row lock (404 when absent): two clicks at once queue one test
+    const state = await writeUnseen(db, req.params.id, async (tx, t) => {
       refuseUnlessPrivileged(req, t, 'send a test message to its Discord channel');
       if (!t.discordWebhookUrl) throw conflict(NO_WEBHOOK);
       if (t.completed || t.cancelled) throw conflict(EVENT_OVER);
@@ -79,8 +79,8 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
         throw new HttpError(429, next.sentence);
       }
       await queueTest(tx, req, t, user.preferredName ?? user.displayName);
-      await TournamentsRepo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: TEST_ACTION });
-      return channelOf(tx, t);
+      // the answer is the channel's state with the test queued; the event's log has the press
+      return { result: await channelOf(tx, t), audit: { actorDiscordId: user.discordId, action: TEST_ACTION } };
     });
     return reply.code(202).send(state);
   });
