@@ -114,7 +114,7 @@ export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRep
  * Confirm (the same score, seen from their side) and Dispute.
  */
 export async function opponentReported(
-  tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, m: TournamentsRepo.MatchRow, side: 1 | 2, gamesWon: number, gamesLost: number,
+  tx: Tx, req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid' | 'name'>, m: TournamentsRepo.MatchRow, side: 1 | 2, gamesWon: number, gamesLost: number,
 ): Promise<void> {
   if (!req.server.discordDms) return;
   const [reporter, opponent] = side === 1 ? [m.team1Uid, m.team2Uid] : [m.team2Uid, m.team1Uid];

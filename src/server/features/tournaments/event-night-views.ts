@@ -6,13 +6,16 @@ import type { MatchRow, TeamRow, TournamentRow } from './tournaments-repository.
 type Reply<T, K extends keyof T> = Pick<T, K>;
 type TournamentNight = Reply<Tournament, 'startsAt' | 'checkIn' | 'checkInStatus' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'lateEntryOpen' | 'roundEndsAt' | 'deckPrivacy' | 'seedByRating'>;
 
+/** What a match's clock reads of its event. */
+type ClockEvent = Pick<TournamentRow, 'inProgress' | 'completed' | 'currentRound' | 'roundMinutes' | 'topCutRoundMinutes' | 'roundStartDates'>;
+
 /** The current round is a top-cut (or bracket) round: its clock is topCutRoundMinutes. */
-function isTopCutRound(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): boolean {
+function isTopCutRound(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): boolean {
   return matches.some((m) => m.roundNumber === t.currentRound && m.bracket === 'top');
 }
 
 /** When the current round's clock reaches zero: its start plus its minutes (null: untimed or not running). */
-export function roundEndsAt(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): string | null {
+export function roundEndsAt(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): string | null {
   if (!t.inProgress || t.completed || t.currentRound < 1) return null;
   const minutes = isTopCutRound(t, matches) ? t.topCutRoundMinutes : t.roundMinutes;
   const started = t.roundStartDates[t.currentRound - 1];
@@ -25,7 +28,7 @@ export function roundEndsAt(t: TournamentRow, matches: readonly Pick<MatchRow, '
  * earlier or later one. `matches` must hold the current round's matches when any of them is asked
  * about (it says whether the round is a top-cut round).
  */
-export function clockOf(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): (m: Pick<MatchRow, 'roundNumber'>) => string | null {
+export function clockOf(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): (m: Pick<MatchRow, 'roundNumber'>) => string | null {
   const end = roundEndsAt(t, matches);
   return (m) => (m.roundNumber === t.currentRound ? end : null);
 }

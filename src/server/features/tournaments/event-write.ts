@@ -26,10 +26,13 @@ export interface Written<T> {
   audit?: AuditLine | readonly AuditLine[] | null;
 }
 
-export type WriteWork<T> = (tx: Tx, t: Repo.TournamentRow) => Promise<Written<T>>;
+export type WriteWork<T, R = Repo.TournamentRow> = (tx: Tx, t: R) => Promise<Written<T>>;
 
-/** The one write of an event: `change` names it in the live message. */
-export type EventWrite = <T>(uid: string, change: string, work: WriteWork<T>) => Promise<T>;
+/** The one write of an event: `change` names it in the live message; `t` is the event's row as locked. */
+export type EventWrite<R = Repo.TournamentRow> = <T>(uid: string, change: string, work: WriteWork<T, R>) => Promise<T>;
+
+/** How the write's first statement locks the event, moves its version and says which columns it answers. */
+type Lock<R> = (tx: Tx, uid: string, notice: SQL | undefined) => Promise<R>;
 
 export interface EventWriteDeps {
   db: Db;
@@ -46,13 +49,13 @@ async function writeLines(tx: Tx, uid: string, audit: Written<unknown>['audit'])
   for (const line of linesOf(audit)) await Repo.audit(tx, { tournamentUid: uid, ...line });
 }
 
-export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): { write: EventWrite } {
-  async function write<T>(uid: string, change: string, work: WriteWork<T>): Promise<T> {
+export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): { write: EventWrite; writePlay: EventWrite<Repo.PlayEventRow> } {
+  const writer = <R extends { uid: string }>(lock: Lock<R>): EventWrite<R> => async (uid, change, work) => {
     let touched: number[] | undefined;
     const result = await db.transaction(async (tx) => {
       // locked by its version bump, which also carries the notice other instances hear at commit: the
       // version moves once, in the write's first statement (decisions 019, 021, 039)
-      const t = await Repo.lockAndBump(tx, uid, noticeSql(uid));
+      const t = await lock(tx, uid, noticeSql(uid));
       const done = await work(tx, t);
       await writeLines(tx, t.uid, done.audit);
       touched = done.touched; // the last attempt's (a transaction PostgreSQL aborted runs again)
@@ -61,9 +64,13 @@ export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): {
     changed(uid);
     void live.publish(uid, change, touched);
     return result;
-  }
+  };
 
-  return { write };
+  return {
+    write: writer(Repo.lockAndBump),
+    // a score report: the same write, the event's row in the columns a report reads (PLAY_COLUMNS)
+    writePlay: writer(Repo.lockAndBumpForPlay),
+  };
 }
 
 /**

@@ -267,7 +267,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
   }, async (req) => {
     const user = requireUser(req);
     const games = { gamesWon: req.body.gamesWon, gamesLost: req.body.gamesLost };
-    return h.write(req.params.id, 'report', async (tx, t) => {
+    // the report is the event night's hot path: its lock answers only the columns it reads (decision 039)
+    return h.writePlay(req.params.id, 'report', async (tx, t) => {
       refuse(inPlayRefusal(t));
       // a result no match of this event can have is refused before the match is read (a 400 before a 404)
       refuse(reportProblem(games, t.bestOf, true));
@@ -278,20 +279,20 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const named = (row: Repo.MatchRow) => toMatch(row, teamNamer(found.teams), clockOf(t, [row])(row));
       const mine = { [rule.side === 1 ? 'reportFromTeam1' : 'reportFromTeam2']: { reporterDiscordId: user.discordId, gamesWon: games.gamesWon, gamesLost: games.gamesLost, at: new Date().toISOString() } };
       if (rule.outcome === 'reported') {
-        const row = await Repo.updateMatch(tx, m.id, { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins });
+        const row = await Repo.updateMatchFrom(tx, m, { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins });
         await DiscordDms.opponentReported(tx, req, t, row, rule.side, games.gamesWon, games.gamesLost); // the opponent's Confirm / Dispute (the bot)
         return { result: named(row), touched: [row.id] };
       }
       if (rule.outcome === 'disputed') {
         // neither claim is the score until a report agrees or an admin decides
-        const row = await Repo.updateMatch(tx, m.id, { ...mine, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: rule.message });
+        const row = await Repo.updateMatchFrom(tx, m, { ...mine, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: rule.message });
         return { result: named(row), touched: [row.id] };
       }
       const winner = rule.winner === 1 ? m.team1Uid : rule.winner === 2 ? m.team2Uid : null;
       const set = { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
       // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
       const onlyItsTeams = movesOnlyItsTeams(m);
-      const row = await Repo.updateMatch(tx, m.id, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
+      const row = await Repo.updateMatchFrom(tx, m, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
       const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
       // a result that moved no other match leaves the row as written
       const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);

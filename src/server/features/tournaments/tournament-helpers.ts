@@ -16,6 +16,8 @@ export interface PlayHelpers {
   live: TournamentLive;
   /** the one write of an event (event-write.ts): locked, its version moved once, audited, published after commit */
   write: EventWrite;
+  /** the same write for a score report: the event's row in the columns a report reads */
+  writePlay: EventWrite<Repo.PlayEventRow>;
   /** a write of an admin or the host (else 403), its line in the event's log with the state before and after (none when `unchanged`) */
   adminAction<T>(req: FastifyRequest, uid: string, action: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>): Promise<T>;
   loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament>;

@@ -17,7 +17,7 @@ export interface Loaded {
   state: EngineState;
 }
 
-export async function loadPlay(tx: Tx, t: Repo.TournamentRow): Promise<Loaded> {
+export async function loadPlay(tx: Tx, t: Pick<Repo.PlayEventRow, 'uid' | 'format' | 'pairingSeed'>): Promise<Loaded> {
   // in a transaction: one connection, one query at a time
   const teams = await Repo.listTeamsLean(tx, t.uid);
   const matches = await Repo.listMatchesLean(tx, t.uid);
@@ -43,7 +43,7 @@ export function matchRow(uid: string, m: EngineMatch) {
  * so position order; brackets and round robin by the better standing of the two teams. Tables
  * already given stay: a swap moves teams, not tables.
  */
-export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): Promise<void> {
+export async function tableRound(tx: Tx, t: Repo.PlayEventRow, round: number): Promise<void> {
   if (!(await Repo.roundWaitsForTables(tx, t.uid, round))) return; // a Swiss round has its tables from its insert
   const rows = await Repo.listMatches(tx, t.uid, round);
   let rank: Map<string, number> | undefined;
@@ -59,7 +59,7 @@ export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): 
  * After a result, an override or a drop: the stored matches brought in line with the results and
  * the W-L-T of every team they touch recounted. Returns the ids of the matches written.
  */
-export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterable<string> = [], preloaded?: Loaded): Promise<number[]> {
+export async function settle(tx: Tx, t: Repo.PlayEventRow, changedTeams: Iterable<string> = [], preloaded?: Loaded): Promise<number[]> {
   if (!t.inProgress) return [];
   // `preloaded`: the caller's rows as they stand now (Next Round: what it read plus what it inserted), not read again
   const { matches, state } = preloaded ?? (await loadPlay(tx, t));
@@ -106,7 +106,7 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
  * After a match got (or changed) its result: a Swiss or round robin result feeds nothing, so only
  * its two teams are recounted; a bracket result is settled.
  */
-export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
+export async function afterResult(tx: Tx, t: Repo.PlayEventRow, m: Repo.MatchRow): Promise<number[]> {
   const teams = [m.team1Uid, m.team2Uid].filter((x): x is string => x !== null);
   if (m.bracket === 'swiss' || m.bracket === 'rr') {
     await recount(tx, t, teams);
@@ -123,7 +123,7 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
 export const movesOnlyItsTeams = (m: Pick<Repo.MatchRow, 'bracket' | 'bye' | 'missed'>) => (m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed;
 
 /** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */
-export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {
+export async function recount(tx: Tx, t: Pick<Repo.PlayEventRow, 'uid'>, teamUids: Iterable<string>): Promise<void> {
   const wanted = new Set(teamUids);
   if (wanted.size === 0) return;
   await Repo.setTeamRecords(tx, recordsOf(await Repo.matchesOfTeams(tx, t.uid, [...wanted]), wanted));

@@ -92,7 +92,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
   const findOr404 = async (uid: string) => notFoundIfMissing(await Repo.findTournament(db, uid), Repo.TOURNAMENT_NOT_FOUND);
 
   // every write of an event: locked by its version bump, audited, published after commit (event-write.ts)
-  const { write } = eventWrites({ db, live, changed, noticeSql });
+  const { write, writePlay } = eventWrites({ db, live, changed, noticeSql });
 
   /** Privileged (auth 2 or the host) writes, written to the audit log with the state before and after. */
   async function adminAction<T>(
@@ -336,7 +336,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, write, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
+  const helpers: TournamentHelpers = { db, live, cards, write, writePlay, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);
