@@ -6,16 +6,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { seedsByRating } from '../../../domain/ratings/seeding.ts';
 import type { Tx } from '../../db/client.ts';
 import { playerRatings, teams as teamsTable } from '../../db/schema.ts';
-import * as Repo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
 
 const CHUNK = 500;
 
 /** The teams with their new seeds (stored), or as they were when the event does not seed by rating. */
 export async function seedTeamsByRating<T extends { uid: string; seed: number; dropped: boolean }>(
-  tx: Tx, t: Pick<Repo.TournamentRow, 'uid' | 'seedByRating' | 'seriesUid'>, teams: readonly T[],
+  tx: Tx, t: Pick<Events.TournamentRow, 'uid' | 'seedByRating' | 'seriesUid'>, teams: readonly T[],
 ): Promise<T[]> {
   if (!t.seedByRating || !t.seriesUid) return [...teams];
-  const members = (await Repo.listMembers(tx, t.uid)).filter((m) => !m.dropped);
+  const members = (await Teams.listMembers(tx, t.uid)).filter((m) => !m.dropped);
   const ids = [...new Set(members.map((m) => m.discordId))];
   const rated = new Map<string, number>();
   for (let i = 0; i < ids.length; i += CHUNK) {

@@ -5,7 +5,7 @@ import type { DeckCard, PublishedDeck, Report } from '../../../domain/api/record
 import { metaOf } from '../../../domain/meta/meta.ts';
 import type { Tx } from '../../db/client.ts';
 import { eventRecords, recordDecks, series, type RecordMatch } from '../../db/schema.ts';
-import type * as Repo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
 
 type CardName = (id: number) => { name: string; type?: number } | undefined;
 
@@ -36,7 +36,7 @@ export function metaCards(main: readonly number[], extra: readonly number[]) {
 const BRACKET_PARTS = new Set(['top', 'winners', 'losers', 'grand']);
 
 /** The report of a recorded tournament; undefined when none was written (no winner yet). */
-export async function readReport(db: Tx, t: Repo.TournamentRow, cardName: CardName): Promise<Report | undefined> {
+export async function readReport(db: Tx, t: Events.TournamentRow, cardName: CardName): Promise<Report | undefined> {
   const [record] = await db.select().from(eventRecords).where(eq(eventRecords.tournamentUid, t.uid));
   if (!record) return undefined;
   const decks = await db.select().from(recordDecks).where(eq(recordDecks.tournamentUid, t.uid)).orderBy(asc(recordDecks.rank), asc(recordDecks.id));

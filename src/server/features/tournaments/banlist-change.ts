@@ -9,7 +9,7 @@ import { notFound } from '../../errors.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import type { CardIndex } from '../cards/card-index.ts';
 import { checkStoredDeck } from './deck-checks.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
 
 /** A list as an event holds it: the .lflist.conf text and the name decks are checked by. */
 export interface HeldList {
@@ -41,7 +41,7 @@ export const holds = (t: HeldList, list: HeldList) =>
  * as it is now (its new list): a deck the list refuses is rejected, reviewed by whoever changed the
  * list, with a reason naming the list and the cards. Answers the rejected decks.
  */
-export async function recheckDecks(tx: Tx, t: Repo.TournamentRow, cards: CardIndex, reviewerDiscordId: string) {
+export async function recheckDecks(tx: Tx, t: Events.TournamentRow, cards: CardIndex, reviewerDiscordId: string) {
   const rows = await tx.select().from(decks).where(eq(decks.tournamentUid, t.uid)).orderBy(asc(decks.id));
   const rejected: { deckId: number; label: string; wasApproved: boolean }[] = [];
   for (const d of rows) {

@@ -1,7 +1,9 @@
 // The event night's part of the tournament, team and match reads (issue 19): check-in, the round
 // clock, late entry, tables. Kept apart from tournament-views.ts, which is long enough.
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
-import type { MatchRow, TeamRow, TournamentRow } from './tournaments-repository.ts';
+import type { MatchRow } from './matches-repository.ts';
+import type { TeamRow } from './teams-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
 
 type Reply<T, K extends keyof T> = Pick<T, K>;
 type TournamentNight = Reply<Tournament, 'startsAt' | 'checkIn' | 'checkInStatus' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'lateEntryOpen' | 'roundEndsAt' | 'deckPrivacy' | 'seedByRating'>;

@@ -6,7 +6,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { TournamentLive } from './tournament-live.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Audit from './audit-repository.ts';
 
 /** A line of the event's log: who did what, with the state before and after. */
 export interface AuditLine {
@@ -26,10 +27,10 @@ export interface Written<T> {
   audit?: AuditLine | readonly AuditLine[] | null;
 }
 
-export type WriteWork<T, R = Repo.TournamentRow> = (tx: Tx, t: R) => Promise<Written<T>>;
+export type WriteWork<T, R = Events.TournamentRow> = (tx: Tx, t: R) => Promise<Written<T>>;
 
 /** The one write of an event: `change` names it in the live message; `t` is the event's row as locked. */
-export type EventWrite<R = Repo.TournamentRow> = <T>(uid: string, change: string, work: WriteWork<T, R>) => Promise<T>;
+export type EventWrite<R = Events.TournamentRow> = <T>(uid: string, change: string, work: WriteWork<T, R>) => Promise<T>;
 
 /** How the write's first statement locks the event, moves its version and says which columns it answers. */
 type Lock<R> = (tx: Tx, uid: string, notice: SQL | undefined) => Promise<R>;
@@ -46,10 +47,10 @@ export interface EventWriteDeps {
 const linesOf = (audit: Written<unknown>['audit']): readonly AuditLine[] => (!audit ? [] : 'action' in audit ? [audit as AuditLine] : audit as readonly AuditLine[]);
 
 async function writeLines(tx: Tx, uid: string, audit: Written<unknown>['audit']): Promise<void> {
-  for (const line of linesOf(audit)) await Repo.audit(tx, { tournamentUid: uid, ...line });
+  for (const line of linesOf(audit)) await Audit.audit(tx, { tournamentUid: uid, ...line });
 }
 
-export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): { write: EventWrite; writePlay: EventWrite<Repo.PlayEventRow> } {
+export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): { write: EventWrite; writePlay: EventWrite<Events.PlayEventRow> } {
   const writer = <R extends { uid: string }>(lock: Lock<R>): EventWrite<R> => async (uid, change, work) => {
     let touched: number[] | undefined;
     const result = await db.transaction(async (tx) => {
@@ -67,9 +68,9 @@ export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): {
   };
 
   return {
-    write: writer(Repo.lockAndBump),
+    write: writer(Events.lockAndBump),
     // a score report: the same write, the event's row in the columns a report reads (PLAY_COLUMNS)
-    writePlay: writer(Repo.lockAndBumpForPlay),
+    writePlay: writer(Events.lockAndBumpForPlay),
   };
 }
 
@@ -80,7 +81,7 @@ export function eventWrites({ db, live, changed, noticeSql }: EventWriteDeps): {
  */
 export async function writeUnseen<T>(db: Db, uid: string, work: WriteWork<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const t = await Repo.lockTournament(tx, uid);
+    const t = await Events.lockTournament(tx, uid);
     const done = await work(tx, t);
     await writeLines(tx, t.uid, done.audit);
     return done.result;

@@ -11,7 +11,7 @@ import { eventRecords } from '../../db/schema.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { recomputeSeriesRatings } from '../records/ratings-store.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 export const RATED_ADMINS_ONLY = 'Only an admin can mark an event rated or unrated';
@@ -34,7 +34,7 @@ export function registerRatedRoutes(server: FastifyInstance, h: TournamentHelper
     const { rated } = req.body;
     return h.write(req.params.id, 'rated', async (tx, t) => {
       if (t.rated === rated) return { result: await h.loadTournament(tx, t) };
-      const row = await Repo.updateTournament(tx, t.uid, { rated });
+      const row = await Events.updateTournament(tx, t.uid, { rated });
       await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
       // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
       await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));

@@ -16,7 +16,9 @@ import type { PlayHelpers } from './tournament-helpers.ts';
 import type { Written } from './event-write.ts';
 import { teamNamer } from './tournament-standings.ts';
 import { isPrivileged, toMatch } from './tournament-views.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Matches from './matches-repository.ts';
 import { refuse } from './refusals.ts';
 
 const tags = ['tournament play'];
@@ -29,7 +31,7 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   /** A write of the host or an admin to some matches of the round under way (the one write path, audited). */
-  const roundWrite = <T>(req: Parameters<typeof requireUser>[0], uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<Written<T>>) => {
+  const roundWrite = <T>(req: Parameters<typeof requireUser>[0], uid: string, change: string, work: (tx: Tx, t: Events.TournamentRow, user: { discordId: string }) => Promise<Written<T>>) => {
     const user = requireUser(req);
     return h.write(uid, change, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
@@ -39,12 +41,12 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
   };
 
   const matchOf = async (tx: Tx, uid: string, id: number) => {
-    const m = await Repo.findMatch(tx, uid, id);
+    const m = await Matches.findMatch(tx, uid, id);
     if (!m) throw notFound(`Match #${id} not found`);
     return m;
   };
-  const shown = async (tx: Tx, t: Repo.TournamentRow, rows: Repo.MatchRow[]) => {
-    const name = teamNamer(await Repo.teamsByUids(tx, t.uid, rows.flatMap((m) => [m.team1Uid, m.team2Uid])));
+  const shown = async (tx: Tx, t: Events.TournamentRow, rows: Matches.MatchRow[]) => {
+    const name = teamNamer(await Teams.teamsByUids(tx, t.uid, rows.flatMap((m) => [m.team1Uid, m.team2Uid])));
     const clock = clockOf(t, rows);
     return rows.map((m) => toMatch(m, name, clock(m)));
   };
@@ -63,10 +65,10 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
     if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
     if (!roundEndsAt(t, [m])) throw conflict(`Round ${t.currentRound} is untimed: there is no clock to extend`);
     // adding time to your own table is deciding for yourself (decision 013)
-    if (await Repo.playsIn(tx, t.uid, user.discordId, [m.team1Uid, m.team2Uid])) throw forbidden('You cannot add time to a match you play in');
+    if (await Teams.playsIn(tx, t.uid, user.discordId, [m.team1Uid, m.team2Uid])) throw forbidden('You cannot add time to a match you play in');
     const extraMinutes = m.extraMinutes + req.body.minutes;
     if (extraMinutes > ROUND_MINUTES_MAX) throw conflict(`${EXTEND_TOTAL_MESSAGE} (this one has ${m.extraMinutes})`);
-    const row = await Repo.updateMatch(tx, m.id, { extraMinutes });
+    const row = await Matches.updateMatch(tx, m.id, { extraMinutes });
     const [match] = await shown(tx, t, [row]);
     return { result: match!, touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'extend', before: { matchId: m.id, extraMinutes: m.extraMinutes }, after: { matchId: m.id, extraMinutes, table: m.tableNumber } } };
   }));
@@ -91,7 +93,7 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
       if (teamId !== m.team1Uid && teamId !== m.team2Uid) throw badRequest(`${side}.teamId: not a team of match #${m.id}`);
     }
     // who they face is part of their match: a host who plays it swaps nothing of it (decision 013; issue 29)
-    if (await Repo.playsIn(tx, t.uid, user.discordId, [ma.team1Uid, ma.team2Uid, mb.team1Uid, mb.team2Uid])) {
+    if (await Teams.playsIn(tx, t.uid, user.discordId, [ma.team1Uid, ma.team2Uid, mb.team1Uid, mb.team2Uid])) {
       throw forbidden('You play in one of these matches: swapping it would pick your own opponent (an admin who does not play can)');
     }
     // only the two matches must be undecided: others of the round may already have their result (issue 30)
@@ -100,8 +102,8 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
       if (m.reportFromTeam1 || m.reportFromTeam2) throw conflict(`Match #${m.id} has a score report waiting: only teams of matches without a result can be swapped`);
     }
     // each match keeps its table; its room gets a new password, which the team that left does not know
-    const place = (m: Repo.MatchRow, out: string, into: string) =>
-      Repo.updateMatch(tx, m.id, { team1Uid: m.team1Uid === out ? into : m.team1Uid, team2Uid: m.team2Uid === out ? into : m.team2Uid, roomPassword: newRoomPassword() });
+    const place = (m: Matches.MatchRow, out: string, into: string) =>
+      Matches.updateMatch(tx, m.id, { team1Uid: m.team1Uid === out ? into : m.team1Uid, team2Uid: m.team2Uid === out ? into : m.team2Uid, roomPassword: newRoomPassword() });
     const rows = [await place(ma, a.teamId, b.teamId), await place(mb, b.teamId, a.teamId)];
     return {
       result: await shown(tx, t, rows), touched: rows.map((m) => m.id),

@@ -14,7 +14,11 @@ import { champion } from '../../../domain/tournament/results.ts';
 import { matchStatus } from '../../../domain/tournament/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
 import { matchNight, teamNight, tournamentNight } from './event-night-views.ts';
-import type { DeckRow, DeckSummaryRow, EngineMatchRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
+import type { DeckRow, DeckSummaryRow } from './decks-repository.ts';
+import type { EngineMatchRow, MatchRow } from './matches-repository.ts';
+import type { MemberRow, TeamRow } from './teams-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
+import type { UserRow } from '../users/users-repository.ts';
 
 export const UNKNOWN_PLAYER = 'Unknown Player';
 export const UNNAMED_TEAM = 'Unnamed Team';
