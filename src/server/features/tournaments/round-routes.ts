@@ -31,7 +31,7 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   /** A write of the host or an admin to some matches of the round under way (the one write path, audited). */
-  const roundWrite = <T>(req: Parameters<typeof requireUser>[0], uid: string, change: string, work: (tx: Tx, t: Events.TournamentRow, user: { discordId: string }) => Promise<Written<T>>) => {
+  const roundFix = <T>(req: Parameters<typeof requireUser>[0], uid: string, change: string, work: (tx: Tx, t: Events.TournamentRow, user: { discordId: string }) => Promise<Written<T>>) => {
     const user = requireUser(req);
     return h.write(uid, change, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
@@ -57,7 +57,7 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
       tags, summary: 'Add minutes to one table’s clock (the host or an admin): a match of the current timed round still being played',
       params: matchParams, body: extendBodySchema, response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) },
     },
-  }, async (req) => roundWrite(req, req.params.id, 'extend', async (tx, t, user) => {
+  }, async (req) => roundFix(req, req.params.id, 'extend', async (tx, t, user) => {
     const m = await matchOf(tx, t.uid, req.params.mid);
     if (m.bye || m.missed) throw conflict('A bye has no clock to extend');
     if (m.roundNumber !== t.currentRound) throw conflict(`Match #${m.id} is not in the current round (round ${t.currentRound})`);
@@ -81,7 +81,7 @@ export function registerRoundRoutes(server: FastifyInstance, { helpers: h }: { d
       description: 'Tables stay with the matches; both rooms get new passwords. Byes, brackets and round robin schedules cannot be swapped.',
       params: uidParams, body: swapBodySchema, response: { 200: z.array(matchSchema), ...errors(...WRITE_ERRORS, 404, 409) },
     },
-  }, async (req) => roundWrite(req, req.params.id, 'swap', async (tx, t, user) => {
+  }, async (req) => roundFix(req, req.params.id, 'swap', async (tx, t, user) => {
     const { a, b } = req.body;
     if (a.matchId === b.matchId) throw conflict('Both teams are in the same match: pick teams of two different matches');
     const [ma, mb] = [await matchOf(tx, t.uid, a.matchId), await matchOf(tx, t.uid, b.matchId)];
