@@ -42,9 +42,6 @@ export default tseslint.config(
     ignores: [
       'src/server/**/*-repository.ts', 'src/server/db/**', 'src/server/realtime/fanout.ts',
       'src/server/**/*.test.ts', 'src/server/**/*-test-kit.ts', 'src/server/test/**',
-      // TEMPORARY until the tournaments split lands: their queries move to the tournaments repositories
-      'src/server/features/tournaments/banlist-change.ts', 'src/server/features/tournaments/rated-routes.ts',
-      'src/server/features/tournaments/tournament-helpers.ts', // passes today (its drizzle-orm import is a type)
     ],
     rules: {
       'no-restricted-imports': ['error', {

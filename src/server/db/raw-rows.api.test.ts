@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match } from '../../domain/api/tournaments.ts';
 import { recount } from '../features/tournaments/tournament-play.ts';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
-import * as Repo from '../features/tournaments/tournaments-repository.ts';
+import * as Events from '../features/tournaments/events-repository.ts';
+import * as Matches from '../features/tournaments/matches-repository.ts';
+import * as Users from '../features/users/users-repository.ts';
 import { findSessionUser } from '../features/users/users-repository.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';
 import { insertRows, jsonRows, rawRows, rowMapper, setClause } from './raw-rows.ts';
@@ -62,23 +64,23 @@ describe('raw rows are drizzle rows', () => {
     const [, second] = await kit.roundMatches(uid);
     const at = new Date('2026-11-26T12:34:56.789Z');
     const report = { reporterDiscordId: '961000000000000009', gamesWon: 1, gamesLost: 2, at: at.toISOString() };
-    const row = await Repo.updateMatch(db(), second!.id, { reportFromTeam2: report, team1Wins: 2, team2Wins: null, flaggedMessage: 'it’s "quoted"' });
+    const row = await Matches.updateMatch(db(), second!.id, { reportFromTeam2: report, team1Wins: 2, team2Wins: null, flaggedMessage: 'it’s "quoted"' });
     const [read] = await db().select().from(matches).where(eq(matches.id, second!.id));
     expect(row).toEqual(read);
     expect(read).toMatchObject({ reportFromTeam2: report, team1Wins: 2, team2Wins: null, flaggedMessage: 'it’s "quoted"' });
     expect(read!.updatedAt.getTime()).toBeGreaterThan(at.getTime());
     expect(() => setClause(matches, { nope: 1 } as never)).toThrow('no column nope');
     // back as it was for the reports below
-    await Repo.updateMatch(db(), second!.id, { reportFromTeam2: null, team1Wins: null, team2Wins: null, flaggedMessage: null });
+    await Matches.updateMatch(db(), second!.id, { reportFromTeam2: null, team1Wins: null, team2Wins: null, flaggedMessage: null });
   });
 
   test('lockAndBump answers the row, one version on; an unknown tournament is a 404', async () => {
     const [before] = await db().select().from(tournaments).where(eq(tournaments.uid, uid));
-    const row = await db().transaction((tx) => Repo.lockAndBump(tx, uid));
+    const row = await db().transaction((tx) => Events.lockAndBump(tx, uid));
     const [after] = await db().select().from(tournaments).where(eq(tournaments.uid, uid));
     expect(row).toEqual(after);
     expect(row.version).toBe(before!.version + 1);
-    await expect(db().transaction((tx) => Repo.lockAndBump(tx, 'no-such-event'))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(db().transaction((tx) => Events.lockAndBump(tx, 'no-such-event'))).rejects.toMatchObject({ statusCode: 404 });
   });
 
   test('a session’s user is the users row; an expired session is none', async () => {
@@ -107,7 +109,7 @@ describe('rows in one statement (decision 024)', () => {
       expect(a).toEqual(b);
     }
     expect((await jsonRows(db(), teams, eq(teams.tournamentUid, 'no such tournament')))).toEqual([]);
-    const players = await Repo.usersByIds(db(), ['961000000000000001', '961000000000000002', '961000000000000002', 'nobody']);
+    const players = await Users.usersByIds(db(), ['961000000000000001', '961000000000000002', '961000000000000002', 'nobody']);
     expect([...players.keys()].sort()).toEqual(['961000000000000001', '961000000000000002']);
   });
 

@@ -10,7 +10,7 @@ import { parseYdk } from '../../domain/deck/ydk.ts';
 import { writeEventRecord } from '../features/records/record-writer.ts';
 import { loadPlay } from '../features/tournaments/tournament-play.ts';
 import { standingsOf, winnerPeople } from '../features/tournaments/tournament-standings.ts';
-import { deleteEventData, updateTournament, type TournamentRow } from '../features/tournaments/tournaments-repository.ts';
+import { deleteEventData, updateTournament, type TournamentRow } from '../features/tournaments/events-repository.ts';
 import { createSeries, createTournament } from './factories.ts';
 import { cardRowFromJson } from '../features/cards/card-import.ts';
 import type { CardJson } from '../features/cards/card-json.ts';

@@ -11,7 +11,9 @@ import type { DiscordClient } from '../../discord/discord-client.ts';
 import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
+import * as Matches from '../tournaments/matches-repository.ts';
 import { DmOutbox } from './dm-outbox.ts';
 import * as Repo from './dm-repository.ts';
 
@@ -40,11 +42,11 @@ export function registerDirectMessages(app: FastifyInstance, { db, client, on, t
 export const eventUrl = (req: FastifyRequest, uid: string) =>
   `${req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`}/tournaments/${encodeURIComponent(uid)}`;
 
-export const dmEvent = (req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid' | 'name'>): DmEvent => ({ uid: t.uid, name: t.name, url: eventUrl(req, t.uid) });
+export const dmEvent = (req: FastifyRequest, t: Pick<Events.TournamentRow, 'uid' | 'name'>): DmEvent => ({ uid: t.uid, name: t.name, url: eventUrl(req, t.uid) });
 
 /** One message to each of these teams' players who take direct messages. */
 export async function toTeams(
-  tx: Tx, req: FastifyRequest, t: Pick<TournamentsRepo.TournamentRow, 'uid'>, kind: string, teamUids: readonly string[],
+  tx: Tx, req: FastifyRequest, t: Pick<Events.TournamentRow, 'uid'>, kind: string, teamUids: readonly string[],
   body: (teamUid: string) => DmBody, options?: { dropped?: boolean },
 ): Promise<void> {
   if (!req.server.discordDms || teamUids.length === 0) return;
@@ -62,7 +64,7 @@ export async function toTeams(
 /** Each active player of these teams (every player, with `dropped`), by team, and those of them who turned direct messages off. */
 export async function players(tx: Tx, uid: string, teamUids: readonly string[], { dropped = false } = {}): Promise<{ byTeam: Map<string, string[]>; off: Set<string> }> {
   const wanted = new Set(teamUids);
-  const members = (await TournamentsRepo.listMembers(tx, uid)).filter((m) => (dropped || !m.dropped) && wanted.has(m.teamUid));
+  const members = (await Teams.listMembers(tx, uid)).filter((m) => (dropped || !m.dropped) && wanted.has(m.teamUid));
   const byTeam = new Map<string, string[]>();
   for (const m of members) byTeam.set(m.teamUid, [...(byTeam.get(m.teamUid) ?? []), m.discordId]);
   return { byTeam, off: await Repo.dmOffAmong(tx, members.map((m) => m.discordId)) };
@@ -86,14 +88,14 @@ export async function toPerson(tx: Tx, req: FastifyRequest, discordId: string, k
  * a match gets its table, the opponent, the room and the round's end, with 'Report result' and
  * 'Open on the site'.
  */
-export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
+export async function roundPaired(tx: Tx, req: FastifyRequest, t: Events.TournamentRow): Promise<void> {
   if (!req.server.discordDms || t.currentRound < 1) return;
   const round = t.currentRound;
-  const played = (await TournamentsRepo.listMatches(tx, t.uid, round))
+  const played = (await Matches.listMatches(tx, t.uid, round))
     .filter((m) => m.roundNumber === round && !m.bye && !m.missed && m.team1Uid && m.team2Uid && !m.complete);
   if (played.length === 0) return;
   const { byTeam, off } = await players(tx, t.uid, played.flatMap((m) => [m.team1Uid!, m.team2Uid!]));
-  const teams = new Map((await TournamentsRepo.listTeams(tx, t.uid)).map((x) => [x.uid, x.name || UNNAMED_TEAM]));
+  const teams = new Map((await Teams.listTeams(tx, t.uid)).map((x) => [x.uid, x.name || UNNAMED_TEAM]));
   const endsAt = roundEndsAt(t, played);
   const event = dmEvent(req, t);
   const rows: Repo.NewDm[] = [];
@@ -114,12 +116,12 @@ export async function roundPaired(tx: Tx, req: FastifyRequest, t: TournamentsRep
  * Confirm (the same score, seen from their side) and Dispute.
  */
 export async function opponentReported(
-  tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, m: TournamentsRepo.MatchRow, side: 1 | 2, gamesWon: number, gamesLost: number,
+  tx: Tx, req: FastifyRequest, t: Pick<Events.TournamentRow, 'uid' | 'name'>, m: Matches.MatchRow, side: 1 | 2, gamesWon: number, gamesLost: number,
 ): Promise<void> {
   if (!req.server.discordDms) return;
   const [reporter, opponent] = side === 1 ? [m.team1Uid, m.team2Uid] : [m.team2Uid, m.team1Uid];
   if (!reporter || !opponent) return;
-  const team = await TournamentsRepo.findTeam(tx, t.uid, reporter);
+  const team = await Teams.findTeam(tx, t.uid, reporter);
   const body = opponentReportedDm(dmEvent(req, t), {
     round: m.roundNumber, matchId: m.id, reporterName: team?.name || UNNAMED_TEAM, opponentTeamUid: opponent, theirGames: gamesWon, yourGames: gamesLost,
   });

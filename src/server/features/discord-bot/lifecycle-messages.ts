@@ -7,21 +7,23 @@ import { checkInOpenedDm, disputeSettledDm, finalResultDm, noShowDm, topCutDm } 
 import type { Tx } from '../../db/client.ts';
 import { standingsOf, teamNamer } from '../tournaments/tournament-standings.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
+import * as Matches from '../tournaments/matches-repository.ts';
 import { dmEvent, toTeams } from './direct-messages.ts';
 
-type Row = TournamentsRepo.TournamentRow;
+type Row = Events.TournamentRow;
 
 /** Check-in opened: each player of a team not checked in yet, with 'Check in'. */
 export async function checkInOpened(tx: Tx, req: FastifyRequest, t: Row): Promise<void> {
   if (!req.server.discordDms) return;
-  const waiting = (await TournamentsRepo.listTeams(tx, t.uid)).filter((x) => !x.dropped && !x.checkedInAt).map((x) => x.uid);
+  const waiting = (await Teams.listTeams(tx, t.uid)).filter((x) => !x.dropped && !x.checkedInAt).map((x) => x.uid);
   const body = checkInOpenedDm(dmEvent(req, t), t.startsAt?.toISOString() ?? null);
   await toTeams(tx, req, t, 'check-in-open', waiting, () => body);
 }
 
 /** The start dropped these teams for not checking in: their players are told (dropped members included). */
-export async function droppedNoShows(tx: Tx, req: FastifyRequest, t: Row, teams: readonly Pick<TournamentsRepo.TeamRow, 'uid' | 'name'>[]): Promise<void> {
+export async function droppedNoShows(tx: Tx, req: FastifyRequest, t: Row, teams: readonly Pick<Teams.TeamRow, 'uid' | 'name'>[]): Promise<void> {
   const names = new Map(teams.map((x) => [x.uid, x.name || UNNAMED_TEAM]));
   const event = dmEvent(req, t);
   await toTeams(tx, req, t, 'no-show', teams.map((x) => x.uid), (uid) => noShowDm(event, names.get(uid) ?? UNNAMED_TEAM), { dropped: true });
@@ -35,9 +37,9 @@ export async function madeTopCut(tx: Tx, req: FastifyRequest, t: Row, cutTeamUid
 }
 
 /** The host decided a disputed or flagged match: both sides are told the result. */
-export async function disputeSettled(tx: Tx, req: FastifyRequest, t: Row, m: TournamentsRepo.MatchRow, teams?: Pick<TournamentsRepo.TeamRow, 'uid' | 'name'>[]): Promise<void> {
+export async function disputeSettled(tx: Tx, req: FastifyRequest, t: Row, m: Matches.MatchRow, teams?: Pick<Teams.TeamRow, 'uid' | 'name'>[]): Promise<void> {
   if (!req.server.discordDms || !m.team1Uid || !m.team2Uid) return;
-  const names = teamNamer(teams ?? (await TournamentsRepo.listTeams(tx, t.uid)));
+  const names = teamNamer(teams ?? (await Teams.listTeams(tx, t.uid)));
   const name = (uid: string) => names(uid) ?? UNNAMED_TEAM;
   const body = disputeSettledDm(dmEvent(req, t), {
     round: m.roundNumber, team1: name(m.team1Uid), team2: name(m.team2Uid),
@@ -49,7 +51,7 @@ export async function disputeSettled(tx: Tx, req: FastifyRequest, t: Row, m: Tou
 /** The winner is marked: every team that played is told its place and record, with the report. */
 export async function finalResult(tx: Tx, req: FastifyRequest, t: Row): Promise<void> {
   if (!req.server.discordDms) return;
-  const [teams, matches] = await Promise.all([TournamentsRepo.listTeams(tx, t.uid), TournamentsRepo.listMatchesLean(tx, t.uid)]);
+  const [teams, matches] = await Promise.all([Teams.listTeams(tx, t.uid), Matches.listMatchesLean(tx, t.uid)]);
   const standings = standingsOf(t, teams, matches);
   const byTeam = new Map(standings.rows.map((r) => [r.teamId, r]));
   const champion = teams.find((x) => x.uid === t.winnerTeamUid)?.name || UNNAMED_TEAM;

@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFoundIfMissing } from '../../errors.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { isPrivileged, UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
 import * as PeopleRepository from './people-repository.ts';
+import * as Events from '../tournaments/events-repository.ts';
 
 export function registerEventSuspensionsRoute(server: FastifyInstance, { db }: { db: Db }): void {
   server.withTypeProvider<ZodTypeProvider>().get('/api/tournaments/:id/suspended', {
@@ -20,7 +20,7 @@ export function registerEventSuspensionsRoute(server: FastifyInstance, { db }: {
       params: z.object({ id: z.string().min(1).max(64) }), response: { 200: suspendedPlayersSchema, ...errors(401, 403, 404) },
     },
   }, async (req, reply) => {
-    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, req.params.id), TournamentsRepo.TOURNAMENT_NOT_FOUND);
+    const t = notFoundIfMissing(await Events.findTournament(db, req.params.id), Events.TOURNAMENT_NOT_FOUND);
     if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host of this tournament can see its suspended players');
     reply.header('Cache-Control', 'private, no-cache');
     const now = new Date().toISOString();

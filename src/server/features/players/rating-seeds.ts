@@ -4,15 +4,16 @@
 // standings' last tie-breaker) follows the same seeds.
 import { seedsByRating } from '../../../domain/ratings/seeding.ts';
 import type { Tx } from '../../db/client.ts';
-import * as Repo from '../tournaments/tournaments-repository.ts';
 import * as PlayersRepository from './players-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
 
 /** The teams with their new seeds (stored), or as they were when the event does not seed by rating. */
 export async function seedTeamsByRating<T extends { uid: string; seed: number; dropped: boolean }>(
-  tx: Tx, t: Pick<Repo.TournamentRow, 'uid' | 'seedByRating' | 'seriesUid'>, teams: readonly T[],
+  tx: Tx, t: Pick<Events.TournamentRow, 'uid' | 'seedByRating' | 'seriesUid'>, teams: readonly T[],
 ): Promise<T[]> {
   if (!t.seedByRating || !t.seriesUid) return [...teams];
-  const members = (await Repo.listMembers(tx, t.uid)).filter((m) => !m.dropped);
+  const members = (await Teams.listMembers(tx, t.uid)).filter((m) => !m.dropped);
   const ids = [...new Set(members.map((m) => m.discordId))];
   const rated = await PlayersRepository.ratingsIn(tx, t.seriesUid, ids);
   const membersOf = new Map<string, string[]>();

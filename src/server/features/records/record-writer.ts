@@ -8,13 +8,16 @@ import type { Tx } from '../../db/client.ts';
 import { standingsOf } from '../tournaments/tournament-standings.ts';
 import { loadPlay } from '../tournaments/tournament-play.ts';
 import { userAvatar, userName } from '../tournaments/tournament-views.ts';
-import * as Repo from '../tournaments/tournaments-repository.ts';
 import { edoproSetnames } from '../cards/edopro-setnames.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
 import { meetingRowsOf } from './record-meetings.ts';
 import * as RecordsRepository from './records-repository.ts';
 import type { RecordMatch, RecordPlacement } from './records-repository.ts';
 import * as SignaturesRepository from './signatures-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
+import * as Decks from '../tournaments/decks-repository.ts';
+import * as Users from '../users/users-repository.ts';
 
 /** Teams of the top cut: those that played a top-cut match, else the first eight of the final order. */
 export function topCutTeams(placements: readonly Pick<RecordPlacement, 'teamId' | 'rank'>[], matches: readonly Pick<RecordMatch, 'bracket' | 'team1' | 'team2'>[]): Set<string> {
@@ -31,11 +34,11 @@ export function isPublished(privacy: DeckPrivacy, topCut: boolean): boolean {
  * Writes (or rewrites) the record of a completed tournament from its rows, then the ratings of its
  * series. A rewrite keeps the archetype corrections of decks still published.
  */
-export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: { completedAt?: Date } = {}): Promise<void> {
+export async function writeEventRecord(tx: Tx, t: Events.TournamentRow, options: { completedAt?: Date } = {}): Promise<void> {
   if (!t.completed || !t.winnerTeamUid) return;
   const loaded = await loadPlay(tx, t);
-  const members = await Repo.listMembers(tx, t.uid);
-  const users = await Repo.usersByIds(tx, members.map((m) => m.discordId));
+  const members = await Teams.listMembers(tx, t.uid);
+  const users = await Users.usersByIds(tx, members.map((m) => m.discordId));
   const standings = standingsOf(t, loaded.teams, loaded.matches);
   const membersOf = new Map<string, typeof members>();
   for (const m of members) membersOf.set(m.teamUid, [...(membersOf.get(m.teamUid) ?? []), m]);
@@ -83,7 +86,7 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   await RecordsRepository.insertMeetings(tx, meetings);
 
   if (t.deckPrivacy !== 'closed') {
-    const decks = await Repo.approvedDecks(tx, t.uid);
+    const decks = await Decks.approvedDecks(tx, t.uid);
     const memberOf = new Map(members.map((m) => [m.id, m]));
     const placementOf = new Map(placements.map((p) => [p.teamId, p]));
     const lookup = await RecordsRepository.setcodeLookup(tx, decks.flatMap((d) => [...d.mainDeck, ...d.extraDeck]));

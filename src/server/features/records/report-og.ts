@@ -14,11 +14,11 @@ import { HttpError, notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { CachedBody, Lru, sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
-import * as Repo from '../tournaments/tournaments-repository.ts';
 import { madeOnce, OgPictures, ogPictureSchema, sendOgPicture } from '../../link-cards/og-picture.ts';
 import { ogCardSvg, ogSummary, withOgTags, type OgSummary } from './report-og-card.ts';
 import { cachedReport } from './report-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
+import * as Events from '../tournaments/events-repository.ts';
 
 export interface ReportOgOptions {
   db: Db;
@@ -92,8 +92,8 @@ export function registerReportOg(server: FastifyInstance, { db, helpers: h, webD
     const uid = req.params.id;
     const s = await summary(uid);
     if (!s) {
-      const t = await Repo.findTournament(db, uid);
-      if (!t || t.cancelled) throw notFound(Repo.TOURNAMENT_NOT_FOUND);
+      const t = await Events.findTournament(db, uid);
+      if (!t || t.cancelled) throw notFound(Events.TOURNAMENT_NOT_FOUND);
       throw new HttpError(409, REPORT_NOT_YET);
     }
     await sendOgPicture(req, reply, await pictures.png({ svg: ogCardSvg(s, siteName) }));

@@ -11,9 +11,9 @@ import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
-import * as Repo from '../tournaments/tournaments-repository.ts';
 import * as RecordsRepository from './records-repository.ts';
 import { readReport } from './report.ts';
+import * as Events from '../tournaments/events-repository.ts';
 
 const tags = ['event records'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -22,7 +22,7 @@ export const REPORT_NOT_YET = 'The report is published once the winner is marked
 /** The report's JSON as GET .../report sends it, from the tournament's read cache; undefined when there is none. */
 export function cachedReport(db: Db, h: Pick<TournamentHelpers, 'tournamentReads' | 'cards'>, uid: string) {
   return h.tournamentReads.cached(uid, 'report', async () => {
-    const t = await Repo.findTournament(db, uid);
+    const t = await Events.findTournament(db, uid);
     if (!t || t.cancelled) return undefined;
     return readReport(db, t, await h.cards.lookup());
   });
@@ -41,8 +41,8 @@ export function registerReportRoutes(server: FastifyInstance, { db, helpers: h }
     const uid = req.params.id;
     const body = await cachedReport(db, h, uid);
     if (!body) {
-      const t = await Repo.findTournament(db, uid);
-      if (!t || t.cancelled) throw notFound(Repo.TOURNAMENT_NOT_FOUND);
+      const t = await Events.findTournament(db, uid);
+      if (!t || t.cancelled) throw notFound(Events.TOURNAMENT_NOT_FOUND);
       throw new HttpError(409, REPORT_NOT_YET);
     }
     await sendCached(req, reply, body);

@@ -3,7 +3,7 @@
 import type { DeckCard, PublishedDeck, Report } from '../../../domain/api/records.ts';
 import { metaOf } from '../../../domain/meta/meta.ts';
 import type { Tx } from '../../db/client.ts';
-import type * as Repo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
 import * as RecordsRepository from './records-repository.ts';
 
 type CardName = (id: number) => { name: string; type?: number } | undefined;
@@ -35,7 +35,7 @@ export function metaCards(main: readonly number[], extra: readonly number[]) {
 const BRACKET_PARTS = new Set(['top', 'winners', 'losers', 'grand']);
 
 /** The report of a recorded tournament; undefined when none was written (no winner yet). */
-export async function readReport(db: Tx, t: Repo.TournamentRow, cardName: CardName): Promise<Report | undefined> {
+export async function readReport(db: Tx, t: Events.TournamentRow, cardName: CardName): Promise<Report | undefined> {
   const record = await RecordsRepository.findRecord(db, t.uid);
   if (!record) return undefined;
   const decks = await RecordsRepository.listDecks(db, t.uid);

@@ -1,15 +1,14 @@
 // The event's banlist changed in its settings (issue 30 §8, decision 030): which list a date names,
 // whether the event holds it already, and the decks checked again against the new one.
-import { and, asc, eq } from 'drizzle-orm';
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { banlistRejection } from '../../../domain/tournament/banlist-change.ts';
 import type { Tx } from '../../db/client.ts';
-import { decks } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
 import type { CardIndex } from '../cards/card-index.ts';
 import { checkStoredDeck } from './deck-checks.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Decks from './decks-repository.ts';
+import type * as Events from './events-repository.ts';
 
 /** A list as an event holds it: the .lflist.conf text and the name decks are checked by. */
 export interface HeldList {
@@ -41,15 +40,15 @@ export const holds = (t: HeldList, list: HeldList) =>
  * as it is now (its new list): a deck the list refuses is rejected, reviewed by whoever changed the
  * list, with a reason naming the list and the cards. Answers the rejected decks.
  */
-export async function recheckDecks(tx: Tx, t: Repo.TournamentRow, cards: CardIndex, reviewerDiscordId: string) {
-  const rows = await tx.select().from(decks).where(eq(decks.tournamentUid, t.uid)).orderBy(asc(decks.id));
+export async function recheckDecks(tx: Tx, t: Events.TournamentRow, cards: CardIndex, reviewerDiscordId: string) {
+  const rows = await Decks.listDecks(tx, t.uid);
   const rejected: { deckId: number; label: string; wasApproved: boolean }[] = [];
   for (const d of rows) {
     if (!d.approved && d.reviewerDiscordId) continue; // rejected already: its player resubmits anyway
     const checked = await checkStoredDeck({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, t, cards);
     const reason = banlistRejection(t.banlistName, checked.problems);
     if (!reason) continue;
-    await tx.update(decks).set({ approved: false, reviewerDiscordId, rejectionReason: reason }).where(and(eq(decks.id, d.id), eq(decks.tournamentUid, t.uid)));
+    await Decks.reviewDeck(tx, d.id, { approved: false, reviewerDiscordId, rejectionReason: reason });
     rejected.push({ deckId: d.id, label: d.label, wasApproved: d.approved });
   }
   return rejected;

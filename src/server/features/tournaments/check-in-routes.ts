@@ -11,7 +11,8 @@ import { conflict, forbidden, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { loadTeam } from './team-reads.ts';
 import { isPrivileged } from './tournament-views.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import * as Webhooks from '../webhooks/event-webhooks.ts';
 import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
@@ -25,7 +26,7 @@ export const CHECK_IN_NOT_OPEN = 'Check-in is not open yet: the host opens it be
 export const CHECK_IN_STARTED = 'Check-in is over: the tournament has started';
 
 /** Refusals shared by opening check-in and checking a team in or out. */
-function refuseCheckIn(t: Repo.TournamentRow, h: Pick<TournamentHelpers, 'refuseIfOver'>) {
+function refuseCheckIn(t: Events.TournamentRow, h: Pick<TournamentHelpers, 'refuseIfOver'>) {
   h.refuseIfOver(t);
   if (t.inProgress || t.completed) throw conflict(CHECK_IN_STARTED);
   if (!t.checkIn) throw conflict(CHECK_IN_OFF);
@@ -46,7 +47,7 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
     await h.adminAction(req, req.params.id, 'check-in-open', async (tx, t) => {
       refuseCheckIn(t, h);
       if (t.checkInOpen) return { result: undefined, unchanged: true };
-      await Repo.updateTournament(tx, t.uid, { checkInOpen: true });
+      await Events.updateTournament(tx, t.uid, { checkInOpen: true });
       await Webhooks.checkInOpen(tx, req, t); // the event's Discord webhook, sent after commit
       await BotMessages.checkInOpened(tx, req, t); // each player not checked in, with 'Check in' (the bot)
       return { result: undefined, before: { checkInOpen: false }, after: { checkInOpen: true } };
@@ -57,23 +58,23 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
   /** Check a team in (at: now) or undo it (null): a member of the team, or an admin or the host. */
   const checkIn = (req: FastifyRequest, { id, tid }: { id: string; tid: string }, checkedIn: boolean) => {
     const user = requireUser(req);
-    return h.mutate(id, checkedIn ? 'check-in' : 'check-in-undo', async (tx, t) => {
+    return h.write(id, checkedIn ? 'check-in' : 'check-in-undo', async (tx, t) => {
       h.refuseIfOver(t);
-      const team = notFoundIfMissing(await Repo.findTeam(tx, t.uid, tid), 'Team not found');
-      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const team = notFoundIfMissing(await Teams.findTeam(tx, t.uid, tid), 'Team not found');
+      const mine = await Teams.activeMembership(tx, t.uid, user.discordId);
       const member = mine?.team.uid === team.uid;
       const privileged = isPrivileged(user, t);
       if (!member && !privileged) throw forbidden('Only a member of this team, an admin or the host can check it in');
       refuseCheckIn(t, h);
       if (!t.checkInOpen) throw conflict(CHECK_IN_NOT_OPEN);
       if (team.dropped) throw conflict('This team has dropped');
-      if (!!team.checkedInAt === checkedIn) return loadTeam(tx, t.uid, team, 'public');
-      const row = await Repo.setCheckedIn(tx, team.uid, checkedIn ? new Date() : null);
-      // the host checking a team in or out for it is a privileged act: it goes to the log
-      if (!member) {
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: checkedIn ? 'check-in' : 'check-in-undo', after: { teamUid: team.uid, name: team.name } });
-      }
-      return loadTeam(tx, t.uid, row, 'public');
+      if (!!team.checkedInAt === checkedIn) return { result: await loadTeam(tx, t.uid, team, 'public') };
+      const row = await Teams.setCheckedIn(tx, team.uid, checkedIn ? new Date() : null);
+      return {
+        result: await loadTeam(tx, t.uid, row, 'public'),
+        // the host checking a team in or out for it is a privileged act: it goes to the log
+        audit: member ? null : { actorDiscordId: user.discordId, action: checkedIn ? 'check-in' : 'check-in-undo', after: { teamUid: team.uid, name: team.name } },
+      };
     });
   };
 

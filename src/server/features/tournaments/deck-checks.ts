@@ -6,7 +6,7 @@ import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckProblem } f
 import type { DeckCard } from '../../../domain/api/tournaments.ts';
 import { HttpError } from '../../errors.ts';
 import { idMappings, type CardIndex } from '../cards/card-index.ts';
-import type { TournamentRow } from './tournaments-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
 import { tournamentList } from './tournament-views.ts';
 
 export type CardName = (id: number) => string;

@@ -17,8 +17,11 @@ import { checkStoredDeck, DeckRefusedError, readDeck } from './deck-checks.ts';
 import { lateDeckWindow } from './late-entry.ts';
 import { deckViewFor } from './team-reads.ts';
 import { isPrivileged, toDeck, UNNAMED_TEAM } from './tournament-views.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Decks from './decks-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
+import type { AuditLine } from './event-write.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -38,17 +41,17 @@ const MAX_PARTICIPANT_IDS = 200;
  * one (a wrong deck is rejected instead, which keeps it on record). The one exception is a late
  * entry's own team, until its first round is paired (lateDeckWindow).
  */
-function refuseIfDecksFixed(t: Repo.TournamentRow, team: Repo.TeamRow | undefined): void {
+function refuseIfDecksFixed(t: Events.TournamentRow, team: Teams.TeamRow | undefined): void {
   if (t.completed) throw conflict('Deck submission is closed: the tournament is over');
   if (t.inProgress && !lateDeckWindow(t, team)) throw conflict(DECKS_FIXED_MESSAGE);
 }
 
 /** Every deck submission, deletion and review is a line of the event's log: who, which team, which deck. */
-function deckAudit(tx: Tx, t: Repo.TournamentRow, actorDiscordId: string, action: string, deck: Pick<Repo.DeckRow, 'id' | 'label'>, owner: { member: Repo.MemberRow; team: Repo.TeamRow } | undefined, extra: Record<string, unknown> = {}) {
-  return Repo.audit(tx, {
-    tournamentUid: t.uid, actorDiscordId, action,
+function deckAudit(actorDiscordId: string, action: string, deck: Pick<Decks.DeckRow, 'id' | 'label'>, owner: { member: Teams.MemberRow; team: Teams.TeamRow } | undefined, extra: Record<string, unknown> = {}): AuditLine {
+  return {
+    actorDiscordId, action,
     after: { deckId: deck.id, label: deck.label, teamUid: owner?.team.uid ?? null, team: owner ? owner.team.name || UNNAMED_TEAM : null, player: owner?.member.discordId ?? null, ...extra },
-  });
+  };
 }
 
 export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelpers) {
@@ -56,13 +59,13 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
   const { db, cards } = h;
 
   /** Decks with their cards: the owner's; any for an admin or the host, unless they play in it while it runs. */
-  async function decksFor(req: FastifyRequest, t: Repo.TournamentRow, memberIds: number[]): Promise<Map<number, Deck[]>> {
+  async function decksFor(req: FastifyRequest, t: Events.TournamentRow, memberIds: number[]): Promise<Map<number, Deck[]>> {
     const user = req.user;
     if (!user) throw unauthorized('Sign in to see decks');
     const seesAll = (await deckViewFor(db, user, t)) === 'full';
     const owned = new Map<number, Deck[]>();
     for (const id of memberIds) {
-      const m = await Repo.findMember(db, t.uid, id);
+      const m = await Teams.findMember(db, t.uid, id);
       if (!m) throw notFound('Participant information not found');
       if (!seesAll && m.member.discordId !== user.discordId) {
         throw forbidden(isPrivileged(user, t)
@@ -71,7 +74,7 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       }
       owned.set(id, []);
     }
-    for (const d of await Repo.decksOfMembers(db, t.uid, memberIds)) {
+    for (const d of await Decks.decksOfMembers(db, t.uid, memberIds)) {
       const checked = await checkStoredDeck({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, t, cards);
       owned.get(d.memberId)!.push(toDeck(d, checked.name, checked.problems));
     }
@@ -108,14 +111,14 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
   }, async (req, reply) => {
     const user = requireUser(req);
     /** Who may submit now, and how many decks they have: asked before the deck is read (a refusal is about the tournament, not the deck), and again under the lock. */
-    const mayUpload = async (tx: Tx, t: Repo.TournamentRow) => {
+    const mayUpload = async (tx: Tx, t: Events.TournamentRow) => {
       h.refuseIfOver(t);
-      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const mine = await Teams.activeMembership(tx, t.uid, user.discordId);
       refuseIfDecksFixed(t, mine?.team);
       // a late entry submits until its first round is paired, even after deck submission was locked
       if (!t.deckSubmissionOpen && !lateDeckWindow(t, mine?.team)) throw conflict('Deck submission is closed for this tournament');
       if (!mine) throw forbidden('Sign up for this tournament before submitting a deck');
-      const count = await Repo.countMemberDecks(tx, mine.member.id);
+      const count = await Decks.countMemberDecks(tx, mine.member.id);
       if (count >= t.decksAllowedPerPlayer) {
         throw conflict(`You have submitted ${count} deck${count === 1 ? '' : 's'}, the most this tournament allows: delete one first`);
       }
@@ -125,15 +128,14 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     await mayUpload(db, t0);
     const checked = await readDeck(req.body, t0, cards);
     if (checked.problems.length > 0) throw new DeckRefusedError(checked);
-    const deck = await h.mutate(req.params.id, 'deck', async (tx, t) => {
+    const deck = await h.write(req.params.id, 'deck', async (tx, t) => {
       const { mine, count } = await mayUpload(tx, t);
-      const row = await Repo.insertDeck(tx, {
+      const row = await Decks.insertDeck(tx, {
         uid: randomUUID(), memberId: mine.member.id, tournamentUid: t.uid, label: req.query.label || `Deck ${count + 1}`,
         mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side,
         approved: !t.manualDeckChecking, reviewerDiscordId: null,
       });
-      await deckAudit(tx, t, user.discordId, 'submit-deck', row, mine, { approved: row.approved });
-      return toDeck(row, checked.name, []);
+      return { result: toDeck(row, checked.name, []), audit: deckAudit(user.discordId, 'submit-deck', row, mine, { approved: row.approved }) };
     });
     return reply.code(201).send(deck);
   });
@@ -143,16 +145,16 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     schema: { tags, summary: 'Delete a deck: your own while deck submission is open, or any as an admin or the host', params: deckParams, querystring: ownIdQuery, response: { 204: z.undefined(), ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req, reply) => {
     const user = requireUser(req);
-    await h.mutate(req.params.id, 'deck', async (tx, t) => {
+    await h.write(req.params.id, 'deck', async (tx, t) => {
       h.refuseIfOver(t);
-      const deck = notFoundIfMissing(await Repo.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
-      const owner = await Repo.findMember(tx, t.uid, deck.memberId);
+      const deck = notFoundIfMissing(await Decks.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
+      const owner = await Teams.findMember(tx, t.uid, deck.memberId);
       const privileged = isPrivileged(user, t);
       if (!privileged && owner?.member.discordId !== user.discordId) throw forbidden('This is not your deck');
       refuseIfDecksFixed(t, owner?.team);
       if (!privileged && !(t.deckSubmissionOpen || lateDeckWindow(t, owner?.team))) throw conflict('Deck submission is closed: ask an admin to remove the deck');
-      await Repo.deleteDeck(tx, deck.id);
-      await deckAudit(tx, t, user.discordId, 'delete-deck', deck, owner);
+      await Decks.deleteDeck(tx, deck.id);
+      return { result: undefined, audit: deckAudit(user.discordId, 'delete-deck', deck, owner) };
     });
     return reply.code(204).send();
   });
@@ -165,15 +167,15 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
       params: uidParams, response: { 200: approvePassingReplySchema, ...errors(...WRITE_ERRORS, 404, 409) },
     },
   }, async (req) => h.adminAction(req, req.params.id, 'approve-decks', async (tx, t, user) => {
-    if (await Repo.playsIn(tx, t.uid, user.discordId)) throw forbidden(DECK_REVIEW_BY_PLAYER_MESSAGE);
+    if (await Teams.playsIn(tx, t.uid, user.discordId)) throw forbidden(DECK_REVIEW_BY_PLAYER_MESSAGE);
     h.refuseIfOver(t);
-    const waiting = await Repo.pendingDecks(tx, t.uid);
-    const passing: Repo.DeckRow[] = [];
+    const waiting = await Decks.pendingDecks(tx, t.uid);
+    const passing: Decks.DeckRow[] = [];
     for (const d of waiting) {
       const checked = await checkStoredDeck({ main: d.mainDeck, extra: d.extraDeck, side: d.sideDeck }, t, cards);
       if (checked.problems.length === 0) passing.push(d);
     }
-    await Repo.approveDecks(tx, passing.map((d) => d.id), user.discordId);
+    await Decks.approveDecks(tx, passing.map((d) => d.id), user.discordId);
     return {
       result: { approved: passing.length, left: waiting.length - passing.length },
       after: { approved: passing.map((d) => ({ deckId: d.id, label: d.label })), left: waiting.length - passing.length },
@@ -194,13 +196,13 @@ export function registerDecksRoutes(server: FastifyInstance, h: TournamentHelper
     if (!approved && !rejection) throw badRequest('reason: rejecting a deck needs a reason');
     return h.adminAction(req, req.params.id, approved ? 'approve-deck' : 'reject-deck', async (tx, t, user) => {
       // nobody reviews the decks of an event they play in (decision 013)
-      if (await Repo.playsIn(tx, t.uid, user.discordId)) throw forbidden(DECK_REVIEW_BY_PLAYER_MESSAGE);
+      if (await Teams.playsIn(tx, t.uid, user.discordId)) throw forbidden(DECK_REVIEW_BY_PLAYER_MESSAGE);
       h.refuseIfOver(t);
-      const deck = notFoundIfMissing(await Repo.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
+      const deck = notFoundIfMissing(await Decks.findDeck(tx, t.uid, req.params.deckId), 'Deck not found');
       if (deck.memberId !== req.params.pid) throw notFound('This participant has no such deck');
-      const row = await Repo.reviewDeck(tx, deck.id, { approved, reviewerDiscordId: user.discordId, rejectionReason: approved ? null : rejection });
+      const row = await Decks.reviewDeck(tx, deck.id, { approved, reviewerDiscordId: user.discordId, rejectionReason: approved ? null : rejection });
       const checked = await checkStoredDeck({ main: row.mainDeck, extra: row.extraDeck, side: row.sideDeck }, t, cards);
-      const owner = await Repo.findMember(tx, t.uid, deck.memberId);
+      const owner = await Teams.findMember(tx, t.uid, deck.memberId);
       return {
         result: toDeck(row, checked.name, checked.problems),
         before: { deckId: deck.id, approved: deck.approved, reviewer: deck.reviewerDiscordId },

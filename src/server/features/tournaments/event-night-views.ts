@@ -1,18 +1,23 @@
 // The event night's part of the tournament, team and match reads (issue 19): check-in, the round
 // clock, late entry, tables. Kept apart from tournament-views.ts, which is long enough.
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
-import type { MatchRow, TeamRow, TournamentRow } from './tournaments-repository.ts';
+import type { MatchRow } from './matches-repository.ts';
+import type { TeamRow } from './teams-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
 
 type Reply<T, K extends keyof T> = Pick<T, K>;
 type TournamentNight = Reply<Tournament, 'startsAt' | 'checkIn' | 'checkInStatus' | 'topCut' | 'swissRounds' | 'roundMinutes' | 'topCutRoundMinutes' | 'lateEntryRounds' | 'lateEntryOpen' | 'roundEndsAt' | 'deckPrivacy' | 'seedByRating'>;
 
+/** What a match's clock reads of its event. */
+type ClockEvent = Pick<TournamentRow, 'inProgress' | 'completed' | 'currentRound' | 'roundMinutes' | 'topCutRoundMinutes' | 'roundStartDates'>;
+
 /** The current round is a top-cut (or bracket) round: its clock is topCutRoundMinutes. */
-function isTopCutRound(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): boolean {
+function isTopCutRound(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): boolean {
   return matches.some((m) => m.roundNumber === t.currentRound && m.bracket === 'top');
 }
 
 /** When the current round's clock reaches zero: its start plus its minutes (null: untimed or not running). */
-export function roundEndsAt(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): string | null {
+export function roundEndsAt(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): string | null {
   if (!t.inProgress || t.completed || t.currentRound < 1) return null;
   const minutes = isTopCutRound(t, matches) ? t.topCutRoundMinutes : t.roundMinutes;
   const started = t.roundStartDates[t.currentRound - 1];
@@ -25,7 +30,7 @@ export function roundEndsAt(t: TournamentRow, matches: readonly Pick<MatchRow, '
  * earlier or later one. `matches` must hold the current round's matches when any of them is asked
  * about (it says whether the round is a top-cut round).
  */
-export function clockOf(t: TournamentRow, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): (m: Pick<MatchRow, 'roundNumber'>) => string | null {
+export function clockOf(t: ClockEvent, matches: readonly Pick<MatchRow, 'roundNumber' | 'bracket'>[]): (m: Pick<MatchRow, 'roundNumber'>) => string | null {
   const end = roundEndsAt(t, matches);
   return (m) => (m.roundNumber === t.currentRound ? end : null);
 }

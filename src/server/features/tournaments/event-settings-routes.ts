@@ -17,14 +17,14 @@ import { badRequest, conflict } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { holds, OWN_LIST, recheckDecks, siteList, type HeldList } from './banlist-change.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The settings as stored, in the body's terms. */
-export function settingValues(t: Repo.TournamentRow): EventSettingValues {
+export function settingValues(t: Events.TournamentRow): EventSettingValues {
   return {
     startsAt: t.startsAt?.toISOString() ?? null, checkIn: t.checkIn, topCut: t.topCut, swissRounds: t.swissRounds,
     roundMinutes: t.roundMinutes, topCutRoundMinutes: t.topCutRoundMinutes, lateEntryRounds: t.lateEntryRounds,
@@ -35,7 +35,7 @@ export function settingValues(t: Repo.TournamentRow): EventSettingValues {
 }
 
 /** The tournament as an admin or its host reads it: the public read and the webhook. */
-export async function withWebhook(h: Pick<TournamentHelpers, 'loadTournament'>, tx: Tx, t: Repo.TournamentRow): Promise<Tournament> {
+export async function withWebhook(h: Pick<TournamentHelpers, 'loadTournament'>, tx: Tx, t: Events.TournamentRow): Promise<Tournament> {
   return { ...(await h.loadTournament(tx, t)), discordWebhookUrl: t.discordWebhookUrl };
 }
 
@@ -74,7 +74,7 @@ export function registerEventSettingsRoutes(server: FastifyInstance, h: Tourname
       if (changed.length === 0) return { result: undefined, unchanged: true };
       const pick = (values: EventSettingValues | Partial<EventSettingValues>) =>
         Object.fromEntries(changed.map((f: EventSettingField) => [f, f === 'discordWebhookUrl' ? masked(values[f] ?? null) : values[f]]));
-      const set: Partial<Repo.TournamentRow> = {};
+      const set: Partial<Events.TournamentRow> = {};
       for (const f of changed) {
         if (f === 'startsAt') set.startsAt = body.startsAt ? new Date(body.startsAt) : null;
         else if (f === 'banlistDate') Object.assign(set, list satisfies HeldList | undefined);
@@ -82,7 +82,7 @@ export function registerEventSettingsRoutes(server: FastifyInstance, h: Tourname
       }
       // check-in turned off closes it; turned on again, the host opens it again
       if (set.checkIn === false) set.checkInOpen = false;
-      await Repo.updateTournament(tx, t.uid, { ...set, ...bumpCalendarIfChanged(t, set) });
+      await Events.updateTournament(tx, t.uid, { ...set, ...bumpCalendarIfChanged(t, set) });
       const before = pick(current);
       const after = pick(body);
       if (changed.includes('banlistDate')) {

@@ -7,7 +7,7 @@ import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { roundRobinRounds, swissRounds, topCutSize } from '../../../domain/tournament/round-count.ts';
 import { doubleEliminationRounds } from '../../../domain/tournament/double-elimination.ts';
 import { iterationSuffix } from '../../../domain/tournament/iteration.ts';
-import type { TournamentRow } from './tournaments-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
 
 /** Minutes between two rounds: results, pairings, finding the next table. */
 export const TURNOVER_MINUTES = 10;

@@ -8,13 +8,15 @@ import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { roundEndsAt } from './event-night-views.ts';
 import { isDisputed, UNKNOWN_PLAYER, UNNAMED_TEAM } from './tournament-views.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
+import * as Matches from './matches-repository.ts';
+import * as Exports from './exports-repository.ts';
 
 /** Players of each team: its active members, or every member of a team whose members all left. */
 export async function playersByTeam(db: Db, uid: string): Promise<Map<string, string[]>> {
   const active = new Map<string, string[]>();
   const all = new Map<string, string[]>();
-  for (const m of await Repo.playerNames(db, uid)) {
+  for (const m of await Exports.playerNames(db, uid)) {
     const name = m.name || UNKNOWN_PLAYER;
     all.set(m.teamUid, [...(all.get(m.teamUid) ?? []), name]);
     if (!m.dropped) active.set(m.teamUid, [...(active.get(m.teamUid) ?? []), name]);
@@ -23,7 +25,7 @@ export async function playersByTeam(db: Db, uid: string): Promise<Map<string, st
   return active;
 }
 
-function eventFields(t: Repo.TournamentRow) {
+function eventFields(t: Events.TournamentRow) {
   return {
     uid: t.uid, name: t.name, subtitle: t.subtitle, format: t.format, currentRound: t.currentRound, roundCount: t.roundCount,
     inProgress: t.inProgress, completed: t.completed, closed: t.closed, version: t.version,
@@ -34,7 +36,7 @@ function eventFields(t: Repo.TournamentRow) {
  * Which round a pairings export shows: the one asked for, else the current one. A round not
  * paired yet, or an event whose matches are gone, is a sentence, not an empty file.
  */
-export function pairingsRound(t: Repo.TournamentRow, asked: number | undefined): number {
+export function pairingsRound(t: Events.TournamentRow, asked: number | undefined): number {
   if (t.closed) throw conflict('This tournament was closed: its matches were removed, only the final standings remain');
   if (t.cancelled) throw conflict('This tournament was cancelled: it has no pairings');
   if (t.currentRound < 1) throw conflict('The tournament has not started: there are no pairings yet');
@@ -44,7 +46,7 @@ export function pairingsRound(t: Repo.TournamentRow, asked: number | undefined):
   return round;
 }
 
-function statusOf(m: Repo.MatchRow): PairingStatus {
+function statusOf(m: Matches.MatchRow): PairingStatus {
   if (m.bye) return 'Bye';
   if (m.missed) return 'Missed';
   if (!m.team1Uid || !m.team2Uid) return 'Waiting';
@@ -58,8 +60,8 @@ function statusOf(m: Repo.MatchRow): PairingStatus {
  * team). A round paired before tables existed (no stored table at all) is numbered in pairing
  * order, which is how the engine ranks its matches (table 1 at the top).
  */
-export function pairingRows(matches: Repo.MatchRow[], teamOf: (uid: string | null) => PrintTeam | null): PairingRow[] {
-  const playable = (m: Repo.MatchRow) => !m.bye && !m.missed && !!m.team1Uid && !!m.team2Uid;
+export function pairingRows(matches: Matches.MatchRow[], teamOf: (uid: string | null) => PrintTeam | null): PairingRow[] {
+  const playable = (m: Matches.MatchRow) => !m.bye && !m.missed && !!m.team1Uid && !!m.team2Uid;
   const numbered = matches.some((m) => m.tableNumber !== null);
   const order = [...matches].sort((a, b) => a.bracket.localeCompare(b.bracket) || a.position - b.position || a.id - b.id);
   const fallback = new Map<number, number>();
@@ -83,9 +85,9 @@ export function pairingRows(matches: Repo.MatchRow[], teamOf: (uid: string | nul
 }
 
 /** A round's pairings as the print view shows them. */
-export async function loadPairings(db: Db, t: Repo.TournamentRow, round: number): Promise<PrintPairings> {
-  const teams = await Repo.teamNames(db, t.uid);
-  const matches = await Repo.listMatches(db, t.uid, round);
+export async function loadPairings(db: Db, t: Events.TournamentRow, round: number): Promise<PrintPairings> {
+  const teams = await Exports.teamNames(db, t.uid);
+  const matches = await Matches.listMatches(db, t.uid, round);
   const players = await playersByTeam(db, t.uid);
   const byUid = new Map(teams.map((x) => [x.uid, x]));
   const teamCache = new Map<string, PrintTeam>();
@@ -111,7 +113,7 @@ export async function loadPairings(db: Db, t: Repo.TournamentRow, round: number)
 }
 
 /** The standings read (the same body GET .../standings answers) with each team's players. */
-export async function loadStandings(db: Db, t: Repo.TournamentRow, standings: Standings): Promise<PrintStandings> {
+export async function loadStandings(db: Db, t: Events.TournamentRow, standings: Standings): Promise<PrintStandings> {
   const players = await playersByTeam(db, t.uid);
   return {
     ...eventFields(t),

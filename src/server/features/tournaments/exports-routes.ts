@@ -18,7 +18,8 @@ import { calendarEvent } from './exports-calendar.ts';
 import { loadPairings, loadStandings, pairingsCsv, pairingsRound, standingsCsv } from './exports-data.ts';
 import { safeName } from './file-names.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Exports from './exports-repository.ts';
 
 const tags = ['tournament exports'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -51,7 +52,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
 
   /** Answers a cached file (ETag, 304, compression) as an attachment; 404 when there is none. */
   const replyFile = async (req: FastifyRequest, reply: import('fastify').FastifyReply, made: CachedBody | undefined | Promise<CachedBody | undefined>) => {
-    const file = notFoundIfMissing(await made, Repo.TOURNAMENT_NOT_FOUND) as CachedFile;
+    const file = notFoundIfMissing(await made, Events.TOURNAMENT_NOT_FOUND) as CachedFile;
     await sendCached(req, reply, file, { 'Content-Disposition': attachment(file.fileName) });
   };
 
@@ -59,13 +60,13 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
 
   /** A round's pairings (the current round when none is asked for): undefined for an unknown event. */
   const makePairings = async (uid: string, round: number | undefined) => {
-    const t = await Repo.findTournament(db, uid);
+    const t = await Events.findTournament(db, uid);
     return t && loadPairings(db, t, pairingsRound(t, round));
   };
   const pairings = (uid: string, round: number | undefined) => h.cached(uid, `print-pairings:${round ?? 'current'}`, () => makePairings(uid, round));
   /** The standings GET .../standings answers (the same cached body), with each team's players. */
   const standings = (uid: string) => h.cached(uid, 'print-standings', async () => {
-    const t = await Repo.findTournament(db, uid);
+    const t = await Events.findTournament(db, uid);
     const body = t && (await h.cached(uid, 'standings', () => h.live.standings(uid)));
     return t && body && loadStandings(db, t, JSON.parse(body.body.toString('utf8')) as Standings);
   });
@@ -79,11 +80,11 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
       tags, summary: 'A round’s pairings by table, each team with its players (the print view); the current round without ?round=',
       params: uidParams, querystring: roundQuerySchema, response: { 200: printPairingsSchema, ...errors(400, 404, 409) },
     },
-  }, (req, reply) => replyCached(req, reply, pairings(req.params.id, req.query.round), Repo.TOURNAMENT_NOT_FOUND));
+  }, (req, reply) => replyCached(req, reply, pairings(req.params.id, req.query.round), Events.TOURNAMENT_NOT_FOUND));
 
   app.get('/api/tournaments/:id/print/standings', { config: CACHED_READ,
     schema: { tags, summary: 'The standings with each team’s players (the print view)', params: uidParams, response: { 200: printStandingsSchema, ...errors(404) } },
-  }, (req, reply) => replyCached(req, reply, standings(req.params.id), Repo.TOURNAMENT_NOT_FOUND));
+  }, (req, reply) => replyCached(req, reply, standings(req.params.id), Events.TOURNAMENT_NOT_FOUND));
 
   // ---- CSV ----------------------------------------------------------------------------------------
 
@@ -130,9 +131,9 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
     const { id } = req.params;
     const from = origin(req);
     const made = files.body(`t:${id}`, `calendar.ics:${from}`, async () => {
-      const t = await Repo.findTournament(db, id);
+      const t = await Events.findTournament(db, id);
       if (!t) return undefined;
-      const event = calendarEvent(t, await Repo.activeTeamCount(db, id), from);
+      const event = calendarEvent(t, await Exports.activeTeamCount(db, id), from);
       if (!event) throw conflict('This tournament has no start time yet, so there is nothing to put in a calendar');
       return new CachedFile(ics([event], t.name), ICS_TYPE, `${safeName(t.name)}.ics`);
     });
@@ -151,7 +152,7 @@ export function registerExportsRoutes(server: FastifyInstance, { db, helpers: h,
     const today = new Date().toISOString().slice(0, 10);
     const made = files.body('tournaments', `calendar.ics:${from}:${today}`, async () => {
       const now = Date.now();
-      const rows = await Repo.listCalendarEvents(db, { cancelledSince: new Date(now - CANCELLED_KEPT_DAYS * DAY_MS), startsAfter: new Date(now) });
+      const rows = await Exports.listCalendarEvents(db, { cancelledSince: new Date(now - CANCELLED_KEPT_DAYS * DAY_MS), startsAfter: new Date(now) });
       const events = rows.map((r) => calendarEvent(r.t, r.activeTeams, from)).filter((e): e is CalendarEvent => !!e);
       return new CachedFile(ics(events, `${siteName} tournaments`), ICS_TYPE, 'tournaments.ics');
     });

@@ -1,49 +1,49 @@
-// Tournaments played out (issue 11): start, next round, score reports, overrides, flags, the
-// winner, close, the scoreboard and standings, and the deck zip. Same shape as part 1: the row
-// locked, the change in one transaction, the version moved on, the live message after commit.
-import { randomInt } from 'node:crypto';
+// Tournaments played out (issue 11): score reports, overrides, flags, the scoreboard and standings,
+// and the deck zip; lifecycle-routes.ts (start, next round, the winner, close) and round-routes.ts
+// register from here. Each write goes through the one write path (event-write.ts); the result rules
+// are the domain's (result-rules.ts).
 import { CACHED_READ } from '../../http/read-cache.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zipSync, strToU8 } from 'fflate';
 import {
-  BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema,
-  standingsSchema, tournamentSchema, winnerQuerySchema,
+  BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema, standingsSchema,
 } from '../../../domain/api/tournaments.ts';
 import { exportYdk } from '../../../domain/deck/ydk.ts';
-import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE, REPORTS_DISAGREE_MESSAGE } from '../../../domain/tournament/limits.ts';
-import { resultProblem, winnerOfGames, type ResultField } from '../../../domain/tournament/result-rules.ts';
+import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE } from '../../../domain/tournament/limits.ts';
+import {
+  championRefusal, followRefusal, inPlayRefusal, overRefusal, overrideMatchRefusal, overrideResult, reportMatch, reportProblem, resolveFlagRefusal,
+} from '../../../domain/tournament/result-rules.ts';
 import { champion, downstream } from '../../../domain/tournament/results.ts';
-import { nextRound, startTournament } from '../../../domain/tournament/engine.ts';
-import { allowsTie, matchKey } from '../../../domain/tournament/types.ts';
+import { matchKey } from '../../../domain/tournament/types.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
+import { conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import { errors, fileReply, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../../http/attachment.ts';
 import { replyCached } from '../../http/http-cache.ts';
-import { standingsOf, teamNamer } from './tournament-standings.ts';
-import { afterResult, loadPlay, matchRow, movesOnlyItsTeams, settle, tableRound } from './tournament-play.ts';
-import { seedTeamsByRating } from '../players/rating-seeds.ts';
-import { choiceOf, isPrivileged, playFacts, toEngineMatch, toMatch, userName } from './tournament-views.ts';
-import { dropNoShows } from './no-shows.ts';
+import { teamNamer } from './tournament-standings.ts';
+import { afterResult, loadPlay, movesOnlyItsTeams } from './tournament-play.ts';
+import { choiceOf, isPrivileged, reportedMatch, toEngineMatch, toMatch, userName } from './tournament-views.ts';
+import { decided, refuse } from './refusals.ts';
 import { safeName } from './file-names.ts';
 import type { PlayHelpers } from './tournament-helpers.ts';
-import { cutProblem, swissRoundsOf } from '../../../domain/tournament/round-count.ts';
-import { lateEntryAtStart } from '../../../domain/tournament/late-entry.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Decks from './decks-repository.ts';
+import * as Matches from './matches-repository.ts';
+import * as Users from '../users/users-repository.ts';
 import { clockOf } from './event-night-views.ts';
 import { roomFor } from './match-room.ts';
 import { registerRoundRoutes } from './round-routes.ts';
-import * as Webhooks from '../webhooks/event-webhooks.ts';
+import { registerLifecycleRoutes } from './lifecycle-routes.ts';
 import * as DiscordDms from '../discord-bot/direct-messages.ts';
 import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
 import { writeEventRecord } from '../records/record-writer.ts';
 
-/** A completed event's result is corrected only where nothing else followed from it (decision 020). */
-export const CORRECTION_MOVES_BRACKET = 'A completed event’s result can be corrected only where no later match followed from it';
-export const CORRECTION_MOVES_CHAMPION = 'This correction would change the champion: a completed event keeps its winner';
+// the records' tests name these sentences from here; the rule that says them is the domain's
+export { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../../../domain/tournament/result-rules.ts';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -51,52 +51,21 @@ const standingsQuery = z.object({ version: z.string().regex(/^\d{1,9}$/, 'must b
 const matchParams = uidParams.extend({ mid: z.string().regex(/^\d{1,9}$/, 'must be a match id').transform(Number) });
 
 const DECKS_AFTER_WINNER = DECKS_AFTER_WINNER_MESSAGE;
-const REPORTS_DISAGREE = REPORTS_DISAGREE_MESSAGE;
 
 
 export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h }: { db: Db; helpers: PlayHelpers }) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const tournamentReply = { 200: tournamentSchema, ...errors(...WRITE_ERRORS, 404, 409) };
-  /**
-   * A write's answer: the tournament as GET .../{id} answers a visitor, made once and kept for the
-   * pages that read it next (a 4,096-team event's is a megabyte: made, checked against the schema
-   * and serialised per reply, it cost Next Round a tenth of its time).
-   */
-  const replyTournament = (req: FastifyRequest, reply: FastifyReply, uid: string) => replyCached(req, reply, h.cached(uid, 'detail', async () => {
-    const t = await Repo.findTournament(db, uid);
-    return t && h.loadTournament(db, t);
-  }), Repo.TOURNAMENT_NOT_FOUND);
   registerRoundRoutes(server, { db, helpers: h }); // the round's clock and pairing fixes (issue 19)
 
-  /** A write that changes matches: publishes the matches it touched. */
-  async function play<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<{ result: T; touched: number[] }>): Promise<T> {
-    let touched: number[] = [];
-    const result = await db.transaction(async (tx) => {
-      // locked by its version bump, which also carries the notice other instances hear at commit:
-      // two statements fewer while every other write of the event waits
-      const t = await Repo.lockAndBump(tx, uid, h.noticeSql(uid));
-      const out = await work(tx, t);
-      touched = out.touched;
-      return out.result;
-    });
-    h.changed(uid);
-    void h.live.publish(uid, change, touched);
-    return result;
-  }
+  const requireInProgress = (t: Events.TournamentRow) => refuse(inPlayRefusal(t));
 
-  const requireInProgress = (t: Repo.TournamentRow) => {
-    h.refuseIfOver(t);
-    if (t.completed) throw conflict('The tournament is over');
-    if (!t.inProgress) throw conflict('The tournament has not started');
-  };
-
-  const matchOr404 = async (tx: Tx, uid: string, mid: number) => notFoundIfMissing(await Repo.findMatch(tx, uid, mid), 'Match not found');
+  const matchOr404 = async (tx: Tx, uid: string, mid: number) => notFoundIfMissing(await Matches.findMatch(tx, uid, mid), 'Match not found');
   /** Nobody decides a match they play in (decision 013): a member of either team, dropped or not. */
-  const refuseOwnMatch = async (tx: Tx, uid: string, m: Repo.MatchRow, discordId: string) => {
-    if (await Repo.playsIn(tx, uid, discordId, [m.team1Uid, m.team2Uid])) throw forbidden(OWN_MATCH_MESSAGE);
+  const refuseOwnMatch = async (tx: Tx, uid: string, m: Matches.MatchRow, discordId: string) => {
+    if (await Teams.playsIn(tx, uid, discordId, [m.team1Uid, m.team2Uid])) throw forbidden(OWN_MATCH_MESSAGE);
   };
   /** A match as the API shows it, naming its two teams (not every team of a 4,096-team event). */
-  const shown = async (tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow) => toMatch(m, teamNamer(await Repo.teamsByUids(tx, t.uid, [m.team1Uid, m.team2Uid])), clockOf(t, [m])(m));
+  const shown = async (tx: Tx, t: Events.TournamentRow, m: Matches.MatchRow) => toMatch(m, teamNamer(await Teams.teamsByUids(tx, t.uid, [m.team1Uid, m.team2Uid])), clockOf(t, [m])(m));
 
   // ---- reading ----------------------------------------------------------------------------------
 
@@ -113,15 +82,15 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const { id } = req.params;
     const { round, bracket } = req.query;
     const body = h.cached(id, `matches:${round ?? 'all'}:${bracket ?? 'all'}`, async () => {
-      const t = await Repo.findTournament(db, id);
+      const t = await Events.findTournament(db, id);
       if (!t) return undefined;
-      const [teams, rows] = await Promise.all([Repo.listTeams(db, id), Repo.listMatches(db, id, round)]);
+      const [teams, rows] = await Promise.all([Teams.listTeams(db, id), Matches.listMatches(db, id, round)]);
       const name = teamNamer(teams);
       // the clock is part of the cached body: it changes only with a write (a new round, settings, an extension)
       const clock = clockOf(t, rows);
       return rows.filter((m) => !bracket || m.bracket === bracket).map((m) => toMatch(m, name, clock(m)));
     });
-    return replyCached(req, reply, body, Repo.TOURNAMENT_NOT_FOUND);
+    return replyCached(req, reply, body, Events.TOURNAMENT_NOT_FOUND);
   });
 
   app.get('/api/tournaments/:id/matches/:mid', {
@@ -140,7 +109,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
 
   app.get('/api/tournaments/:id/scoreboard', { config: CACHED_READ,
     schema: { tags, summary: 'The state and every match of the current round (what the live topic carries)', params: uidParams, response: { 200: scoreboardSchema, ...errors(404) } },
-  }, (req, reply) => replyCached(req, reply, h.cached(req.params.id, 'scoreboard', () => h.live.scoreboard(req.params.id, 'request')), Repo.TOURNAMENT_NOT_FOUND));
+  }, (req, reply) => replyCached(req, reply, h.cached(req.params.id, 'scoreboard', () => h.live.scoreboard(req.params.id, 'request')), Events.TOURNAMENT_NOT_FOUND));
 
   app.get('/api/tournaments/:id/standings', { config: CACHED_READ,
     schema: {
@@ -148,130 +117,9 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       description: 'With version (from a notice on the standings topic of a large event): standings at least that new, the body made for the notice when this instance made one (decision 022).',
       params: uidParams, querystring: standingsQuery, response: { 200: standingsSchema, ...errors(400, 404) },
     },
-  }, (req, reply) => replyCached(req, reply, h.live.standingsBody(req.params.id, req.query.version), Repo.TOURNAMENT_NOT_FOUND));
+  }, (req, reply) => replyCached(req, reply, h.live.standingsBody(req.params.id, req.query.version), Events.TOURNAMENT_NOT_FOUND));
 
-  // ---- the lifecycle ----------------------------------------------------------------------------
-
-  app.post('/api/tournaments/:id/start', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Start: at least 2 active teams; locks sign-ups; creates round 1 (the whole bracket for double elimination)', params: uidParams, response: tournamentReply },
-  }, async (req, reply) => {
-    await h.adminAction(req, req.params.id, 'start', async (tx, t, user) => {
-      h.refuseIfOver(t);
-      if (t.inProgress || t.completed) throw conflict('The tournament has already started');
-      const noShows = await dropNoShows(tx, t, user.discordId); // with check-in: the teams that did not
-      await BotMessages.droppedNoShows(tx, req, t, noShows);
-      // seedByRating in a series: seeds by the members' ratings, stored before round 1 is paired by them
-      const teams = await seedTeamsByRating(tx, t, await Repo.listTeams(tx, t.uid));
-      const active = teams.filter((x) => !x.dropped);
-      if (active.length === 0) throw conflict('No teams found in tournament'); // spec 2 §8
-      if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);
-      const cutTooLarge = cutProblem(t.format, active.length, choiceOf(t));
-      if (cutTooLarge) throw conflict(cutTooLarge);
-      const seed = t.pairingSeed ?? randomInt(2 ** 31);
-      const { roundCount, matches } = startTournament(t.format, teams.map((x) => ({ id: x.uid, seed: x.seed, dropped: x.dropped })), seed, choiceOf(t));
-      await Repo.insertMatches(tx, matches.map((m) => matchRow(t.uid, m)));
-      // late entry as the event really has it (decision 016): Swiss only, not after a lock, never through the last Swiss round
-      const lateEntryRounds = lateEntryAtStart(t.format, t.lateEntryRounds, t.signupsOpen, swissRoundsOf(active.length, choiceOf(t)));
-      const started = await Repo.updateTournament(tx, t.uid, {
-        inProgress: true, signupsOpen: false, currentRound: 1, roundCount, pairingSeed: seed, roundStartDates: [new Date().toISOString()],
-        checkInOpen: false, lateEntryRounds,
-      });
-      await settle(tx, started, active.map((x) => x.uid)); // byes count, dropped teams forfeit
-      await tableRound(tx, started, 1); // round 1's tables (a double elimination's later rounds get theirs when they begin)
-      await Webhooks.pairings(tx, req, started); // the event's Discord webhook, sent after commit
-      await DiscordDms.roundPaired(tx, req, started); // each player's direct message (the bot)
-      return {
-        result: undefined, before: { teams: active.length + noShows.length },
-        after: { roundCount, matches: matches.length, format: t.format, ...(noShows.length && { noShowsDropped: noShows.length }), lateEntryRounds },
-      };
-    });
-    return replyTournament(req, reply, req.params.id);
-  });
-
-  app.post('/api/tournaments/:id/next-round', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Next Round: only when every match of the current round is complete', params: uidParams, response: tournamentReply },
-  }, async (req, reply) => {
-    await h.adminAction(req, req.params.id, 'next-round', async (tx, t) => {
-      requireInProgress(t);
-      const loaded = await loadPlay(tx, t);
-      const facts = playFacts(t, loaded.teams, loaded.matches);
-      const open = loaded.matches.filter((m) => m.roundNumber <= t.currentRound && !m.complete);
-      if (open.length > 0) {
-        const earlier = open.filter((m) => m.roundNumber < t.currentRound).map((m) => `#${m.id} (round ${m.roundNumber})`);
-        throw conflict(earlier.length
-          ? `Match ${earlier.join(', ')} must be played again first`
-          : `Round ${t.currentRound} has ${open.length} match${open.length === 1 ? '' : 'es'} still to finish`);
-      }
-      if (t.currentRound >= t.roundCount) throw conflict('This is the last round: mark the winner');
-      if (facts.championTeamUid) throw conflict('The champion is decided: mark the winner');
-      const created = nextRound({ ...loaded.state, choice: choiceOf(t) }, t.currentRound);
-      const inserted = await Repo.insertMatches(tx, created.map((m) => matchRow(t.uid, m)));
-      const moved = await Repo.updateTournament(tx, t.uid, { currentRound: t.currentRound + 1, roundStartDates: [...t.roundStartDates, new Date().toISOString()] });
-      // the rows as they stand now are known: settle does not read every match of the event again
-      const all = [...loaded.matches, ...inserted];
-      await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null), { ...loaded, matches: all, state: { ...loaded.state, matches: all.map(toEngineMatch) } });
-      await tableRound(tx, moved, moved.currentRound);
-      await Webhooks.pairings(tx, req, moved);
-      // the first round of the top cut: its teams hear they made it, then get their tables
-      if (!loaded.matches.some((m) => m.bracket === 'top')) {
-        await BotMessages.madeTopCut(tx, req, moved, created.filter((m) => m.bracket === 'top').flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
-      }
-      await DiscordDms.roundPaired(tx, req, moved);
-      return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
-    });
-    return replyTournament(req, reply, req.params.id);
-  });
-
-  app.post('/api/tournaments/:id/winner', {
-    config: { auth: 'user' },
-    schema: {
-      tags, summary: 'Mark the winner once the last round is complete (or the bracket is decided); without winnerTeamUid, the engine’s champion',
-      params: uidParams, querystring: winnerQuerySchema, response: tournamentReply,
-    },
-  }, async (req, reply) => {
-    await h.adminAction(req, req.params.id, 'winner', async (tx, t) => {
-      requireInProgress(t);
-      const loaded = await loadPlay(tx, t);
-      const facts = playFacts(t, loaded.teams, loaded.matches);
-      const lastRoundDone = t.currentRound >= t.roundCount && facts.roundComplete;
-      if (!lastRoundDone && !facts.championTeamUid) throw conflict('The winner can be marked once the last round is complete');
-      const winner = req.query.winnerTeamUid ?? facts.championTeamUid;
-      if (!winner) throw conflict('No champion could be determined: name the winner');
-      const named = loaded.teams.find((x) => x.uid === winner);
-      if (!named) throw badRequest('winnerTeamUid: not a team of this tournament');
-      // the team that won: the bracket's champion (elimination, a top cut), else the first of the standings
-      const champion = facts.championTeamUid && loaded.teams.find((x) => x.uid === facts.championTeamUid);
-      if (champion && champion.uid !== named.uid) {
-        throw conflict(`Only the team that won can be marked the winner: that is ${champion.name || 'the champion'}, not ${named.name || 'this team'}`);
-      }
-      const completed = await Repo.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
-      // the public record (report, meta, profiles, ratings) is written with the winner, in this transaction
-      await writeEventRecord(tx, completed);
-      await Webhooks.champion(tx, req, t, winner);
-      await BotMessages.finalResult(tx, req, completed); // each player's place (the bot)
-      return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
-    });
-    return replyTournament(req, reply, req.params.id);
-  });
-
-  app.post('/api/tournaments/:id/close', {
-    config: { auth: 'user' },
-    schema: { tags, summary: 'Close a completed tournament: teams, matches and decks are deleted; the row and its final standings stay', params: uidParams, response: tournamentReply },
-  }, async (req, reply) => {
-    await h.adminAction(req, req.params.id, 'close', async (tx, t) => {
-      h.refuseIfOver(t);
-      if (!t.completed) throw conflict('Only a completed tournament can be closed');
-      const loaded = await loadPlay(tx, t);
-      const members = (await Repo.listMembers(tx, t.uid)).filter((m) => m.teamUid === t.winnerTeamUid);
-      const standings = standingsOf(t, loaded.teams, loaded.matches, { members, users: await Repo.usersByIds(tx, members.map((m) => m.discordId)) });
-      await Repo.deleteEventData(tx, t.uid);
-      await Repo.updateTournament(tx, t.uid, { closed: true, finalStandings: standings });
-      return { result: undefined, after: { teams: loaded.teams.length, matches: loaded.matches.length } };
-    });
-    return replyTournament(req, reply, req.params.id);
-  });
+  registerLifecycleRoutes(server, { db, helpers: h }); // start, next round, the winner, close
 
   // ---- matches ----------------------------------------------------------------------------------
 
@@ -285,52 +133,37 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     },
   }, async (req) => {
     const user = requireUser(req);
-    const { gamesWon, gamesLost } = req.body;
-    return play(req.params.id, 'report', async (tx, t) => {
-      requireInProgress(t);
-      // the same rule as an override, the winner read from the games (so only the best-of and a bracket tie can fail)
-      const reported = (tieAllowed: boolean) => resultProblem({ team1Wins: gamesWon, team2Wins: gamesLost, winner: winnerOfGames(gamesWon, gamesLost), bestOf: t.bestOf, tieAllowed });
-      const reportField: Record<ResultField, string> = { team1Wins: 'gamesWon', team2Wins: 'gamesLost', winner: 'gamesWon' };
-      const refusal = reported(true);
-      if (refusal) throw badRequest(`${reportField[refusal.field]}: ${refusal.message}`);
+    const games = { gamesWon: req.body.gamesWon, gamesLost: req.body.gamesLost };
+    // the report is the event night's hot path: its lock answers only the columns it reads (decision 039)
+    return h.writePlay(req.params.id, 'report', async (tx, t) => {
+      refuse(inPlayRefusal(t));
+      // a result no match of this event can have is refused before the match is read (a 400 before a 404)
+      refuse(reportProblem(games, t.bestOf, true));
       // the match, the reporter's team and the two teams' names in one query (decision 019)
-      const found = notFoundIfMissing(await Repo.matchForReport(tx, t.uid, req.params.mid, user.discordId), 'Match not found');
+      const found = notFoundIfMissing(await Matches.matchForReport(tx, t.uid, req.params.mid, user.discordId), 'Match not found');
       const m = found.match;
-      const named = (row: Repo.MatchRow) => toMatch(row, teamNamer(found.teams), clockOf(t, [row])(row));
-      if (m.bye) throw conflict('A bye has no score to report');
-      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
-      if (m.roundNumber > t.currentRound) throw conflict('This match is not in the current round yet');
-      if (m.complete) throw conflict('This match is complete: ask an admin to change its result');
-      const mine = found.myTeamUid;
-      const side = mine !== null && mine === m.team1Uid ? 1 : mine !== null && mine === m.team2Uid ? 2 : 0;
-      if (side === 0) throw forbidden('Only players of this match can report its score');
-      if (req.query.fromTeam1 !== undefined && req.query.fromTeam1 !== (side === 1)) throw forbidden('You can only report for your own team');
-      const tie = reported(allowsTie(m.bracket as Parameters<typeof allowsTie>[0]));
-      if (tie) throw badRequest(`${reportField[tie.field]}: ${tie.message}`);
-      const report = { reporterDiscordId: user.discordId, gamesWon, gamesLost, at: new Date().toISOString() };
-      const [team1Wins, team2Wins] = side === 1 ? [gamesWon, gamesLost] : [gamesLost, gamesWon];
-      const other = side === 1 ? m.reportFromTeam2 : m.reportFromTeam1;
-      const mineKey = side === 1 ? 'reportFromTeam1' : 'reportFromTeam2';
-      if (!other) {
-        const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins, team2Wins });
-        await DiscordDms.opponentReported(tx, req, t, row, side, gamesWon, gamesLost); // the opponent's Confirm / Dispute (the bot)
+      const rule = decided(reportMatch({ match: reportedMatch(m), currentRound: t.currentRound, bestOf: t.bestOf, reporterTeam: found.myTeamUid, fromTeam1: req.query.fromTeam1, games }));
+      const named = (row: Matches.MatchRow) => toMatch(row, teamNamer(found.teams), clockOf(t, [row])(row));
+      const mine = { [rule.side === 1 ? 'reportFromTeam1' : 'reportFromTeam2']: { reporterDiscordId: user.discordId, gamesWon: games.gamesWon, gamesLost: games.gamesLost, at: new Date().toISOString() } };
+      if (rule.outcome === 'reported') {
+        const row = await Matches.updateMatchFrom(tx, m, { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins });
+        await DiscordDms.opponentReported(tx, req, t, row, rule.side, games.gamesWon, games.gamesLost); // the opponent's Confirm / Dispute (the bot)
         return { result: named(row), touched: [row.id] };
       }
-      // the other side reported its games won and lost: agreement is the same score seen from here
-      if (other.gamesWon === gamesLost && other.gamesLost === gamesWon) {
-        const winner = team1Wins > team2Wins ? m.team1Uid : team2Wins > team1Wins ? m.team2Uid : null;
-        const set = { [mineKey]: report, team1Wins, team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
-        // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
-        const onlyItsTeams = movesOnlyItsTeams(m);
-        const row = await Repo.updateMatch(tx, m.id, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
-        const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
-        // a result that moved no other match leaves the row as written
-        const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
-        return { result: named(after), touched };
+      if (rule.outcome === 'disputed') {
+        // neither claim is the score until a report agrees or an admin decides
+        const row = await Matches.updateMatchFrom(tx, m, { ...mine, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: rule.message });
+        return { result: named(row), touched: [row.id] };
       }
-      // disputed: neither claim is the score until a report agrees or an admin decides
-      const row = await Repo.updateMatch(tx, m.id, { [mineKey]: report, team1Wins: null, team2Wins: null, flaggedForReview: true, flaggedMessage: REPORTS_DISAGREE });
-      return { result: named(row), touched: [row.id] };
+      const winner = rule.winner === 1 ? m.team1Uid : rule.winner === 2 ? m.team2Uid : null;
+      const set = { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins, complete: true, winnerTeamUid: winner, flaggedForReview: false, flaggedMessage: null };
+      // Swiss and round robin: the two teams' W-L-T move in the match's own statement; a bracket settles what follows
+      const onlyItsTeams = movesOnlyItsTeams(m);
+      const row = await Matches.updateMatchFrom(tx, m, set, onlyItsTeams ? { team1Uid: m.team1Uid, team2Uid: m.team2Uid, winnerTeamUid: winner } : undefined);
+      const touched = onlyItsTeams ? [row.id] : await afterResult(tx, t, row);
+      // a result that moved no other match leaves the row as written
+      const after = touched.length === 1 ? row : await matchOr404(tx, t.uid, m.id);
+      return { result: named(after), touched };
     });
   });
 
@@ -347,51 +180,37 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     const user = requireUser(req);
     const { team1Wins, team2Wins } = req.body;
     const { winnerTeamId, force } = req.query;
-    return play(req.params.id, 'override', async (tx, t) => {
+    return h.write(req.params.id, 'override', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can override a result');
       // a completed event's result may be corrected (its record and the series' ratings follow) until Close
-      if (t.completed) h.refuseIfOver(t);
-      else requireInProgress(t);
+      refuse(t.completed ? overRefusal(t) : inPlayRefusal(t));
       const m = await matchOr404(tx, t.uid, req.params.mid);
-      if (m.bye) throw conflict('A bye has no result to change');
-      if (!m.team1Uid || !m.team2Uid) throw conflict('This match has no opponent yet');
+      refuse(overrideMatchRefusal(reportedMatch(m)));
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
-      if (winnerTeamId !== undefined && winnerTeamId !== m.team1Uid && winnerTeamId !== m.team2Uid) throw badRequest('winnerTeamId: not a team of this match');
-      const winner = winnerTeamId ?? null;
-      // a result that can happen: the winner has more games, a tie equal ones, never more than best-of in all
-      const problem = resultProblem({
-        team1Wins, team2Wins, winner: winner === null ? null : winner === m.team1Uid ? 1 : 2, bestOf: t.bestOf,
-        tieAllowed: allowsTie(m.bracket as Parameters<typeof allowsTie>[0]),
-      });
-      if (problem) throw badRequest(`${problem.field === 'winner' ? 'winnerTeamId' : problem.field}: ${problem.message}`);
+      const { winner } = decided(overrideResult({ match: reportedMatch(m), winnerTeamId, team1Wins, team2Wins, bestOf: t.bestOf }));
       const loaded = await loadPlay(tx, t);
       const { played } = downstream(loaded.state, matchKey(toEngineMatch(m)), { winner, team1Wins, team2Wins });
-      // the cut was seeded from the Swiss standings once: a completed event's Swiss results stay as the cut saw them
-      if (t.completed && m.bracket === 'swiss' && loaded.matches.some((x) => x.bracket === 'top')) {
-        throw conflict(`${CORRECTION_MOVES_BRACKET} (the top cut was seeded from the Swiss results)`);
-      }
-      if (t.completed && played.length) {
-        throw conflict(`${CORRECTION_MOVES_BRACKET} (${played.length} match${played.length === 1 ? '' : 'es'} followed from it)`);
-      }
-      if (played.length && !force) {
-        const byKey = new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x]));
-        const names = played.map((p) => `Match #${byKey.get(matchKey(p))?.id} (round ${p.round})`).join(', ');
-        throw conflict(`${names} ${played.length === 1 ? 'was' : 'were'} already played with the result this changes: send force=true to reset ${played.length === 1 ? 'it' : 'them'}`);
-      }
+      const byKey = played.length ? new Map(loaded.matches.map((x) => [matchKey(toEngineMatch(x)), x])) : undefined;
+      refuse(followRefusal({
+        completed: t.completed, force: force === true, followed: played.map((p) => ({ id: byKey?.get(matchKey(p))?.id, round: p.round })),
+        // the cut was seeded from the Swiss standings once: a completed event's Swiss results stay as the cut saw them
+        swissUnderCut: m.bracket === 'swiss' && loaded.matches.some((x) => x.bracket === 'top'),
+      }));
       const before = { complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winner: m.winnerTeamUid };
-      const row = await Repo.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
+      const row = await Matches.updateMatch(tx, m.id, { complete: true, team1Wins, team2Wins, winnerTeamUid: winner, overridden: true, flaggedForReview: false, flaggedMessage: null });
       const touched = await afterResult(tx, t, row);
       if (t.completed) {
         const now = await loadPlay(tx, t);
-        const leader = champion(t.format, now.state.teams, now.state.matches, choiceOf(t));
-        if (leader !== t.winnerTeamUid) throw conflict(CORRECTION_MOVES_CHAMPION);
+        refuse(championRefusal(champion(t.format, now.state.teams, now.state.matches, choiceOf(t)), t.winnerTeamUid));
         await writeEventRecord(tx, t);
       }
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } });
       const after = await matchOr404(tx, t.uid, m.id);
       // a dispute decided (reports that disagree flag the match too): both sides are told (the bot)
       if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, loaded.teams);
-      return { result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched };
+      return {
+        result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched,
+        audit: { actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } },
+      };
     });
   });
 
@@ -403,15 +222,14 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     },
   }, async (req) => {
     const user = requireUser(req);
-    return play(req.params.id, 'flag', async (tx, t) => {
+    return h.write(req.params.id, 'flag', async (tx, t) => {
       requireInProgress(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
-      const mine = await Repo.activeMembership(tx, t.uid, user.discordId);
+      const mine = await Teams.activeMembership(tx, t.uid, user.discordId);
       const player = !!mine && (mine.team.uid === m.team1Uid || mine.team.uid === m.team2Uid);
       if (user.auth < 1 && !isPrivileged(user, t) && !player) throw forbidden('Only admins, curators, the host and the match’s players can flag it');
-      const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: true, flaggedMessage: req.query.message });
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } });
-      return { result: await shown(tx, t, row), touched: [row.id] };
+      const row = await Matches.updateMatch(tx, m.id, { flaggedForReview: true, flaggedMessage: req.query.message });
+      return { result: await shown(tx, t, row), touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'flag', after: { matchId: m.id, message: req.query.message } } };
     });
   });
 
@@ -420,16 +238,15 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     schema: { tags, summary: 'Resolve a flag (auth >= 1, or an admin or the host)', params: matchParams, response: { 200: matchSchema, ...errors(...WRITE_ERRORS, 404, 409) } },
   }, async (req) => {
     const user = requireUser(req);
-    return play(req.params.id, 'resolve-flag', async (tx, t) => {
+    return h.write(req.params.id, 'resolve-flag', async (tx, t) => {
       if (user.auth < 1 && !isPrivileged(user, t)) throw forbidden('Only admins, curators and the host can resolve a flag');
       h.refuseIfOver(t);
       const m = await matchOr404(tx, t.uid, req.params.mid);
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
-      if (!m.flaggedForReview) throw conflict('This match is not flagged');
-      const row = await Repo.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
-      await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } });
+      refuse(resolveFlagRefusal({ flagged: m.flaggedForReview }));
+      const row = await Matches.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
       if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row);
-      return { result: await shown(tx, t, row), touched: [row.id] };
+      return { result: await shown(tx, t, row), touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } } };
     });
   });
 
@@ -446,8 +263,8 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
     if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host can download every deck');
     if (t.closed) throw new HttpError(410, DECKS_CLOSED_MESSAGE);
     if (!t.winnerTeamUid) throw conflict(DECKS_AFTER_WINNER);
-    const [teams, members, decks] = await Promise.all([Repo.listTeams(db, t.uid), Repo.listMembers(db, t.uid), Repo.approvedDecks(db, t.uid)]);
-    const users = await Repo.usersByIds(db, members.map((m) => m.discordId));
+    const [teams, members, decks] = await Promise.all([Teams.listTeams(db, t.uid), Teams.listMembers(db, t.uid), Decks.approvedDecks(db, t.uid)]);
+    const users = await Users.usersByIds(db, members.map((m) => m.discordId));
     const teamOf = new Map(teams.map((x) => [x.uid, x]));
     const memberOf = new Map(members.map((m) => [m.id, m]));
     const files: Record<string, Uint8Array> = {};

@@ -53,6 +53,30 @@ async function reportBoth(uid: string, m: Match, team1Wins = 2, team2Wins = 1) {
   return json<Match>(await two.post(`/api/tournaments/${uid}/matches/${m.id}/report-score?fromTeam1=false`, { gamesWon: team2Wins, gamesLost: team1Wins }));
 }
 
+describe('a score report answers the match as it is stored (decision 039: its row is not read back)', () => {
+  test('the first side, the agreeing second and a disputed pair answer the bytes a visitor’s GET of the match reads after', async () => {
+    const uid = await event('DEFAULT', 4);
+    await json(await hostC.post(`/api/tournaments/${uid}/start`));
+    const [a, b] = await roundMatches(uid, 1);
+    const asStored = async (m: Match) => (await fetch(`${server.url}/api/tournaments/${uid}/matches/${m.id}`)).text();
+    const report = async (m: Match, team: string, gamesWon: number, gamesLost: number) => {
+      const res = await (await captainOf(uid, team)).post(`/api/tournaments/${uid}/matches/${m.id}/report-score`, { gamesWon, gamesLost });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const first = await report(a!, a!.team1Id!, 2, 1);
+    expect(JSON.parse(first)).toMatchObject({ status: 'In Progress', finalScore: { team1Wins: 2, team2Wins: 1 }, complete: false });
+    expect(first).toBe(await asStored(a!));
+    const agreed = await report(a!, a!.team2Id!, 1, 2);
+    expect(JSON.parse(agreed)).toMatchObject({ complete: true, outcome: { winnerTeamId: a!.team1Id } });
+    expect(agreed).toBe(await asStored(a!));
+    await report(b!, b!.team1Id!, 2, 0);
+    const disputed = await report(b!, b!.team2Id!, 2, 0);
+    expect(JSON.parse(disputed)).toMatchObject({ disputed: true, flaggedForReview: true, flaggedMessage: 'Score reports disagree', finalScore: null });
+    expect(disputed).toBe(await asStored(b!));
+  });
+});
+
 describe('Swiss → Top Cut, 8 teams', () => {
   let uid: string;
   beforeAll(async () => {

@@ -1,17 +1,16 @@
 // Sanctioned ratings (issue 29 §4): an event counts toward its series' ratings only once an admin
 // (auth 2) has marked it rated; a host, who may have signed up and decided every match, cannot.
 // Marking or unmarking recomputes the series' ratings in the same transaction, at any stage.
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ratedBodySchema, tournamentSchema } from '../../../domain/api/tournaments.ts';
 import { requireUser } from '../../auth/guards.ts';
-import { eventRecords } from '../../db/schema.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { recomputeSeriesRatings } from '../records/ratings-store.ts';
+import * as RecordsRepository from '../records/records-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 export const RATED_ADMINS_ONLY = 'Only an admin can mark an event rated or unrated';
@@ -32,17 +31,14 @@ export function registerRatedRoutes(server: FastifyInstance, h: TournamentHelper
   }, async (req) => {
     const user = requireUser(req);
     const { rated } = req.body;
-    return h.mutate(req.params.id, 'rated', async (tx, t) => {
-      if (t.rated !== rated) {
-        const row = await Repo.updateTournament(tx, t.uid, { rated });
-        await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', before: { rated: t.rated }, after: { rated } });
-        await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
-        // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
-        await tx.update(eventRecords).set({ version: sql`${eventRecords.version} + 1`, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
-        if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
-        return h.loadTournament(tx, row);
-      }
-      return h.loadTournament(tx, t);
+    return h.write(req.params.id, 'rated', async (tx, t) => {
+      if (t.rated === rated) return { result: await h.loadTournament(tx, t) };
+      const row = await Events.updateTournament(tx, t.uid, { rated });
+      await AdminLog.write(tx, { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', subject: { kind: 'tournament', id: t.uid, name: t.name } });
+      // the record's version moves: the report and the profiles' caches (keyed by it) read the new label
+      await RecordsRepository.bumpVersion(tx, t.uid);
+      if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
+      return { result: await h.loadTournament(tx, row), audit: { actorDiscordId: user.discordId, action: rated ? 'mark-rated' : 'mark-unrated', before: { rated: t.rated }, after: { rated } } };
     });
   });
 }

@@ -21,7 +21,7 @@ import { reportPicturePath } from '../records/report-og.ts';
 import { cachedReport } from '../records/report-routes.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import { EVENT_INSET, eventCardSvg, eventField, eventFormat, eventState } from './tournament-og-card.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
 
 export interface TournamentLinkCardOptions {
   db: Db;
@@ -53,7 +53,7 @@ export function registerTournamentLinkCard(server: FastifyInstance, { db, helper
   /** The event as GET /api/tournaments/{uid} shows it to a visitor (the same cached body); undefined when unknown or cancelled. */
   async function publicEvent(uid: string): Promise<Tournament | undefined> {
     const body = await h.tournamentReads.cached(uid, 'detail', async () => {
-      const row = await Repo.findTournament(db, uid);
+      const row = await Events.findTournament(db, uid);
       return row && h.loadTournament(db, row);
     });
     const t = body && (JSON.parse(body.body.toString('utf8')) as Tournament);
@@ -104,7 +104,7 @@ export function registerTournamentLinkCard(server: FastifyInstance, { db, helper
       z.object({ id: z.string().min(1).max(64) })),
   }, async (req, reply) => {
     const t = await publicEvent(req.params.id);
-    if (!t) throw notFound(Repo.TOURNAMENT_NOT_FOUND);
+    if (!t) throw notFound(Events.TOURNAMENT_NOT_FOUND);
     await sendOgPicture(req, reply, await pictures.png(await drawing(t)));
   });
 }

@@ -9,7 +9,9 @@ import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
 import { Lru, type CachedBody } from '../../http/http-cache.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Matches from './matches-repository.ts';
 import type { TournamentReads } from './tournament-reads.ts';
 import { clockOf } from './event-night-views.ts';
 import { toMatch, toState } from './tournament-views.ts';
@@ -64,16 +66,16 @@ export class TournamentLive {
    * The rows are read after the tournament row, so they are at least as new as its version.
    */
   private async load(uid: string) {
-    const t = await Repo.findTournament(this.db, uid);
+    const t = await Events.findTournament(this.db, uid);
     if (!t) return undefined;
-    const [teams, matches] = await Promise.all([Repo.listTeamsLean(this.db, uid), Repo.listMatchesLean(this.db, uid)]);
+    const [teams, matches] = await Promise.all([Teams.listTeamsLean(this.db, uid), Matches.listMatchesLean(this.db, uid)]);
     return { t, teams, matches };
   }
 
   /** The scoreboard: the touched matches (or the current round's) read whole, the state from the lean rows. */
   private async boardOf({ t, teams, matches }: Loaded, change: string, touched?: readonly number[]): Promise<Scoreboard> {
     const name = teamNamer(teams);
-    const rows = touched ? await Repo.matchesByIds(this.db, t.uid, touched) : await Repo.listMatches(this.db, t.uid, t.currentRound);
+    const rows = touched ? await Matches.matchesByIds(this.db, t.uid, touched) : await Matches.listMatches(this.db, t.uid, t.currentRound);
     const clock = clockOf(t, matches); // each match of the round with its clock; never a room (match-room.ts)
     return { uid: t.uid, version: t.version, full: !touched, change, state: toState(t, teams, matches), matches: rows.map((m) => toMatch(m, name, clock(m))) };
   }
@@ -202,7 +204,7 @@ export class TournamentLive {
   private async send(uid: string, change: string, touched?: readonly number[]): Promise<void> {
     try {
       // the version the views must reach: this write's (or a later one's)
-      const version = await Repo.tournamentVersion(this.db, uid);
+      const version = await Events.tournamentVersion(this.db, uid);
       if (version === undefined) return;
       const notice: ChangeNotice = { uid, version, change, touched: touched ? [...touched] : null };
       if (JSON.stringify(notice).length > MAX_NOTICE_CHARS) notice.touched = null;

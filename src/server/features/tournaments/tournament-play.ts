@@ -7,20 +7,22 @@ import { currentStandings, reconcile, type EngineState } from '../../../domain/t
 import { newRoomPassword } from '../../../domain/tournament/rooms.ts';
 import { assignTables, needsTable } from '../../../domain/tournament/tables.ts';
 import type { Tx } from '../../db/client.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Matches from './matches-repository.ts';
 import { toEngineMatch, toEngineTeam } from './tournament-views.ts';
 
 export interface Loaded {
-  teams: Repo.LeanTeamRow[];
+  teams: Teams.LeanTeamRow[];
   /** in the columns the engine reads (whole rows of a 4,096-team event's 24,000 matches take seconds to read) */
-  matches: Repo.EngineMatchRow[];
+  matches: Matches.EngineMatchRow[];
   state: EngineState;
 }
 
-export async function loadPlay(tx: Tx, t: Repo.TournamentRow): Promise<Loaded> {
+export async function loadPlay(tx: Tx, t: Pick<Events.PlayEventRow, 'uid' | 'format' | 'pairingSeed'>): Promise<Loaded> {
   // in a transaction: one connection, one query at a time
-  const teams = await Repo.listTeamsLean(tx, t.uid);
-  const matches = await Repo.listMatchesLean(tx, t.uid);
+  const teams = await Teams.listTeamsLean(tx, t.uid);
+  const matches = await Matches.listMatchesLean(tx, t.uid);
   return { teams, matches, state: { format: t.format, seed: t.pairingSeed ?? 0, teams: teams.map(toEngineTeam), matches: matches.map(toEngineMatch) } };
 }
 
@@ -43,23 +45,23 @@ export function matchRow(uid: string, m: EngineMatch) {
  * so position order; brackets and round robin by the better standing of the two teams. Tables
  * already given stay: a swap moves teams, not tables.
  */
-export async function tableRound(tx: Tx, t: Repo.TournamentRow, round: number): Promise<void> {
-  if (!(await Repo.roundWaitsForTables(tx, t.uid, round))) return; // a Swiss round has its tables from its insert
-  const rows = await Repo.listMatches(tx, t.uid, round);
+export async function tableRound(tx: Tx, t: Events.PlayEventRow, round: number): Promise<void> {
+  if (!(await Matches.roundWaitsForTables(tx, t.uid, round))) return; // a Swiss round has its tables from its insert
+  const rows = await Matches.listMatches(tx, t.uid, round);
   let rank: Map<string, number> | undefined;
   if (rows.some((m) => m.bracket !== 'swiss')) {
     const { state } = await loadPlay(tx, t);
     rank = new Map(currentStandings(t.format, state.teams, state.matches).map((r) => [r.teamId, r.rank]));
   }
   const tables = assignTables(rows.map((m) => ({ ...toEngineMatch(m), missed: m.missed, table: m.tableNumber })), rank);
-  await Repo.setTables(tx, [...tables].map(([i, table]) => ({ id: rows[i]!.id, table, password: newRoomPassword() })));
+  await Matches.setTables(tx, [...tables].map(([i, table]) => ({ id: rows[i]!.id, table, password: newRoomPassword() })));
 }
 
 /**
  * After a result, an override or a drop: the stored matches brought in line with the results and
  * the W-L-T of every team they touch recounted. Returns the ids of the matches written.
  */
-export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterable<string> = [], preloaded?: Loaded): Promise<number[]> {
+export async function settle(tx: Tx, t: Events.PlayEventRow, changedTeams: Iterable<string> = [], preloaded?: Loaded): Promise<number[]> {
   if (!t.inProgress) return [];
   // `preloaded`: the caller's rows as they stand now (Next Round: what it read plus what it inserted), not read again
   const { matches, state } = preloaded ?? (await loadPlay(tx, t));
@@ -73,7 +75,7 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
     const row = byKey.get(matchKey(m))!;
     const newPair = row.team1Uid !== m.team1 || row.team2Uid !== m.team2;
     const reset = row.complete && !m.complete;
-    const updated = await Repo.updateMatch(tx, row.id, {
+    const updated = await Matches.updateMatch(tx, row.id, {
       team1Uid: m.team1, team2Uid: m.team2, bye: m.bye, complete: m.complete, team1Wins: m.team1Wins, team2Wins: m.team2Wins, winnerTeamUid: m.winner,
       // other players, or a result undone: the old reports, flags and override no longer apply
       ...(newPair || reset ? { reportFromTeam1: null, reportFromTeam2: null, flaggedForReview: false, flaggedMessage: null, overridden: false } : {}),
@@ -83,7 +85,7 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
     for (const id of [row.team1Uid, row.team2Uid, m.team1, m.team2]) if (id) teams.add(id);
   }
   if (diff.create.length) {
-    const created = await Repo.insertMatches(tx, diff.create.map((m) => matchRow(t.uid, m)));
+    const created = await Matches.insertMatches(tx, diff.create.map((m) => matchRow(t.uid, m)));
     touched.push(...created.map((m) => m.id));
     for (const m of created) after.set(m.id, m);
     // a match that appears in the round being played needs a table now
@@ -91,14 +93,14 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
   }
   if (diff.remove.length) {
     const gone = diff.remove.map((m) => byKey.get(matchKey(m))!);
-    await Repo.deleteMatches(tx, gone.map((m) => m.id));
+    await Matches.deleteMatches(tx, gone.map((m) => m.id));
     touched.push(...gone.map((m) => m.id));
     for (const m of gone) {
       after.delete(m.id);
       for (const id of [m.team1Uid, m.team2Uid]) if (id) teams.add(id);
     }
   }
-  await Repo.setTeamRecords(tx, recordsOf(after.values(), teams));
+  await Teams.setTeamRecords(tx, recordsOf(after.values(), teams));
   return touched;
 }
 
@@ -106,7 +108,7 @@ export async function settle(tx: Tx, t: Repo.TournamentRow, changedTeams: Iterab
  * After a match got (or changed) its result: a Swiss or round robin result feeds nothing, so only
  * its two teams are recounted; a bracket result is settled.
  */
-export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRow): Promise<number[]> {
+export async function afterResult(tx: Tx, t: Events.PlayEventRow, m: Matches.MatchRow): Promise<number[]> {
   const teams = [m.team1Uid, m.team2Uid].filter((x): x is string => x !== null);
   if (m.bracket === 'swiss' || m.bracket === 'rr') {
     await recount(tx, t, teams);
@@ -120,16 +122,16 @@ export async function afterResult(tx: Tx, t: Repo.TournamentRow, m: Repo.MatchRo
  * played match): a score report moves them in the match's own statement (updateMatch with the
  * result) instead of afterResult's recount, which reads every match of both teams again.
  */
-export const movesOnlyItsTeams = (m: Pick<Repo.MatchRow, 'bracket' | 'bye' | 'missed'>) => (m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed;
+export const movesOnlyItsTeams = (m: Pick<Matches.MatchRow, 'bracket' | 'bye' | 'missed'>) => (m.bracket === 'swiss' || m.bracket === 'rr') && !m.bye && !m.missed;
 
 /** W-L-T of these teams from their stored matches (a Swiss bye is a win; a round robin bye nothing). */
-export async function recount(tx: Tx, t: Repo.TournamentRow, teamUids: Iterable<string>): Promise<void> {
+export async function recount(tx: Tx, t: Pick<Events.PlayEventRow, 'uid'>, teamUids: Iterable<string>): Promise<void> {
   const wanted = new Set(teamUids);
   if (wanted.size === 0) return;
-  await Repo.setTeamRecords(tx, recordsOf(await Repo.matchesOfTeams(tx, t.uid, [...wanted]), wanted));
+  await Teams.setTeamRecords(tx, recordsOf(await Matches.matchesOfTeams(tx, t.uid, [...wanted]), wanted));
 }
 
-type RecordRow = Pick<Repo.MatchRow, 'complete' | 'bye' | 'missed' | 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>;
+type RecordRow = Pick<Matches.MatchRow, 'complete' | 'bye' | 'missed' | 'team1Uid' | 'team2Uid' | 'winnerTeamUid'>;
 
 /** W-L-T of the `wanted` teams from these matches (every match each of them played must be among them). */
 function recordsOf(rows: Iterable<RecordRow>, wanted: ReadonlySet<string>): { uid: string; wins: number; losses: number; ties: number }[] {

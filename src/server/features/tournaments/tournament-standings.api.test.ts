@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { standingsSchema, type Match, type Standings } from '../../../domain/api/tournaments.ts';
 import { ordinal } from '../../../domain/tournament/placements.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
-import type * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
 import { standingsOf } from './tournament-standings.ts';
 import { ok, tournamentKit } from './tournament-test-kit.ts';
 
@@ -97,7 +97,7 @@ describe('standings kept by Close', () => {
       uid: 'old', version: 3, final: true, champion: null,
       rows: [{ rank: 1, teamId: 'a', teamName: 'Alpha', dropped: false, points: 9, wins: 3, losses: 0, ties: 0, omw: 0.5, oomw: 0.5, tieBreaker: '09 500 500' }],
     };
-    const t = { uid: 'old', version: 4, closed: true, completed: true, finalStandings: stored } as unknown as Repo.TournamentRow;
+    const t = { uid: 'old', version: 4, closed: true, completed: true, finalStandings: stored } as unknown as Events.TournamentRow;
     const read = standingsSchema.parse(standingsOf(t, [], []));
     expect(read.rows[0]).toMatchObject({ teamName: 'Alpha', placement: null, swissRecord: null });
     expect(read.version).toBe(4);

@@ -4,11 +4,14 @@ import type { Standings } from '../../../domain/api/tournaments.ts';
 import { currentStandings, finalStandings, type FinalStandingRow } from '../../../domain/tournament/results.ts';
 import type { StandingRow } from '../../../domain/tournament/standings.ts';
 import type { Db } from '../../db/client.ts';
-import * as Repo from './tournaments-repository.ts';
+import type * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import type * as Matches from './matches-repository.ts';
+import * as Users from '../users/users-repository.ts';
 import { toEngineMatch, toEngineTeam, UNNAMED_TEAM, userAvatar, userName } from './tournament-views.ts';
 
 /** Team names by uid, for matches and standings. */
-export function teamNamer(teams: Pick<Repo.TeamRow, 'uid' | 'name'>[]): (uid: string | null) => string | null {
+export function teamNamer(teams: Pick<Teams.TeamRow, 'uid' | 'name'>[]): (uid: string | null) => string | null {
   const names = new Map(teams.map((t) => [t.uid, t.name || UNNAMED_TEAM]));
   return (uid) => (uid === null ? null : (names.get(uid) ?? UNNAMED_TEAM));
 }
@@ -18,10 +21,10 @@ export function teamNamer(teams: Pick<Repo.TeamRow, 'uid' | 'name'>[]): (uid: st
  * every match, a top cut's Swiss part), or those kept by Close.
  */
 export function standingsOf(
-  t: Repo.TournamentRow,
-  teams: Pick<Repo.TeamRow, 'uid' | 'name' | 'seed' | 'dropped'>[],
-  matches: Repo.EngineMatchRow[],
-  winner?: { members: Repo.MemberRow[]; users: Map<string, Repo.UserRow> },
+  t: Events.TournamentRow,
+  teams: Pick<Teams.TeamRow, 'uid' | 'name' | 'seed' | 'dropped'>[],
+  matches: Matches.EngineMatchRow[],
+  winner?: { members: Teams.MemberRow[]; users: Map<string, Users.UserRow> },
 ): Standings {
   if (t.closed && t.finalStandings) return keptStandings(t);
   const engineTeams = teams.map(toEngineTeam);
@@ -55,7 +58,7 @@ export function standingsOf(
 }
 
 /** What Close stored; standings stored before placements existed read with none. */
-function keptStandings(t: Repo.TournamentRow): Standings {
+function keptStandings(t: Events.TournamentRow): Standings {
   const kept = t.finalStandings as Standings;
   // kept before issue 39: every row counted as played
   const rows = kept.rows.map((r) => ({ ...r, placement: r.placement ?? null, swissRecord: r.swissRecord ?? null, didNotPlay: r.didNotPlay ?? false }));
@@ -63,8 +66,8 @@ function keptStandings(t: Repo.TournamentRow): Standings {
 }
 
 /** The winning team's members and their users, for the Champion block. */
-export async function winnerPeople(db: Db, t: Repo.TournamentRow) {
+export async function winnerPeople(db: Db, t: Events.TournamentRow) {
   if (!t.winnerTeamUid) return undefined;
-  const members = (await Repo.listMembers(db, t.uid)).filter((m) => m.teamUid === t.winnerTeamUid);
-  return { members, users: await Repo.usersByIds(db, members.map((m) => m.discordId)) };
+  const members = (await Teams.listMembers(db, t.uid)).filter((m) => m.teamUid === t.winnerTeamUid);
+  return { members, users: await Users.usersByIds(db, members.map((m) => m.discordId)) };
 }

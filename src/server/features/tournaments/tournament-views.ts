@@ -7,13 +7,18 @@ import {
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
-import type { EngineMatch, EngineTeam } from '../../../domain/tournament/types.ts';
+import { allowsTie, type Bracket, type EngineMatch, type EngineTeam } from '../../../domain/tournament/types.ts';
+import type { ReportedMatch } from '../../../domain/tournament/result-rules.ts';
 import type { EventChoice } from '../../../domain/tournament/round-count.ts';
 import { champion } from '../../../domain/tournament/results.ts';
 import { matchStatus } from '../../../domain/tournament/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
 import { matchNight, teamNight, tournamentNight } from './event-night-views.ts';
-import type { DeckRow, DeckSummaryRow, EngineMatchRow, MatchRow, MemberRow, TeamRow, TournamentRow, UserRow } from './tournaments-repository.ts';
+import type { DeckRow, DeckSummaryRow } from './decks-repository.ts';
+import type { EngineMatchRow, MatchRow } from './matches-repository.ts';
+import type { MemberRow, TeamRow } from './teams-repository.ts';
+import type { TournamentRow } from './events-repository.ts';
+import type { UserRow } from '../users/users-repository.ts';
 
 export const UNKNOWN_PLAYER = 'Unknown Player';
 export const UNNAMED_TEAM = 'Unnamed Team';
@@ -256,6 +261,14 @@ export function toMatch(m: MatchRow, teamName: (uid: string | null) => string | 
     overridden: m.complete && m.overridden,
     ...matchNight(m, roundEnd),
     updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+/** A match as the result rules read it. */
+export function reportedMatch(m: MatchRow): ReportedMatch {
+  return {
+    bye: m.bye, team1: m.team1Uid, team2: m.team2Uid, round: m.roundNumber, complete: m.complete, tieAllowed: allowsTie(m.bracket as Bracket),
+    reportFromTeam1: m.reportFromTeam1 ?? null, reportFromTeam2: m.reportFromTeam2 ?? null,
   };
 }
 

@@ -1,7 +1,8 @@
 // Tournaments up to the start (issue 10): the list, hosting, settings, the banlist file and the
 // audit log; teams-routes.ts (sign-ups, drops, team reads) and decks-routes.ts register from here,
-// matches-routes.ts (play) with the helpers returned. Every write locks the tournament row, changes it in one
-// transaction, moves its version on, and publishes the scoreboard and standings after commit.
+// matches-routes.ts (play) with the helpers returned. Every write of an event goes through one write
+// path (event-write.ts): the row locked by its version bump, the change and its audit line in one
+// transaction, the scoreboard and standings published after commit.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import {
 import { serializeLflist } from '../../../domain/banlist/lflist.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
 import { hostBanlist } from '../../../domain/tournament/host-banlist.ts';
+import { overRefusal } from '../../../domain/tournament/result-rules.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.ts';
@@ -28,12 +30,19 @@ import { registerDecksRoutes } from './decks-routes.ts';
 import { registerRatedRoutes } from './rated-routes.ts';
 import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
+import { eventWrites } from './event-write.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 import { registerTeamsRoutes } from './teams-routes.ts';
 import { TournamentLive } from './tournament-live.ts';
 import { TournamentReads } from './tournament-reads.ts';
 import { isPrivileged, toSummary, toTournament, type TeamsContext } from './tournament-views.ts';
-import * as Repo from './tournaments-repository.ts';
+import * as Events from './events-repository.ts';
+import * as Teams from './teams-repository.ts';
+import * as Decks from './decks-repository.ts';
+import * as Matches from './matches-repository.ts';
+import * as Audit from './audit-repository.ts';
+import * as Users from '../users/users-repository.ts';
+import { refuse } from './refusals.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 const tags = ['tournaments'];
@@ -68,64 +77,46 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
   // ---- reading ----------------------------------------------------------------------------------
 
   /** The tournament with its teams, members (names, avatars) and deck summaries. */
-  async function loadTournament(tx: Tx, t: Repo.TournamentRow): Promise<Tournament> {
+  async function loadTournament(tx: Tx, t: Events.TournamentRow): Promise<Tournament> {
     // one after another: in a transaction they share one connection (node-postgres would queue them, pg 9 refuses)
-    const teams = await Repo.listTeams(tx, t.uid);
-    const members = await Repo.listMembers(tx, t.uid);
-    const decks = await Repo.listDeckSummaries(tx, t.uid);
-    const matches = await Repo.listMatchesLean(tx, t.uid); // the state and the clock read only these columns
-    const users = await Repo.usersByIds(tx, [t.hostDiscordId, ...members.map((m) => m.discordId)]);
+    const teams = await Teams.listTeams(tx, t.uid);
+    const members = await Teams.listMembers(tx, t.uid);
+    const decks = await Decks.listDeckSummaries(tx, t.uid);
+    const matches = await Matches.listMatchesLean(tx, t.uid); // the state and the clock read only these columns
+    const users = await Users.usersByIds(tx, [t.hostDiscordId, ...members.map((m) => m.discordId)]);
     return { ...toTournament(t, { teams, members, decks, users, host: users.get(t.hostDiscordId), matches }), testData };
   }
 
   async function teamsContext(tx: Tx, uid: string): Promise<TeamsContext> {
-    const teams = await Repo.listTeams(tx, uid);
-    const members = await Repo.listMembers(tx, uid);
-    const decks = await Repo.listDeckSummaries(tx, uid);
-    return { teams, members, decks, users: await Repo.usersByIds(tx, members.map((m) => m.discordId)) };
+    const teams = await Teams.listTeams(tx, uid);
+    const members = await Teams.listMembers(tx, uid);
+    const decks = await Decks.listDeckSummaries(tx, uid);
+    return { teams, members, decks, users: await Users.usersByIds(tx, members.map((m) => m.discordId)) };
   }
 
-  const findOr404 = async (uid: string) => notFoundIfMissing(await Repo.findTournament(db, uid), Repo.TOURNAMENT_NOT_FOUND);
+  const findOr404 = async (uid: string) => notFoundIfMissing(await Events.findTournament(db, uid), Events.TOURNAMENT_NOT_FOUND);
 
-  /**
-   * One write: the row locked, `work` applied, the version moved on, then (after commit) the live
-   * message. `work` may throw an HttpError: nothing is kept.
-   */
-  async function mutate<T>(uid: string, change: string, work: (tx: Tx, t: Repo.TournamentRow) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const t = await Repo.lockTournament(tx, uid);
-      const value = await work(tx, t);
-      await Repo.updateTournament(tx, uid, {});
-      await notice(tx, uid);
-      return value;
-    });
-    changed(uid);
-    void live.publish(uid, change);
-    return result;
-  }
+  // every write of an event: locked by its version bump, audited, published after commit (event-write.ts)
+  const { write, writePlay } = eventWrites({ db, live, changed, noticeSql });
 
   /** Privileged (auth 2 or the host) writes, written to the audit log with the state before and after. */
   async function adminAction<T>(
     req: FastifyRequest,
     uid: string,
     action: string,
-    work: (tx: Tx, t: Repo.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>,
+    work: (tx: Tx, t: Events.TournamentRow, user: { discordId: string }) => Promise<{ result: T; before?: unknown; after?: unknown; unchanged?: boolean }>,
   ): Promise<T> {
     const user = requireUser(req);
-    return mutate(uid, action, async (tx, t) => {
+    return write(uid, action, async (tx, t) => {
       if (!isPrivileged(user, t)) throw forbidden('Only an admin or the host of this tournament can do this');
       const { result, before, after, unchanged } = await work(tx, t, user);
       // a call that changed nothing (opening what is open) leaves no line in the log
-      if (!unchanged) await Repo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action, before, after });
-      return result;
+      return { result, audit: unchanged ? null : { actorDiscordId: user.discordId, action, before, after } };
     });
   }
 
-  const refuseIfOver = (t: Repo.TournamentRow) => {
-    if (t.closed) throw conflict('This tournament was closed');
-    if (t.cancelled) throw conflict('This tournament was cancelled');
-  };
-  const refuseIfStarted = (t: Repo.TournamentRow, what: string) => {
+  const refuseIfOver = (t: Events.TournamentRow) => refuse(overRefusal(t));
+  const refuseIfStarted = (t: Events.TournamentRow, what: string) => {
     refuseIfOver(t);
     if (t.completed) throw conflict(`${what}: the tournament is over`);
     if (t.inProgress) throw conflict(`${what}: the tournament has started`);
@@ -133,24 +124,24 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
 
   app.get('/api/tournaments', { config: CACHED_READ,
     schema: { tags, summary: 'Every tournament that is not cancelled', response: { 200: z.array(tournamentSummarySchema) } },
-  }, (req, reply) => replyCached(req, reply, reads.json('tournaments', 'list', async () => (await Repo.listForSummaries(db)).map(toSummary)), 'No tournaments'));
+  }, (req, reply) => replyCached(req, reply, reads.json('tournaments', 'list', async () => (await Events.listForSummaries(db)).map(toSummary)), 'No tournaments'));
 
   app.get('/api/tournaments/participating', {
     schema: { tags, summary: 'Uids of the tournaments the signed-in user plays in (empty for a visitor)', response: { 200: z.array(z.string()) } },
-  }, async (req) => (req.user ? Repo.participatingUids(db, req.user.discordId) : []));
+  }, async (req) => (req.user ? Events.participatingUids(db, req.user.discordId) : []));
 
   app.get('/api/tournaments/:id', { config: CACHED_READ,
     schema: { tags, summary: 'A tournament: every field of spec 2 §3 with its teams, the host and the EDOPro numbers', params: uidParams, response: { 200: tournamentSchema, ...errors(400, 404) } },
   }, (req, reply) => {
     const detail = (full: boolean) => cached(req.params.id, full ? 'detail:full' : 'detail', async () => {
-      const t = await Repo.findTournament(db, req.params.id);
+      const t = await Events.findTournament(db, req.params.id);
       return t && (full ? withWebhook({ loadTournament }, db, t) : loadTournament(db, t));
     });
     // a visitor costs no query; an admin's or the host's read adds the webhook, cached apart and never shared
-    if (!req.user) return replyCached(req, reply, detail(false), Repo.TOURNAMENT_NOT_FOUND);
-    return Repo.findTournament(db, req.params.id).then(async (t) => {
-      if (!t || !isPrivileged(req.user, t)) return replyCached(req, reply, detail(false), Repo.TOURNAMENT_NOT_FOUND);
-      await sendCached(req, reply, notFoundIfMissing(await detail(true), Repo.TOURNAMENT_NOT_FOUND), { 'Cache-Control': 'private, no-cache' });
+    if (!req.user) return replyCached(req, reply, detail(false), Events.TOURNAMENT_NOT_FOUND);
+    return Events.findTournament(db, req.params.id).then(async (t) => {
+      if (!t || !isPrivileged(req.user, t)) return replyCached(req, reply, detail(false), Events.TOURNAMENT_NOT_FOUND);
+      await sendCached(req, reply, notFoundIfMissing(await detail(true), Events.TOURNAMENT_NOT_FOUND), { 'Cache-Control': 'private, no-cache' });
     });
   });
 
@@ -169,7 +160,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
   }, async (req) => {
     const t = await findOr404(req.params.id);
     if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host of this tournament can read its log');
-    return (await Repo.listAudit(db, t.uid)).map(({ entry, actorName }) => ({
+    return (await Audit.listAudit(db, t.uid)).map(({ entry, actorName }) => ({
       id: entry.id, actorDiscordId: entry.actorDiscordId, actorName, action: entry.action, before: entry.before, after: entry.after, at: entry.at.toISOString(),
     }));
   });
@@ -216,15 +207,15 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     }
     const uid = randomUUID();
     await db.transaction(async (tx) => {
-      const inserted = await Repo.insertTournament(tx, {
+      const inserted = await Events.insertTournament(tx, {
         ...values, uid, banlist, banlistName, seriesUid: seriesUid ?? null, hostDiscordId: user.discordId,
         startsAt: startsAt ? new Date(startsAt) : null,
-        iteration: seriesUid ? await Repo.nextIteration(tx, seriesUid) : null,
+        iteration: seriesUid ? await Events.nextIteration(tx, seriesUid) : null,
         deckSubmissionOpen: openSubmissions, imageUri: values.imageUri ?? null,
         subtitle: values.subtitle ?? null, description: values.description ?? null,
         pairingSeed: Math.floor(Math.random() * 2 ** 31),
       });
-      await Repo.audit(tx, { tournamentUid: uid, actorDiscordId: user.discordId, action: 'host', after: { name: values.name, format: values.format } });
+      await Audit.audit(tx, { tournamentUid: uid, actorDiscordId: user.discordId, action: 'host', after: { name: values.name, format: values.format } });
       await notice(tx, uid);
       return inserted;
     });
@@ -237,17 +228,17 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
   const settingsRoute = { config: { auth: 'user' as const }, response: { 200: tournamentSchema, ...errors(...WRITE_ERRORS, 404, 409) } };
   const reply = async (uid: string) => loadTournament(db, await findOr404(uid));
 
-  const lockSignups = async (tx: Tx, t: Repo.TournamentRow) => {
+  const lockSignups = async (tx: Tx, t: Events.TournamentRow) => {
     refuseIfStarted(t, 'Sign-ups can only be locked before the start');
     if (!t.signupsOpen) throw conflict('Sign-ups are already locked');
-    await Repo.updateTournament(tx, t.uid, { signupsOpen: false });
+    await Events.updateTournament(tx, t.uid, { signupsOpen: false });
     return { result: undefined, before: { signupsOpen: true }, after: { signupsOpen: false } };
   };
-  const lockDecks = async (tx: Tx, t: Repo.TournamentRow) => {
+  const lockDecks = async (tx: Tx, t: Events.TournamentRow) => {
     refuseIfOver(t);
     if (t.completed) throw conflict('Deck submission can only be locked before the tournament is over');
     if (!t.deckSubmissionOpen) throw conflict('Deck submission is already locked');
-    await Repo.updateTournament(tx, t.uid, { deckSubmissionOpen: false });
+    await Events.updateTournament(tx, t.uid, { deckSubmissionOpen: false });
     return { result: undefined, before: { deckSubmissionOpen: true }, after: { deckSubmissionOpen: false } };
   };
 
@@ -301,7 +292,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
       refuseIfStarted(t, 'The format can only change before the start');
       if (t.currentRound !== 0) throw conflict('The format can only change before the first round');
       if (t.format === req.query.format) return { result: undefined, unchanged: true };
-      await Repo.updateTournament(tx, t.uid, { format: req.query.format });
+      await Events.updateTournament(tx, t.uid, { format: req.query.format });
       return { result: undefined, before: { format: t.format, label: FORMAT_LABEL[t.format] }, after: { format: req.query.format, label: FORMAT_LABEL[req.query.format] } };
     });
     return reply(req.params.id);
@@ -320,15 +311,15 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     if (!testData) throw forbidden('Seed Test Data is off on this site: it is offered only with demo data (TEST_DATA)');
     await adminAction(req, req.params.id, 'seed-test', async (tx, t) => {
       refuseIfStarted(t, 'Test teams can only be added before the start');
-      const existing = (await Repo.listTeams(tx, t.uid)).length;
+      const existing = (await Teams.listTeams(tx, t.uid)).length;
       const players = Array.from({ length: n }, (_, i) => {
         const number = existing + i + 1;
         // test players get ids of their own range; the demo sign-in lets a host play them
         const discordId = `9${String(Date.now()).slice(-8)}${String(number).padStart(6, '0')}`;
         return { discordId, username: `test-player-${number}`, displayName: `Test Player ${number}`, uid: randomUUID(), name: `Test Team ${number}` };
       });
-      await Repo.insertUsers(tx, players.map((p) => ({ discordId: p.discordId, username: p.username, displayName: p.displayName, discordUsername: p.username })));
-      await Repo.insertTeams(tx, t.uid, players);
+      await Users.insertUsers(tx, players.map((p) => ({ discordId: p.discordId, username: p.username, displayName: p.displayName, discordUsername: p.username })));
+      await Teams.insertTeams(tx, t.uid, players);
       return { result: undefined, after: { teamsAdded: n } };
     });
     return reply(req.params.id);
@@ -344,13 +335,13 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
       // the site's admin log too (issue 39): an event leaving the lists is everyone's business
       await AdminLog.write(tx, { actorDiscordId: user.discordId, action: 'cancel-event', subject: { kind: 'tournament', id: t.uid, name: t.name } });
       // calendars that hold the event learn it is cancelled (a newer SEQUENCE)
-      await Repo.updateTournament(tx, t.uid, { cancelled: true, signupsOpen: false, deckSubmissionOpen: false, ...bumpCalendarIfChanged(t, { cancelled: true }) });
+      await Events.updateTournament(tx, t.uid, { cancelled: true, signupsOpen: false, deckSubmissionOpen: false, ...bumpCalendarIfChanged(t, { cancelled: true }) });
       return { result: undefined, before: { cancelled: false }, after: { cancelled: true } };
     });
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, mutate, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, noticeSql, cached, tournamentReads };
+  const helpers: TournamentHelpers = { db, live, cards, write, writePlay, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { rawRows, rowMapper } from '../../db/raw-rows.ts';
+import { jsonRows, rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';
 import { avatarUrlOf, type DiscordProfile } from '../../auth/discord-profile.ts';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export function toCurrentUser(row: UserRow): CurrentUser {
   const username = row.username ?? `user-${row.discordId}`;
@@ -123,4 +123,17 @@ export async function liveSessionUsers(db: Tx, idHashes: readonly string[], now:
 
 export async function deleteSession(db: Tx, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+// ---- many users at once (an event's players) ----------------------------------------------------
+
+export async function usersByIds(db: Tx, ids: readonly string[]): Promise<Map<string, UserRow>> {
+  if (ids.length === 0) return new Map();
+  // one array parameter, not one parameter per id: the same short statement for 4,096 players (decision 024)
+  const rows = await jsonRows(db, users, sql`${users.discordId} = any(${sql.param([...new Set(ids)])}::text[])`);
+  return new Map(rows.map((u) => [u.discordId, u]));
+}
+
+export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(users).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }

@@ -8,7 +8,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { isPrivileged } from '../tournaments/tournament-views.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import * as Events from '../tournaments/events-repository.ts';
+import { writeUnseen } from '../tournaments/event-write.ts';
 import { FAILED_ACTION, type FailureEntry } from './webhook-outbox.ts';
 import * as Repo from './webhooks-repository.ts';
 import { unreachable } from '../discord-bot/dm-repository.ts';
@@ -21,9 +22,9 @@ export const NO_WEBHOOK = 'This event has no Discord webhook: add one in the eve
 export const TEST_WAITING = 'A test message is already on its way: its answer shows here in a moment.';
 export const EVENT_OVER = 'This event is over: its channel gets no more posts.';
 
-type QueueTest = (tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, by: string) => Promise<void>;
+type QueueTest = (tx: Tx, req: FastifyRequest, t: Events.TournamentRow, by: string) => Promise<void>;
 
-async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<DiscordChannel> {
+async function channelOf(db: Tx, t: Events.TournamentRow): Promise<DiscordChannel> {
   const [state, failure, notReached] = await Promise.all([Repo.channelState(db, t.uid), Repo.lastAudit(db, t.uid, FAILED_ACTION), unreachable(db, t.uid)]);
   const f = (failure?.after ?? {}) as Partial<FailureEntry>;
   return {
@@ -39,7 +40,7 @@ async function channelOf(db: Tx, t: TournamentsRepo.TournamentRow): Promise<Disc
 
 export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queueTest }: { db: Db; queueTest: QueueTest }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const refuseUnlessPrivileged = (req: FastifyRequest, t: TournamentsRepo.TournamentRow, what: string) => {
+  const refuseUnlessPrivileged = (req: FastifyRequest, t: Events.TournamentRow, what: string) => {
     if (!isPrivileged(req.user, t)) throw forbidden(`Only an admin or the host of this tournament can ${what}`);
   };
 
@@ -50,7 +51,7 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
       params: uidParams, response: { 200: discordChannelSchema, ...errors(401, 403, 404) },
     },
   }, async (req, reply): Promise<DiscordChannel> => {
-    const t = notFoundIfMissing(await TournamentsRepo.findTournament(db, req.params.id), TournamentsRepo.TOURNAMENT_NOT_FOUND);
+    const t = notFoundIfMissing(await Events.findTournament(db, req.params.id), Events.TOURNAMENT_NOT_FOUND);
     refuseUnlessPrivileged(req, t, 'read its Discord channel’s state');
     reply.header('Cache-Control', 'private, no-cache');
     return channelOf(db, t);
@@ -65,9 +66,8 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
     },
   }, async (req, reply): Promise<DiscordChannel> => {
     const user = req.user!;
-    const state = await db.transaction(async (tx) => {
-      // one read, under the event's row lock (404 when absent): two clicks at once queue one test
-      const t = await TournamentsRepo.lockTournament(tx, req.params.id);
+    // under the event's row lock (404 when absent): two clicks at once queue one test
+    const state = await writeUnseen(db, req.params.id, async (tx, t) => {
       refuseUnlessPrivileged(req, t, 'send a test message to its Discord channel');
       if (!t.discordWebhookUrl) throw conflict(NO_WEBHOOK);
       if (t.completed || t.cancelled) throw conflict(EVENT_OVER);
@@ -79,8 +79,8 @@ export function registerDiscordChannelRoutes(server: FastifyInstance, { db, queu
         throw new HttpError(429, next.sentence);
       }
       await queueTest(tx, req, t, user.preferredName ?? user.displayName);
-      await TournamentsRepo.audit(tx, { tournamentUid: t.uid, actorDiscordId: user.discordId, action: TEST_ACTION });
-      return channelOf(tx, t);
+      // the answer is the channel's state with the test queued; the event's log has the press
+      return { result: await channelOf(tx, t), audit: { actorDiscordId: user.discordId, action: TEST_ACTION } };
     });
     return reply.code(202).send(state);
   });

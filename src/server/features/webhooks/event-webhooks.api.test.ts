@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import * as Events from '../tournaments/events-repository.ts';
 import * as Webhooks from './event-webhooks.ts';
 import { HOOK, HOOK_PATH, sharedDatabase, startApp, WebhookSink, type SinkRequest, type WebhookApp } from './webhook-test-kit.ts';
 import * as Repo from './webhooks-repository.ts';
@@ -163,7 +163,7 @@ test('an event without a webhook queues nothing; an action that rolls back queue
   const before = await queued();
   const req = { server: app.app, protocol: 'http', host: 'localhost', log: app.app.log, webhooksQueued: false } as unknown as FastifyRequest;
   await expect(db.database.db.transaction(async (tx) => {
-    const t = await TournamentsRepo.lockTournament(tx, hooked);
+    const t = await Events.lockTournament(tx, hooked);
     await Webhooks.pairings(tx, req, t);
     expect(await Repo.listFor(tx, hooked)).toHaveLength(before.length + 1);
     throw new Error('the action failed after queueing');

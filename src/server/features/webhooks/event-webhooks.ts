@@ -13,7 +13,9 @@ import type { DiscordClient } from '../../discord/discord-client.ts';
 import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
 import { roundEndsAt } from '../tournaments/event-night-views.ts';
 import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import type * as Events from '../tournaments/events-repository.ts';
+import * as Teams from '../tournaments/teams-repository.ts';
+import * as Users from '../users/users-repository.ts';
 import { registerDiscordChannelRoutes } from './discord-channel-routes.ts';
 import { WebhookOutbox, type WebhookLimits } from './webhook-outbox.ts';
 import * as Repo from './webhooks-repository.ts';
@@ -48,7 +50,7 @@ export async function queueSitePost(tx: Tx, req: FastifyRequest, url: string, ki
   outbox.queued(req);
 }
 
-type Tournament = Pick<TournamentsRepo.TournamentRow, 'uid' | 'name' | 'discordWebhookUrl'>;
+type Tournament = Pick<Events.TournamentRow, 'uid' | 'name' | 'discordWebhookUrl'>;
 
 function eventRef(req: FastifyRequest, t: Tournament): EventRef {
   const origin = req.server.eventWebhooks.publicOrigin ?? `${req.protocol}://${req.host}`;
@@ -67,7 +69,7 @@ async function enqueue(tx: Tx, req: FastifyRequest, t: Tournament, kind: Repo.De
 }
 
 /** Check-in opened: players are asked to check in before the start. */
-export async function checkInOpen(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
+export async function checkInOpen(tx: Tx, req: FastifyRequest, t: Events.TournamentRow): Promise<void> {
   if (!t.discordWebhookUrl) return;
   await enqueue(tx, req, t, 'check-in', [checkInOpenMessage(eventRef(req, t), t.startsAt?.toISOString() ?? null)]);
 }
@@ -76,7 +78,7 @@ export async function checkInOpen(tx: Tx, req: FastifyRequest, t: TournamentsRep
  * The pairings of the round `t` is now in (pass the row after Start or Next Round moved it on):
  * by table (the byes last), in as many messages as Discord's limits need, with the round's end.
  */
-export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow): Promise<void> {
+export async function pairings(tx: Tx, req: FastifyRequest, t: Events.TournamentRow): Promise<void> {
   if (!t.discordWebhookUrl || t.currentRound < 1) return;
   const round = t.currentRound;
   const matches = await Repo.roundPairings(tx, t.uid, round);
@@ -96,12 +98,12 @@ export async function pairings(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
 }
 
 /** The champion, with its record and players, and the links to the standings and the event report. */
-export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, winnerTeamUid: string): Promise<void> {
+export async function champion(tx: Tx, req: FastifyRequest, t: Events.TournamentRow, winnerTeamUid: string): Promise<void> {
   if (!t.discordWebhookUrl) return;
-  const team = await TournamentsRepo.findTeam(tx, t.uid, winnerTeamUid);
+  const team = await Teams.findTeam(tx, t.uid, winnerTeamUid);
   if (!team) return;
-  const members = (await TournamentsRepo.membersOfTeam(tx, t.uid, team.uid)).filter((m) => !m.dropped);
-  const users = await TournamentsRepo.usersByIds(tx, members.map((m) => m.discordId));
+  const members = (await Teams.membersOfTeam(tx, t.uid, team.uid)).filter((m) => !m.dropped);
+  const users = await Users.usersByIds(tx, members.map((m) => m.discordId));
   const event = eventRef(req, t);
   // the record is written with the winner, in this transaction: its report is public once it commits
   await enqueue(tx, req, t, 'champion', [championMessage(event, {
@@ -111,6 +113,6 @@ export async function champion(tx: Tx, req: FastifyRequest, t: TournamentsRepo.T
 }
 
 /** 'Send a test message' (issue 30 §1): one message, tried once; its answer shows as the channel's state. */
-async function queueTest(tx: Tx, req: FastifyRequest, t: TournamentsRepo.TournamentRow, by: string): Promise<void> {
+async function queueTest(tx: Tx, req: FastifyRequest, t: Events.TournamentRow, by: string): Promise<void> {
   await enqueue(tx, req, t, 'test', [testMessage(eventRef(req, t), by)]);
 }

@@ -1,7 +1,7 @@
 // Whether a queued Discord message still says something true (issue 30 §7): the pairings of a round
 // once the next round is paired, or a check-in call once the event has started, would mislead the
 // channel if sent late, so the outbox drops them instead. The champion is always worth sending.
-import type { TournamentRow } from '../tournaments/tournaments-repository.ts';
+import type { TournamentRow } from '../tournaments/events-repository.ts';
 
 export type EventNow = Pick<TournamentRow, 'currentRound' | 'completed' | 'cancelled'>;
 

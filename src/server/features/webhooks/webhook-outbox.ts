@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { DiscordClient } from '../../discord/discord-client.ts';
 import type { Attempts, Delivered, Outcome, OutboxRules } from '../../discord/outbox.ts';
 import { nextDue, recordOutcomes } from '../../discord/outbox-repository.ts';
-import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import * as Events from '../tournaments/events-repository.ts';
+import * as Audit from '../tournaments/audit-repository.ts';
 import { overReason } from './round-over.ts';
 import * as Repo from './webhooks-repository.ts';
 
@@ -80,7 +81,7 @@ export class WebhookOutbox implements OutboxRules<Repo.ClaimedDelivery> {
 
   async send(row: Repo.ClaimedDelivery, now: Date, attempts: Attempts): Promise<Outcome> {
     if (row.tournamentUid !== null) {
-      const over = overReason(row.kind, row.round, await TournamentsRepo.findTournament(this.db, row.tournamentUid));
+      const over = overReason(row.kind, row.round, await Events.findTournament(this.db, row.tournamentUid));
       if (over) return { kind: 'dropped', reason: over };
     }
     const old = attempts.tooOld(row, now);
@@ -137,7 +138,7 @@ export class WebhookOutbox implements OutboxRules<Repo.ClaimedDelivery> {
 
   /** An event's audit line; the site's own posts (no event) are only logged. */
   private async audit(tx: Tx, tournamentUid: string | null, action: string, after: FailureEntry | DroppedEntry) {
-    if (tournamentUid !== null) await TournamentsRepo.audit(tx, { tournamentUid, actorDiscordId: SYSTEM_ACTOR, action, after });
+    if (tournamentUid !== null) await Audit.audit(tx, { tournamentUid, actorDiscordId: SYSTEM_ACTOR, action, after });
   }
 
   private warn(row: Repo.ClaimedDelivery, status: number | null, error: string, final: boolean) {
