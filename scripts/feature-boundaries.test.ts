@@ -30,13 +30,7 @@ const SIDES: Side[] = [
     // server does not depend on
     counts: (file) => !/(\.test\.ts|-test-kit\.ts)$/.test(file),
     sharedFloors: [],
-    allowedCircles: [
-      'discord-bot -> tournaments -> discord-bot', // TEMPORARY until the tournaments effects are injected
-      'discord-bot -> tournaments -> webhooks -> discord-bot', // TEMPORARY until the tournaments effects are injected
-      'players -> tournaments -> players', // TEMPORARY until the tournaments effects are injected
-      'records -> tournaments -> records', // TEMPORARY until the tournaments effects are injected
-      'tournaments -> webhooks -> tournaments', // TEMPORARY until the tournaments effects are injected
-    ],
+    allowedCircles: [],
   },
 ];
 

@@ -30,6 +30,8 @@ import { registerBanlistsRoutes } from './features/banlists/banlists-routes.ts';
 import { registerCardsRoutes } from './features/cards/cards-routes.ts';
 import { registerCardSearchRoutes } from './features/cards/card-search-routes.ts';
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
+import { eventEffects } from './event-effects.ts';
+import { registerRatedRoutes } from './features/records/rated-routes.ts';
 import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
 import { registerExportsRoutes } from './features/tournaments/exports-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
@@ -40,7 +42,7 @@ import { registerDirectMessages } from './features/discord-bot/direct-messages.t
 import { DiscordClient } from './discord/discord-client.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
 import { registerReportOg } from './features/records/report-og.ts';
-import { registerTournamentLinkCard } from './features/tournaments/tournament-link-card.ts';
+import { registerTournamentLinkCard } from './features/records/tournament-link-card.ts';
 import { registerPlayerLinkCard } from './features/players/player-link-card.ts';
 import { registerSignaturesRoutes } from './features/records/signatures-routes.ts';
 import { registerMetaRoutes } from './features/meta/meta-routes.ts';
@@ -227,7 +229,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerAdminLogRoutes(app, { db });
   const banlistReads = registerBanlistsRoutes(app, { db, formatName: env.FORMAT_NAME });
   registerCardsRoutes(app, { db, imageDir: env.CARD_IMAGE_DIR, imageBaseUrl: env.CARD_IMAGE_BASE_URL });
-  const tournaments = registerTournamentsRoutes(app, { db, testData: testDataAllowed(env) });
+  const tournaments = registerTournamentsRoutes(app, { db, testData: testDataAllowed(env), effects: eventEffects });
+  registerRatedRoutes(app, tournaments); // an admin's mark that an event counts toward ratings (the record's)
   registerMatchesRoutes(app, { db, helpers: tournaments });
   registerExportsRoutes(app, { db, helpers: tournaments, siteName: env.SITE_NAME, publicUrl: publicUrl?.origin });
   registerReportRoutes(app, { db, helpers: tournaments });

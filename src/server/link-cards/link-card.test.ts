@@ -5,8 +5,8 @@ import type { Tournament } from '../../domain/api/tournaments.ts';
 import type { StoredCard } from '../../domain/banlist/card-info.ts';
 import { cardPictureSvg } from '../features/cards/card-og-card.ts';
 import { playerCard } from '../features/players/player-link-card.ts';
-import { tournamentCard } from '../features/tournaments/tournament-link-card.ts';
-import { eventCardSvg } from '../features/tournaments/tournament-og-card.ts';
+import { tournamentCard } from '../features/records/tournament-link-card.ts';
+import { eventCardSvg } from '../features/records/tournament-og-card.ts';
 import { linkCardTags, withLinkCard } from './link-card.ts';
 
 const PAGE = { siteName: 'Format Hub', url: 'https://hub.example/tournaments/t1', origin: 'https://hub.example' };

@@ -13,7 +13,7 @@ import { meetingRowsOf } from '../records/record-meetings.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { PLAYER_NOT_FOUND, SERIES_NOT_FOUND } from './players.ts';
-import { RATED_ADMINS_ONLY } from '../tournaments/rated-routes.ts';
+import { RATED_ADMINS_ONLY } from '../records/rated-routes.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../../../shared/data/${p}`, import.meta.url), 'utf8');
 const DECKS = ['AI_Blackwing.ydk', 'AI_Lightsworn.ydk', 'AI_Zoodiac.ydk', 'AI_Nekroz.ydk', 'AI_Qliphort.ydk', 'AI_SkyStriker.ydk'].map((f) => `iceygo-windbot/${f}`);

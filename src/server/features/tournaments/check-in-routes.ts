@@ -14,8 +14,6 @@ import { isPrivileged } from './tournament-views.ts';
 import * as Events from './events-repository.ts';
 import * as Teams from './teams-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
-import * as Webhooks from '../webhooks/event-webhooks.ts';
-import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
 
 const tags = ['tournaments'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -48,8 +46,8 @@ export function registerCheckInRoutes(server: FastifyInstance, h: TournamentHelp
       refuseCheckIn(t, h);
       if (t.checkInOpen) return { result: undefined, unchanged: true };
       await Events.updateTournament(tx, t.uid, { checkInOpen: true });
-      await Webhooks.checkInOpen(tx, req, t); // the event's Discord webhook, sent after commit
-      await BotMessages.checkInOpened(tx, req, t); // each player not checked in, with 'Check in' (the bot)
+      await h.effects.webhooks.checkInOpen(tx, req, t); // the event's Discord webhook, sent after commit
+      await h.effects.bot.checkInOpened(tx, req, t); // each player not checked in, with 'Check in' (the bot)
       return { result: undefined, before: { checkInOpen: false }, after: { checkInOpen: true } };
     });
     return h.loadTournament(db, await h.findOr404(req.params.id));

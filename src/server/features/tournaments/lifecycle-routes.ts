@@ -16,7 +16,6 @@ import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { replyCached } from '../../http/http-cache.ts';
 import { standingsOf } from './tournament-standings.ts';
 import { loadPlay, matchRow, settle, tableRound } from './tournament-play.ts';
-import { seedTeamsByRating } from '../players/rating-seeds.ts';
 import { choiceOf, playFacts, toEngineMatch } from './tournament-views.ts';
 import { refuse } from './refusals.ts';
 import { dropNoShows } from './no-shows.ts';
@@ -25,10 +24,6 @@ import * as Events from './events-repository.ts';
 import * as Teams from './teams-repository.ts';
 import * as Matches from './matches-repository.ts';
 import * as Users from '../users/users-repository.ts';
-import * as Webhooks from '../webhooks/event-webhooks.ts';
-import * as DiscordDms from '../discord-bot/direct-messages.ts';
-import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
-import { writeEventRecord } from '../records/record-writer.ts';
 
 const tags = ['tournament play'];
 const uidParams = z.object({ id: z.string().min(1).max(64) });
@@ -55,9 +50,9 @@ export function registerLifecycleRoutes(server: FastifyInstance, { db, helpers: 
       h.refuseIfOver(t);
       if (t.inProgress || t.completed) throw conflict('The tournament has already started');
       const noShows = await dropNoShows(tx, t, user.discordId); // with check-in: the teams that did not
-      await BotMessages.droppedNoShows(tx, req, t, noShows);
+      await h.effects.bot.droppedNoShows(tx, req, t, noShows);
       // seedByRating in a series: seeds by the members' ratings, stored before round 1 is paired by them
-      const teams = await seedTeamsByRating(tx, t, await Teams.listTeams(tx, t.uid));
+      const teams = await h.effects.seedTeams(tx, t, await Teams.listTeams(tx, t.uid));
       const active = teams.filter((x) => !x.dropped);
       if (active.length === 0) throw conflict('No teams found in tournament'); // spec 2 §8
       if (active.length < 2) throw conflict(`A tournament needs at least 2 active teams to start (it has ${active.length})`);
@@ -74,8 +69,8 @@ export function registerLifecycleRoutes(server: FastifyInstance, { db, helpers: 
       });
       await settle(tx, started, active.map((x) => x.uid)); // byes count, dropped teams forfeit
       await tableRound(tx, started, 1); // round 1's tables (a double elimination's later rounds get theirs when they begin)
-      await Webhooks.pairings(tx, req, started); // the event's Discord webhook, sent after commit
-      await DiscordDms.roundPaired(tx, req, started); // each player's direct message (the bot)
+      await h.effects.webhooks.pairings(tx, req, started); // the event's Discord webhook, sent after commit
+      await h.effects.bot.roundPaired(tx, req, started); // each player's direct message (the bot)
       return {
         result: undefined, before: { teams: active.length + noShows.length },
         after: { roundCount, matches: matches.length, format: t.format, ...(noShows.length && { noShowsDropped: noShows.length }), lateEntryRounds },
@@ -108,12 +103,12 @@ export function registerLifecycleRoutes(server: FastifyInstance, { db, helpers: 
       const all = [...loaded.matches, ...inserted];
       await settle(tx, moved, created.flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null), { ...loaded, matches: all, state: { ...loaded.state, matches: all.map(toEngineMatch) } });
       await tableRound(tx, moved, moved.currentRound);
-      await Webhooks.pairings(tx, req, moved);
+      await h.effects.webhooks.pairings(tx, req, moved);
       // the first round of the top cut: its teams hear they made it, then get their tables
       if (!loaded.matches.some((m) => m.bracket === 'top')) {
-        await BotMessages.madeTopCut(tx, req, moved, created.filter((m) => m.bracket === 'top').flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
+        await h.effects.bot.madeTopCut(tx, req, moved, created.filter((m) => m.bracket === 'top').flatMap((m) => [m.team1, m.team2]).filter((x): x is string => x !== null));
       }
-      await DiscordDms.roundPaired(tx, req, moved);
+      await h.effects.bot.roundPaired(tx, req, moved);
       return { result: undefined, before: { currentRound: t.currentRound }, after: { currentRound: t.currentRound + 1, matches: created.length } };
     });
     return replyTournament(req, reply, req.params.id);
@@ -143,9 +138,9 @@ export function registerLifecycleRoutes(server: FastifyInstance, { db, helpers: 
       }
       const completed = await Events.updateTournament(tx, t.uid, { completed: true, winnerTeamUid: winner, signupsOpen: false, deckSubmissionOpen: false });
       // the public record (report, meta, profiles, ratings) is written with the winner, in this transaction
-      await writeEventRecord(tx, completed);
-      await Webhooks.champion(tx, req, t, winner);
-      await BotMessages.finalResult(tx, req, completed); // each player's place (the bot)
+      await h.effects.writeRecord(tx, completed);
+      await h.effects.webhooks.champion(tx, req, t, winner);
+      await h.effects.bot.finalResult(tx, req, completed); // each player's place (the bot)
       return { result: undefined, after: { winnerTeamUid: winner, engineChampion: facts.championTeamUid } };
     });
     return replyTournament(req, reply, req.params.id);

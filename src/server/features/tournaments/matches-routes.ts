@@ -38,9 +38,6 @@ import { clockOf } from './event-night-views.ts';
 import { roomFor } from './match-room.ts';
 import { registerRoundRoutes } from './round-routes.ts';
 import { registerLifecycleRoutes } from './lifecycle-routes.ts';
-import * as DiscordDms from '../discord-bot/direct-messages.ts';
-import * as BotMessages from '../discord-bot/lifecycle-messages.ts';
-import { writeEventRecord } from '../records/record-writer.ts';
 
 // the records' tests name these sentences from here; the rule that says them is the domain's
 export { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../../../domain/tournament/result-rules.ts';
@@ -147,7 +144,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       const mine = { [rule.side === 1 ? 'reportFromTeam1' : 'reportFromTeam2']: { reporterDiscordId: user.discordId, gamesWon: games.gamesWon, gamesLost: games.gamesLost, at: new Date().toISOString() } };
       if (rule.outcome === 'reported') {
         const row = await Matches.updateMatchFrom(tx, m, { ...mine, team1Wins: rule.team1Wins, team2Wins: rule.team2Wins });
-        await DiscordDms.opponentReported(tx, req, t, row, rule.side, games.gamesWon, games.gamesLost); // the opponent's Confirm / Dispute (the bot)
+        await h.effects.bot.opponentReported(tx, req, t, row, rule.side, games.gamesWon, games.gamesLost); // the opponent's Confirm / Dispute (the bot)
         return { result: named(row), touched: [row.id] };
       }
       if (rule.outcome === 'disputed') {
@@ -202,11 +199,11 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       if (t.completed) {
         const now = await loadPlay(tx, t);
         refuse(championRefusal(champion(t.format, now.state.teams, now.state.matches, choiceOf(t)), t.winnerTeamUid));
-        await writeEventRecord(tx, t);
+        await h.effects.writeRecord(tx, t);
       }
       const after = await matchOr404(tx, t.uid, m.id);
       // a dispute decided (reports that disagree flag the match too): both sides are told (the bot)
-      if (m.flaggedForReview) await BotMessages.disputeSettled(tx, req, t, after, loaded.teams);
+      if (m.flaggedForReview) await h.effects.bot.disputeSettled(tx, req, t, after, loaded.teams);
       return {
         result: toMatch(after, teamNamer(loaded.teams), clockOf(t, [after])(after)), touched,
         audit: { actorDiscordId: user.discordId, action: t.completed ? 'correction' : 'override', before: { matchId: m.id, ...before }, after: { matchId: m.id, team1Wins, team2Wins, winner, forced: played.length > 0 } },
@@ -245,7 +242,7 @@ export function registerMatchesRoutes(server: FastifyInstance, { db, helpers: h 
       await refuseOwnMatch(tx, t.uid, m, user.discordId);
       refuse(resolveFlagRefusal({ flagged: m.flaggedForReview }));
       const row = await Matches.updateMatch(tx, m.id, { flaggedForReview: false, flaggedMessage: null });
-      if (t.inProgress && !t.completed) await BotMessages.disputeSettled(tx, req, t, row);
+      if (t.inProgress && !t.completed) await h.effects.bot.disputeSettled(tx, req, t, row);
       return { result: await shown(tx, t, row), touched: [row.id], audit: { actorDiscordId: user.discordId, action: 'resolve-flag', before: { matchId: m.id, message: m.flaggedMessage } } };
     });
   });

@@ -5,6 +5,7 @@ import type { Tournament } from '../../../domain/api/tournaments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CachedBody } from '../../http/http-cache.ts';
 import type { CardIndex } from '../cards/card-index.ts';
+import type { EventEffects } from './event-effects.ts';
 import type { EventWrite } from './event-write.ts';
 import type { TournamentLive } from './tournament-live.ts';
 import type { TournamentReads } from './tournament-reads.ts';
@@ -14,6 +15,8 @@ import type * as Events from './events-repository.ts';
 /** What the routes of play (matches-routes.ts, round-routes.ts) need. */
 export interface PlayHelpers {
   live: TournamentLive;
+  /** what the event's writes set going in other features (the webhook, the bot, the record, seeding) */
+  effects: EventEffects;
   /** the one write of an event (event-write.ts): locked, its version moved once, audited, published after commit */
   write: EventWrite;
   /** the same write for a score report: the event's row in the columns a report reads */

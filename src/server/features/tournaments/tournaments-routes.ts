@@ -26,8 +26,8 @@ import { replyCached, sendCached } from '../../http/http-cache.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
 import { registerCheckInRoutes } from './check-in-routes.ts';
+import type { EventEffects } from './event-effects.ts';
 import { registerDecksRoutes } from './decks-routes.ts';
-import { registerRatedRoutes } from './rated-routes.ts';
 import { registerEventSettingsRoutes, withWebhook } from './event-settings-routes.ts';
 import { bumpCalendarIfChanged } from './exports-calendar.ts';
 import { eventWrites } from './event-write.ts';
@@ -55,9 +55,11 @@ export interface TournamentRoutesOptions {
   db: Db;
   /** 'Seed Test Data' is offered (a demo site, or TEST_DATA=1: testDataAllowed) */
   testData: boolean;
+  /** what the event's writes set going in other features (src/server/event-effects.ts) */
+  effects: EventEffects;
 }
 
-export function registerTournamentsRoutes(server: FastifyInstance, { db, testData }: TournamentRoutesOptions) {
+export function registerTournamentsRoutes(server: FastifyInstance, { db, testData, effects }: TournamentRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   // public reads from memory until the next change of their tournament, shared with the live
   // channel's answers (tournament-reads.ts says how every instance keeps them fresh)
@@ -341,12 +343,11 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
     return reply(req.params.id);
   });
 
-  const helpers: TournamentHelpers = { db, live, cards, write, writePlay, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
+  const helpers: TournamentHelpers = { db, live, effects, cards, write, writePlay, adminAction, loadTournament, teamsContext, findOr404, refuseIfOver, refuseIfStarted, changed, notice, cached, tournamentReads };
   registerTeamsRoutes(server, helpers);
   registerDecksRoutes(server, helpers);
   registerEventSettingsRoutes(server, helpers);
   registerCheckInRoutes(server, helpers);
-  registerRatedRoutes(server, helpers);
   return helpers;
 }
 

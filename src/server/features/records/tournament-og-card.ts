@@ -1,5 +1,5 @@
 // The picture of an event's link card before its report exists (issue 38 §3): its name, when it
-// starts and where it stands, drawn on the link cards' frame (records/og-card-svg.ts), with the
+// starts and where it stands, drawn on the link cards' frame (link-cards/og-card-svg.ts), with the
 // event's own picture beside the text when it has one. Pure: the route renders it.
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';

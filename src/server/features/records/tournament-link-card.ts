@@ -17,11 +17,11 @@ import type { ImageStore } from '../images/image-store.ts';
 import { cardDate, HTML_TYPE, SpaIndex, withLinkCard, type LinkCard, type LinkCardImage } from '../../link-cards/link-card.ts';
 import { OG_HEIGHT, OG_WIDTH } from '../../link-cards/og-card-svg.ts';
 import { drawingVersion, OgPictures, ogPictureSchema, PNG_TYPE, sendOgPicture, type OgDrawing, type OgInset } from '../../link-cards/og-picture.ts';
-import { reportPicturePath } from '../records/report-og.ts';
-import { cachedReport } from '../records/report-routes.ts';
-import type { TournamentHelpers } from './tournament-helpers.ts';
+import { reportPicturePath } from './report-og.ts';
+import { cachedReport } from './report-routes.ts';
+import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import { EVENT_INSET, eventCardSvg, eventField, eventFormat, eventState } from './tournament-og-card.ts';
-import * as Events from './events-repository.ts';
+import * as Events from '../tournaments/events-repository.ts';
 
 export interface TournamentLinkCardOptions {
   db: Db;

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { ratedBodySchema, tournamentSchema } from '../../../domain/api/tournaments.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
-import { recomputeSeriesRatings } from '../records/ratings-store.ts';
-import * as RecordsRepository from '../records/records-repository.ts';
-import type { TournamentHelpers } from './tournament-helpers.ts';
-import * as Events from './events-repository.ts';
+import { recomputeSeriesRatings } from './ratings-store.ts';
+import * as RecordsRepository from './records-repository.ts';
+import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
+import * as Events from '../tournaments/events-repository.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
 
 export const RATED_ADMINS_ONLY = 'Only an admin can mark an event rated or unrated';
