@@ -167,7 +167,7 @@ export const reportBodySchema = z.object({ gamesWon: games('gamesWon'), gamesLos
 export type ReportBody = z.input<typeof reportBodySchema>;
 
 /** POST .../matches/{matchId}/dispute: what is wrong with the report, for the hosts (optional). */
-export const disputeBodySchema = z.object(
+export const disputeBodySchema = z.preprocess((v) => v ?? undefined, z.object(
   {
     reason: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
@@ -175,7 +175,7 @@ export const disputeBodySchema = z.object(
     ),
   },
   { error: objectOnly },
-).strict().optional();
+).strict().optional());
 export type DisputeBody = z.input<typeof disputeBodySchema>;
 
 /** POST .../matches/{matchId}/decide (hosts): the winner, and the winner's games first. */
