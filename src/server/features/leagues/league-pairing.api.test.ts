@@ -34,8 +34,11 @@ afterAll(async () => {
 });
 
 /** A client's request to an instance of its choosing (the session is the database's: any instance knows it). */
-function post(client: TestClient, base: string, path: string): Promise<Response> {
-  return fetch(new URL(path, base), { method: 'POST', headers: { cookie: client.cookieHeader(), origin: base } });
+function post(client: TestClient, base: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(new URL(path, base), {
+    method: 'POST', body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { cookie: client.cookieHeader(), origin: base, ...(body !== undefined && { 'content-type': 'application/json' }) },
+  });
 }
 
 test(`${RUNS} runs find a match at once${process.env.TEST_DB === 'postgres' ? ' on two instances' : ''}: each is paired once, a hundred matches`, async () => {
@@ -69,3 +72,20 @@ test(`${RUNS} runs find a match at once${process.env.TEST_DB === 'postgres' ? ' 
   }
   expect((await c.league(id)).queueSize).toBe(0);
 }, 120_000);
+
+test('a result written on one instance is on the other’s leaderboard at once (its runs in memory read again past the version it saw)', async () => {
+  const c = leagueCalls(kit);
+  const { id } = await c.create({ matchesPerRun: 3 });
+  const [a, b, d] = await Promise.all([kit.player(6001), kit.player(6002), kit.player(6003)]);
+  for (const p of [a, b, d]) await c.join(id, p);
+  const other = second?.url ?? kit.server.url;
+  expect((await c.league(id)).leaderboard.every((r) => r.points === 0)).toBe(true); // the first instance's board, in memory
+  const m = await c.pair(id, a, b);
+  expect((await post(a, other, `/api/leagues/${id}/matches/${m.id}/report`, { gamesWon: 2, gamesLost: 0 })).status).toBe(200);
+  expect((await post(b, other, `/api/leagues/${id}/matches/${m.id}/confirm`)).status).toBe(200);
+  const board = (await c.league(id)).leaderboard;
+  expect(board[0]).toMatchObject({ discordId: m.player1.discordId, points: 1, matchWins: 1, gamesWon: 2 });
+  expect(board.map((r) => r.runs)).toEqual([1, 1, 1]);
+  await c.join(id, (await kit.player(6004)));
+  expect((await c.league(id)).players).toBe(4);
+});
