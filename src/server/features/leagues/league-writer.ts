@@ -74,8 +74,10 @@ export class LeagueWriter {
       const out = await work(tx, before.league, now);
       // a decision after the end may leave nothing open: the leaderboard is final at once
       const after = await this.settle(tx, before.league, now, locked.version);
+      // the end, settled by this write, is what its pages must hear of
+      const ended = [after.change, before.change].find((x) => x === 'final' || x === 'closed');
       message = await this.finish(tx, after.league, now, {
-        change: out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
+        change: ended ?? out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
         leaderboard: !!out.leaderboard || before.leaderboard || after.leaderboard, stood: [...before.stood, ...after.stood],
       });
       return out.result;

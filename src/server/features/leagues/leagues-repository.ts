@@ -319,8 +319,10 @@ export async function countOpen(tx: Tx, leagueId: string): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The hosts' day is over: what is still open has no result. */
+/** The hosts' day is over: what is still open has no result, and no run is playing it. */
 export async function voidOpen(tx: Tx, leagueId: string, now: Date): Promise<MatchRow[]> {
-  return tx.update(leagueMatches).set({ state: 'void', completedAt: now })
+  const voided = await tx.update(leagueMatches).set({ state: 'void', completedAt: now })
     .where(and(eq(leagueMatches.leagueId, leagueId), inArray(leagueMatches.state, [...OPEN_STATES]))).returning();
+  await tx.update(leagueRuns).set({ currentMatchId: null }).where(and(eq(leagueRuns.leagueId, leagueId), isNotNull(leagueRuns.currentMatchId)));
+  return voided;
 }
