@@ -140,14 +140,15 @@ export class LeagueReads {
   private publicBody(id: string, head: Repo.LeagueHead, now: Date): Promise<PublicBody> {
     const stamp = `${head.version}:${validUntil(head, now)}`;
     return this.stamped(this.bodies, id, stamp, async () => {
-      const l = notFoundIfMissing(await Repo.findLeague(this.db, id), LEAGUE_MESSAGES.notFound);
+      const { league: l, createdByName } = notFoundIfMissing(await Repo.findLeagueNamed(this.db, id), LEAGUE_MESSAGES.notFound);
       const phase = leaguePhase(l, now);
       const board = await this.board(l, head.version, phase === 'final');
-      const toDecide = await Repo.matchesToDecide(this.db, id, phase);
-      const name = await Repo.namesOf(this.db, [l.createdBy, ...toDecide.flatMap((m) => [m.player1Id, m.player2Id])]);
+      // matches wait for the hosts when one is disputed, or after the end
+      const toDecide = head.disputed || phase === 'deciding' ? await Repo.matchesToDecide(this.db, id, phase) : [];
+      const name = toDecide.length ? await Repo.namesOf(this.db, toDecide.flatMap((m) => [m.player1Id, m.player2Id])) : () => '';
       const body = toLeaguePublic(l, {
-        phase, runs: board.runs, players: board.players, queueSize: await Repo.queueSize(this.db, id, now), leaderboard: [],
-        toDecide: toDecide.map((m): LeagueMatch => toMatch(m, name, null)), createdByName: name(l.createdBy),
+        phase, runs: board.runs, players: board.players, queueSize: head.queueSize, leaderboard: [],
+        toDecide: toDecide.map((m): LeagueMatch => toMatch(m, name, null)), createdByName,
       });
       // the leaderboard's JSON made once per its version; the key's own quotes are never inside a name's escaped text
       const open = JSON.stringify(body).replace(LEADERBOARD_KEY, () => `"leaderboard":${board.json}`).slice(0, -1);
@@ -205,7 +206,7 @@ export class LeagueReads {
   async list(seriesId: string | undefined, phase: LeaguePhase | undefined): Promise<LeagueSummary[]> {
     const now = this.writer.now();
     let rows = await Repo.listLeagues(this.db, seriesId);
-    const due = rows.filter((r) => settleDue({ ...r.league, nextConfirmBy: r.nextConfirmBy, nextExpiry: null }, now));
+    const due = rows.filter((r) => settleDue({ ...r.league, nextConfirmBy: r.nextConfirmBy, nextExpiry: null, queueSize: 0, disputed: false }, now));
     if (due.length) {
       for (const r of due) await this.writer.settleNow(r.league.id);
       rows = await Repo.listLeagues(this.db, seriesId);

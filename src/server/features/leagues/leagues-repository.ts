@@ -70,21 +70,38 @@ export interface LeagueHead {
   nextConfirmBy: Date | null;
   /** the first queue entry to lapse */
   nextExpiry: Date | null;
+  /** runs waiting in the queue */
+  queueSize: number;
+  /** a match waits for the hosts' decision */
+  disputed: boolean;
 }
 
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
-/** One indexed statement: what every read of the league checks first. */
+/** One statement of indexed lookups: what every read of the league checks first. */
 export async function head(db: Tx, id: string, now: Date): Promise<LeagueHead | undefined> {
+  const at = now.toISOString();
   const [r] = await rawRows(db, sql`select l.version, l.leaderboard_version, l.starts_at, l.ends_at, l.closed_at, l.final_at,
       (select min(m.confirm_by) from league_matches m where m.league_id = l.id and m.state = 'reported') as next_confirm_by,
-      (select min(q.queued_until) from league_runs q where q.league_id = l.id and q.queued_until is not null and q.queued_until > ${now.toISOString()}::timestamptz) as next_expiry
-    from leagues l where l.id = ${id}`);
+      q.next_expiry, q.queue_size,
+      exists (select 1 from league_matches d where d.league_id = l.id and d.state = 'disputed') as disputed
+    from leagues l,
+      lateral (select min(e.queued_until) as next_expiry, count(*)::int as queue_size from league_runs e
+        where e.league_id = l.id and e.queued_until is not null and e.queued_until > ${at}::timestamptz) q
+    where l.id = ${id}`);
   if (!r) return undefined;
   return {
     version: Number(r.version), leaderboardVersion: Number(r.leaderboard_version), startsAt: new Date(r.starts_at as string), endsAt: new Date(r.ends_at as string),
     closedAt: dateOrNull(r.closed_at), finalAt: dateOrNull(r.final_at), nextConfirmBy: dateOrNull(r.next_confirm_by), nextExpiry: dateOrNull(r.next_expiry),
+    queueSize: Number(r.queue_size), disputed: r.disputed === true || r.disputed === 't',
   };
+}
+
+/** The league with its creator's name: what a new body of its read starts from. */
+export async function findLeagueNamed(db: Tx, id: string): Promise<{ league: LeagueRow; createdByName: string } | undefined> {
+  const [row] = await db.select({ league: leagues, preferredName: users.preferredName, displayName: users.displayName, username: users.username })
+    .from(leagues).leftJoin(users, eq(users.discordId, leagues.createdBy)).where(eq(leagues.id, id));
+  return row && { league: row.league, createdByName: nameOf(row, UNKNOWN_PLAYER) };
 }
 
 export interface LeagueListRow { league: LeagueRow; runs: number; players: number; nextConfirmBy: Date | null }
