@@ -21,8 +21,6 @@ import * as Repo from './leagues-repository.ts';
 
 type User = { discordId: string; auth: number };
 const LEADERBOARD_KEY = '"leaderboard":[]';
-/** how long after a change the league's body is made for the pages that will read it */
-const WARM_MS = 100;
 /** the reader's part of a visitor, or of a reader with no run who hosts nothing */
 const NOBODY = ',"isHost":false,"myRun":null}';
 
@@ -67,20 +65,8 @@ export class LeagueReads {
   private own = new Lru<string, { stamp: string; value: Promise<string> }>(5000);
   /** the last readers' whole bodies, compressed (up to 300 kB each: a few) */
   private ownBodies = new Lru<string, { stamp: string; value: Promise<LeagueBody> }>(64);
-  private warming = new Set<string>();
 
-  constructor(private readonly db: Db, private readonly writer: LeagueWriter, private readonly cards: CardIndex) {
-    // every page of the league reads it again on the live message: the body is made (and compressed) soon
-    // after a change, once for all the changes of WARM_MS (a storm of queue entries makes it ten times a second, not fifty)
-    writer.onCommitted((id) => {
-      if (this.warming.has(id)) return;
-      this.warming.add(id);
-      setTimeout(() => {
-        this.warming.delete(id);
-        this.detail(id, null).then((b) => b?.encode('br')).catch(() => {});
-      }, WARM_MS).unref();
-    });
-  }
+  constructor(private readonly db: Db, private readonly writer: LeagueWriter, private readonly cards: CardIndex) {}
 
   /** The head after settling what was due (undefined: no such league), and the clock's now. */
   async fresh(id: string): Promise<{ head: Repo.LeagueHead; now: Date } | undefined> {

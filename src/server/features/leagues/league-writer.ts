@@ -40,12 +40,13 @@ interface Settled {
   leaderboard: boolean;
 }
 
+const NOTHING_SETTLED: Omit<Settled, 'league'> = { stood: [], change: null, leaderboard: false };
+
 /** Live messages name at most this many players (a page not named still reads again on 'closed' and 'final'). */
 const MESSAGE_PLAYERS_MAX = 200;
 
 export class LeagueWriter {
   private listeners: LeagueListener[] = [];
-  private committed: ((leagueId: string) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -59,11 +60,6 @@ export class LeagueWriter {
     this.listeners.push(listener);
   }
 
-  /** Called after each change has committed on this instance (before its live message goes out). */
-  onCommitted(listener: (leagueId: string) => void): void {
-    this.committed.push(listener);
-  }
-
   /** One write: the row locked, the clock's due settled, `work` (which may throw an HttpError: nothing is kept), the message after commit. */
   async write<T>(id: string, work: (tx: Tx, league: Repo.LeagueRow, now: Date) => Promise<WriteOutcome<T>>): Promise<T> {
     const now = this.now();
@@ -73,7 +69,7 @@ export class LeagueWriter {
       const before = await this.settle(tx, locked, now, locked.version);
       const out = await work(tx, before.league, now);
       // a decision after the end may leave nothing open: the leaderboard is final at once
-      const after = await this.settle(tx, before.league, now, locked.version);
+      const after = now >= before.league.endsAt ? await this.settle(tx, before.league, now, locked.version) : { ...NOTHING_SETTLED, league: before.league };
       // the end, settled by this write, is what its pages must hear of
       const ended = [after.change, before.change].find((x) => x === 'final' || x === 'closed');
       message = await this.finish(tx, after.league, now, {
@@ -116,7 +112,6 @@ export class LeagueWriter {
   }
 
   private publish(message: LeagueMessage): void {
-    for (const listener of this.committed) listener(message.id);
     this.realtime.publish(TOPICS.league(message.id), message).catch((err) => this.log.warn({ err }, 'league: a live message failed'));
   }
 
