@@ -29,7 +29,7 @@ const PER_RUN = 10;
 const PLAYERS = 667;
 const NEW_PLAYERS = 500;
 const WITHIN_MS = 10_000;
-const READS = 200;
+const READS = 400;
 const rnd = seededRandom(20261201);
 const DAY = 24 * 3_600_000;
 

@@ -9,6 +9,7 @@ import { roomVisible } from '../../../domain/leagues/match-rules.ts';
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
 import { roomName } from '../../../domain/tournament/rooms.ts';
+import { Lru } from '../../http/http-cache.ts';
 import { tournamentList } from '../tournaments/tournament-views.ts';
 import type { LeagueRow, MatchRow, RunRow } from './leagues-repository.ts';
 
@@ -27,9 +28,12 @@ export const viewerOf = (user: { discordId: string; auth: number } | null | unde
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The league's list: its name and whether it is a whitelist (the series' text may hold several lists). */
-export function leagueList(l: Pick<LeagueRow, 'banlist' | 'banlistName'>) {
-  return tournamentList(l);
+/** The league's list (the series' text may hold several): parsed once per league, for it never changes. */
+const lists = new Lru<string, ReturnType<typeof tournamentList>>(100);
+export function leagueList(l: Pick<LeagueRow, 'id' | 'banlist' | 'banlistName'>) {
+  let list = lists.get(l.id);
+  if (list === undefined) lists.set(l.id, (list = tournamentList(l)));
+  return list;
 }
 
 export function toSummary(l: LeagueRow, counts: { runs: number; players: number }, phase: LeaguePhase): LeagueSummary {
