@@ -39,8 +39,7 @@ export function leagueActions({ writer, cards }: { writer: LeagueWriter; cards: 
 
   /** A run as its own player reads it (deck included). */
   async function ownRunView(tx: Tx, l: Repo.LeagueRow, r: Repo.RunRow, user: User, now: Date): Promise<LeagueRun> {
-    const matches = await Repo.matchesOfRun(tx, r.id);
-    const name = await Repo.namesOf(tx, [r.discordId, ...matches.flatMap((m) => [m.player1Id, m.player2Id])]);
+    const { matches, name } = notFoundIfMissing(await Repo.runPage(tx, l.id, { runId: r.id }), LEAGUE_MESSAGES.runNotFound);
     return toRun(r, { league: l, name, matches, viewer: viewerOf(user, l), now, deck: await deckOf(r, cards), published: false });
   }
 

@@ -159,14 +159,12 @@ export class LeagueReads {
   /** `,"isHost":…,"myRun":…}`: the reader's own part of the league's JSON. */
   private async ownPart(pub: PublicBody, user: User, now: Date): Promise<string> {
     const viewer = viewerOf(user, pub.league)!;
-    const run = await Repo.ownRun(this.db, pub.league.id, user.discordId);
-    const myRun = run ? await this.runView(pub.league, run, viewer, pub.phase, pub.top, now) : null;
+    const page = await Repo.runPage(this.db, pub.league.id, { discordId: user.discordId });
+    const myRun = page ? await this.runView(pub.league, page, viewer, pub.phase, pub.top, now) : null;
     return `,"isHost":${viewer.host},"myRun":${JSON.stringify(myRun)}}`;
   }
 
-  private async runView(l: Repo.LeagueRow, r: Repo.RunRow, viewer: ReturnType<typeof viewerOf>, phase: LeaguePhase, top: Set<string>, now: Date): Promise<LeagueRun> {
-    const matches = await Repo.matchesOfRun(this.db, r.id);
-    const name = await Repo.namesOf(this.db, [r.discordId, ...matches.flatMap((m) => [m.player1Id, m.player2Id])]);
+  private async runView(l: Repo.LeagueRow, { run: r, matches, name }: Repo.RunPage, viewer: ReturnType<typeof viewerOf>, phase: LeaguePhase, top: Set<string>, now: Date): Promise<LeagueRun> {
     const published = deckPublished(l.deckPrivacy, phase === 'final', top.has(r.discordId));
     const deck = deckVisible(published, viewer, r.discordId) ? await deckOf(r, this.cards) : null;
     return toRun(r, { league: l, name, matches, viewer, now, deck, published });
@@ -176,8 +174,8 @@ export class LeagueReads {
   async run(id: string, runId: number, user: User | null): Promise<LeagueRun> {
     const fresh = notFoundIfMissing(await this.fresh(id), LEAGUE_MESSAGES.notFound);
     const pub = await this.publicBody(id, fresh.head, fresh.now);
-    const r = notFoundIfMissing(await Repo.findRun(this.db, id, runId), LEAGUE_MESSAGES.runNotFound);
-    return this.runView(pub.league, r, viewerOf(user, pub.league), pub.phase, pub.top, fresh.now);
+    const page = notFoundIfMissing(await Repo.runPage(this.db, id, { runId }), LEAGUE_MESSAGES.runNotFound);
+    return this.runView(pub.league, page, viewerOf(user, pub.league), pub.phase, pub.top, fresh.now);
   }
 
   /** GET .../matches/{matchId}: anyone reads it; the room to its players and the hosts. */

@@ -3,7 +3,7 @@
 // lockAndBump: the league row's lock orders every write of one league, the queue's pairing included.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { rawRows } from '../../db/raw-rows.ts';
+import { rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { leagueMatches, leagueRuns, leagues, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { LEAGUE_MESSAGES, type LeaguePhase } from '../../../domain/api/leagues.ts';
@@ -169,6 +169,32 @@ export async function ownRun(db: Tx, leagueId: string, discordId: string): Promi
   return row;
 }
 
+export interface RunPage { run: RunRow; matches: MatchRow[]; name: (id: string) => string }
+const runOfJson = rowMapper(leagueRuns, true);
+const matchOfJson = rowMapper(leagueMatches, true);
+
+/**
+ * A run with its matches (first played first) and the names of everyone in them, in one statement:
+ * the run `runId`, or with `discordId` the player's own (the active one, else the latest).
+ */
+export async function runPage(db: Tx, leagueId: string, which: { runId: number } | { discordId: string }): Promise<RunPage | undefined> {
+  const where = 'runId' in which ? sql`r.id = ${which.runId}::int` : sql`r.discord_id = ${which.discordId}`;
+  const [raw] = await rawRows(db, sql`select row_to_json(r)::text as run,
+      (select coalesce(json_agg(m order by m.id), '[]')::text from league_matches m where m.run1_id = r.id or m.run2_id = r.id) as matches,
+      (select coalesce(json_object_agg(u.discord_id, coalesce(nullif(u.preferred_name, ''), nullif(u.display_name, ''), nullif(u.username, ''))), '{}')::text
+        from users u where u.discord_id = r.discord_id or u.discord_id in (
+          select case when m.run1_id = r.id then m.player2_id else m.player1_id end from league_matches m where m.run1_id = r.id or m.run2_id = r.id)) as names
+    from league_runs r where r.league_id = ${leagueId} and ${where}
+    order by case when r.status = 'active' then 0 else 1 end, r.id desc limit 1`);
+  if (!raw) return undefined;
+  const names = JSON.parse(String(raw.names)) as Record<string, string | null>;
+  return {
+    run: runOfJson(JSON.parse(String(raw.run))),
+    matches: (JSON.parse(String(raw.matches)) as Record<string, unknown>[]).map(matchOfJson),
+    name: (id) => names[id] ?? UNKNOWN_PLAYER,
+  };
+}
+
 /** A new run; a second active run of the player is a 409 (the partial unique index says so too). */
 export async function insertRun(tx: Tx, values: typeof leagueRuns.$inferInsert): Promise<RunRow> {
   try {
@@ -310,11 +336,6 @@ export async function findMatch(db: Tx, leagueId: string, matchId: number): Prom
 export async function setMatch(tx: Tx, matchId: number, set: Partial<Omit<MatchRow, 'id' | 'leagueId'>>): Promise<MatchRow> {
   const [row] = await tx.update(leagueMatches).set(set).where(eq(leagueMatches.id, matchId)).returning();
   return row!;
-}
-
-/** A run's matches, first played first. */
-export async function matchesOfRun(db: Tx, runId: number): Promise<MatchRow[]> {
-  return db.select().from(leagueMatches).where(or(eq(leagueMatches.run1Id, runId), eq(leagueMatches.run2Id, runId))).orderBy(asc(leagueMatches.id));
 }
 
 /** The matches waiting for the hosts: disputed ones, and once the league has ended every open one. */
