@@ -4,4 +4,6 @@ export const TOPICS = {
   judgementSendoff: '/topic/judgement/sendoff',
   tournamentScoreboard: (uid: string) => `/topic/tournaments/${uid}/scoreboard`,
   tournamentStandings: (uid: string) => `/topic/tournaments/${uid}/standings`,
+  /** every change of a league (issue 41): leagueMessageSchema */
+  league: (id: string) => `/topic/leagues/${id}`,
 } as const;
