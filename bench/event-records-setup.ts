@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.ts';
 import { cards, eventRecords, recordDecks } from '../src/server/db/schema.ts';
 import { loadDemoCards } from '../src/server/db/seed.ts';
-import { recountArchetypes } from '../src/server/features/records/record-archetypes.ts';
+import * as RecordsRepository from '../src/server/features/records/records-repository.ts';
 import { startTestServer, type TestServer } from '../src/server/test/test-server.ts';
 
 export const DAY = 24 * 3600 * 1000;
@@ -58,6 +58,6 @@ export async function insertEvents({ db, pool }: RecordsBench, { events, decks, 
       mainDeck: Array.from({ length: 40 }, () => draw(0, 2500)), extraDeck: Array.from({ length: 15 }, () => draw(2500, 500)), sideDeck: [],
     })));
     // as writeEventRecord does once the decks are written
-    await recountArchetypes(db, uid);
+    await RecordsRepository.recountArchetypes(db, uid);
   }
 }

@@ -2,13 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX } from './discord-endpoints.ts';
 import type { DiscordProfile } from './discord-profile.ts';
 import { safeEqual } from './session-token.ts';
 import { badRequest } from '../errors.ts';
+import * as UsersRepository from '../features/users/users-repository.ts';
 
 const text = z.string().max(2048).optional();
 const authorizeQuerySchema = z.object({
@@ -101,7 +100,7 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, ca
         back.searchParams.set('code', code);
         return reply.redirect(back.toString(), 302);
       }
-      const known = await db.select().from(users).orderBy(desc(users.auth), users.discordId).limit(12);
+      const known = await UsersRepository.listForDemoSignIn(db, 12);
       return reply.type('text/html').send(authorizePage(q, known));
     });
 
@@ -137,7 +136,9 @@ export function registerDemoProvider(app: FastifyInstance, { db, allowAnyone, ca
   }, { prefix: DEMO_PREFIX });
 }
 
-function authorizePage(q: Record<string, string | undefined>, known: (typeof users.$inferSelect)[]): string {
+type KnownUser = { discordId: string; displayName: string | null; username: string | null; auth: number };
+
+function authorizePage(q: Record<string, string | undefined>, known: readonly KnownUser[]): string {
   const hidden = ['response_type', 'client_id', 'scope', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method']
     .map((k) => (q[k] ? `<input type="hidden" name="${k}" value="${escapeHtml(q[k]!)}">` : ''))
     .join('');

@@ -1,7 +1,5 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
 import * as UsersRepository from '../features/users/users-repository.ts';
 import { SESSION_MS, hashSessionToken, newSessionToken, sessionCookieName } from './session-token.ts';
@@ -68,11 +66,7 @@ export function registerSessions(app: FastifyInstance, { db, secureCookies }: Se
         const live = new Map<string, CurrentUser>();
         const now = new Date();
         for (let i = 0; i < sessionIds.length; i += CHECK_BATCH) {
-          const rows = await db
-            .select({ idHash: sessions.idHash, user: users })
-            .from(sessions)
-            .innerJoin(users, eq(users.discordId, sessions.discordId))
-            .where(and(inArray(sessions.idHash, sessionIds.slice(i, i + CHECK_BATCH)), gt(sessions.expiresAt, now), UsersRepository.notSuspended(now)));
+          const rows = await UsersRepository.liveSessionUsers(db, sessionIds.slice(i, i + CHECK_BATCH), now);
           for (const row of rows) live.set(row.idHash, UsersRepository.toCurrentUser(row.user));
         }
         return live;

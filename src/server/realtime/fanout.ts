@@ -5,8 +5,12 @@
 // NOTIFY payloads must stay under 8000 bytes. A larger message is cut into base64 chunks sent
 // by ONE statement (one transaction: delivered together, in order, or not at all) and joined
 // by every listener. No table and no cleanup job, and no instance depends on another's memory.
+// This module is the only SQL of the live channel (NOTIFY and LISTEN on its channel, no table): the
+// lint rule that keeps queries in repositories names it as the broker's transport (decision 041).
 import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import type { Tx } from '../db/client.ts';
 
 export const CHANNEL = 'format_hub_live';
 /** payloads at most this many bytes go as they are */
@@ -52,6 +56,16 @@ export function encodePayloads(topic: string, json: string, id: string = randomU
     out.push(JSON.stringify({ c: id, k, n, d } satisfies Chunk));
   }
   return out;
+}
+
+/** A notice on the channel as an SQL expression a write's own statement can carry: PostgreSQL delivers it at that transaction's commit. */
+export function notifySql(payload: string): SQL {
+  return sql`pg_notify(${CHANNEL}, ${payload})`;
+}
+
+/** The notice sent by a statement of its own in the caller's transaction (delivered at its commit). */
+export async function notifyInTx(tx: Tx, notify: SQL): Promise<void> {
+  await tx.execute(sql`select ${notify}`);
 }
 
 /** Joins chunks back; returns the whole message when its last chunk arrives. */

@@ -2,12 +2,12 @@
 // Features never see frames: the STOMP broker (broker.ts), its transports (transports.ts) and
 // the fan-out across instances (fanout.ts) stay behind this module.
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { CurrentUser } from '../../domain/api/users.ts';
 import { Broker, DEFAULT_BROKER_OPTIONS, isPublishableTopic, type BrokerOptions, type Identity, type StompSession, type TopicPolicy } from './broker.ts';
-import { CHANNEL, encodePayloads, inProcessFanout, postgresFanout, type Fanout } from './fanout.ts';
+import { encodePayloads, inProcessFanout, notifyInTx, notifySql, postgresFanout, type Fanout } from './fanout.ts';
 import { matchPath } from './path-matcher.ts';
 import { installTransports } from './transports.ts';
 
@@ -301,7 +301,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
   const noticeSql = (key: string): SQL | undefined => {
     if (fanout.kind === 'in-process') return undefined;
     const [payload] = encodePayloads(CHANGED, JSON.stringify({ from: instanceId, key }));
-    return sql`pg_notify(${CHANNEL}, ${payload})`;
+    return notifySql(payload!);
   };
 
   return {
@@ -312,7 +312,7 @@ export function createRealtime({ app, database, allowedOrigins, hostnames, userF
     },
     async noticeInTx(tx, key) {
       const notify = noticeSql(key);
-      if (notify) await tx.execute(sql`select ${notify}`);
+      if (notify) await notifyInTx(tx, notify);
     },
     noticeSql,
     onChangeNotice(listener) {

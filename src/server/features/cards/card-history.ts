@@ -17,7 +17,7 @@ import { errors } from '../../http/route-schemas.ts';
 import { sendCached } from '../../http/http-cache.ts';
 import * as MetaRepository from '../meta/meta-repository.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
-import { edoproSetnames } from '../records/record-writer.ts';
+import { edoproSetnames } from '../records/edopro-setnames.ts';
 import { cardMonths } from './card-history-meta.ts';
 import * as Repo from './card-history-repository.ts';
 

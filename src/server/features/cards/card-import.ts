@@ -1,12 +1,11 @@
 import zlib from 'node:zlib';
 import { cardTypeFromBits } from '../../../domain/banlist/card-types.ts';
 import { normalizeCardName } from '../../../domain/banlist/card-search.ts';
-import type { cards } from '../../db/schema.ts';
+import type { CardRow } from './cards-repository.ts';
 import { isSqlite, readCdb } from './cdb-import.ts';
-
-export type CardRow = typeof cards.$inferInsert;
-
 import type { CardJson } from './card-json.ts';
+
+export type { CardRow };
 
 /** What name search compares (cards.search_name). */
 export const searchKey = normalizeCardName;

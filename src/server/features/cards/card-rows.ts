@@ -2,7 +2,7 @@
 // read of the cards table per database, shared by both, dropped by an import in this process (upsertCards).
 import type { CardSource } from '../../../domain/cards/card-index.ts';
 import type { Db } from '../../db/client.ts';
-import { cards } from '../../db/schema.ts';
+import * as CardsRepository from './cards-repository.ts';
 
 /** How long the rows are trusted: cards change only by an operator's import, often in another process. */
 const TTL_MS = 10 * 60 * 1000;
@@ -17,14 +17,8 @@ export class CardRows {
   get(): Promise<readonly CardSource[]> {
     if (!this.loaded || Date.now() - this.at > TTL_MS) {
       this.at = Date.now();
-      // one real promise: a drizzle query runs again on each then
-      const loading: Promise<readonly CardSource[]> = this.db
-        .select({
-          id: cards.id, alias: cards.alias, name: cards.name, type: cards.type, atk: cards.atk, def: cards.def, level: cards.level,
-          race: cards.race, attribute: cards.attribute, setcodes: cards.setcodes, description: cards.description,
-        })
-        .from(cards)
-        .then((rows) => rows);
+      // one real promise (an async function's): a drizzle query runs again on each then
+      const loading: Promise<readonly CardSource[]> = CardsRepository.cardSources(this.db);
       loading.catch(() => { if (this.loaded === loading) this.loaded = undefined; });
       this.loaded = loading;
     }
@@ -61,3 +55,4 @@ export function cardRows(db: Db): CardRows {
 export function invalidateCardRows(db: Db): void {
   byDb.get(db)?.invalidate();
 }
+CardsRepository.onCardsWritten(invalidateCardRows);

@@ -21,7 +21,7 @@ import { errors } from '../../http/route-schemas.ts';
 import type { BanlistReads } from '../banlists/banlist-reads.ts';
 import { CachedBody, sendCached } from '../../http/http-cache.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
-import { edoproSetnames } from '../records/record-writer.ts';
+import { edoproSetnames } from '../records/edopro-setnames.ts';
 import { cardRows } from './card-rows.ts';
 
 /** What a cached body parses to, parsed once per body (the caches hand out the same body until their data changes). */

@@ -4,10 +4,20 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
 import { MAX_SEARCH_RESULTS } from '../../../domain/banlist/card-search.ts';
 import type { StoredCard } from '../../../domain/banlist/card-info.ts';
-import { invalidateCardRows } from './card-rows.ts';
+import type { CardSource } from '../../../domain/cards/card-index.ts';
+
+/** A card as stored (card-import.ts makes them from EDOPro's files). */
+export type CardRow = typeof cards.$inferInsert;
+
+// told after cards were written in this process: the cards in memory (card-rows.ts) read them again.
+// A listener, so that the cache imports the repository and not the other way round.
+const writtenListeners: ((db: Db) => void)[] = [];
+export function onCardsWritten(listener: (db: Db) => void): void {
+  writtenListeners.push(listener);
+}
 
 /** Insert or update cards in batches, one transaction; this process's card indexes then read them again. Returns the number written. */
-export async function upsertCards(db: Db, rows: (typeof cards.$inferInsert)[]): Promise<number> {
+export async function upsertCards(db: Db, rows: CardRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += 500) {
@@ -22,8 +32,18 @@ export async function upsertCards(db: Db, rows: (typeof cards.$inferInsert)[]): 
         });
     }
   });
-  invalidateCardRows(db);
+  for (const listener of writtenListeners) listener(db);
   return rows.length;
+}
+
+/** Every card as the indexes hold it (the card search's and the deck checker's). */
+export async function cardSources(db: Tx): Promise<CardSource[]> {
+  return db
+    .select({
+      id: cards.id, alias: cards.alias, name: cards.name, type: cards.type, atk: cards.atk, def: cards.def, level: cards.level,
+      race: cards.race, attribute: cards.attribute, setcodes: cards.setcodes, description: cards.description,
+    })
+    .from(cards);
 }
 
 const toSnake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

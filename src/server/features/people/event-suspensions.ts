@@ -3,15 +3,14 @@
 // "suspended" (the public event page does not: a suspension is between a person and the admins).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { suspendedPlayersSchema } from '../../../domain/api/people.ts';
 import type { Db } from '../../db/client.ts';
-import { rawRows } from '../../db/raw-rows.ts';
 import { forbidden, notFoundIfMissing } from '../../errors.ts';
 import { errors } from '../../http/route-schemas.ts';
 import { isPrivileged, UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
 import * as TournamentsRepo from '../tournaments/tournaments-repository.ts';
+import * as PeopleRepository from './people-repository.ts';
 
 export function registerEventSuspensionsRoute(server: FastifyInstance, { db }: { db: Db }): void {
   server.withTypeProvider<ZodTypeProvider>().get('/api/tournaments/:id/suspended', {
@@ -25,16 +24,11 @@ export function registerEventSuspensionsRoute(server: FastifyInstance, { db }: {
     if (!isPrivileged(req.user, t)) throw forbidden('Only an admin or the host of this tournament can see its suspended players');
     reply.header('Cache-Control', 'private, no-cache');
     const now = new Date().toISOString();
-    const rows = await rawRows(db, sql`select u.discord_id, coalesce(u.preferred_name, u.display_name, u.username, u.discord_id) as name,
-        tm.uid as team_uid, tm.name as team_name, u.suspended_until
-      from members m join teams tm on tm.uid = m.team_uid join users u on u.discord_id = m.discord_id
-      where m.tournament_uid = ${t.uid} and not m.dropped and not tm.dropped
-        and u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > ${now})
-      order by tm.name, name`);
+    const rows = await PeopleRepository.suspendedPlayers(db, t.uid, now);
     return {
       players: rows.map((r) => ({
-        discordId: String(r.discord_id), name: String(r.name), teamUid: String(r.team_uid), teamName: String(r.team_name || UNNAMED_TEAM),
-        until: r.suspended_until ? new Date(r.suspended_until as string).toISOString() : null,
+        discordId: r.discordId, name: r.name, teamUid: r.teamUid, teamName: String(r.teamName || UNNAMED_TEAM),
+        until: r.suspendedUntil ? new Date(r.suspendedUntil).toISOString() : null,
       })),
     };
   });

@@ -46,6 +46,28 @@ export async function lift(tx: Tx, discordId: string): Promise<void> {
   await tx.update(users).set({ suspendedAt: null, suspendedUntil: null, suspendedReason: null, suspendedBy: null }).where(eq(users.discordId, discordId));
 }
 
+export interface SuspendedPlayerRow {
+  discordId: string;
+  name: string;
+  teamUid: string;
+  teamName: string | null;
+  suspendedUntil: string | null;
+}
+
+/** The suspended players of an event's active teams (not dropped, on a team not dropped), by team name then name. */
+export async function suspendedPlayers(db: Tx, tournamentUid: string, now: string): Promise<SuspendedPlayerRow[]> {
+  const rows = await rawRows(db, sql`select u.discord_id, coalesce(u.preferred_name, u.display_name, u.username, u.discord_id) as name,
+        tm.uid as team_uid, tm.name as team_name, u.suspended_until
+      from members m join teams tm on tm.uid = m.team_uid join users u on u.discord_id = m.discord_id
+      where m.tournament_uid = ${tournamentUid} and not m.dropped and not tm.dropped
+        and u.suspended_at is not null and (u.suspended_until is null or u.suspended_until > ${now})
+      order by tm.name, name`);
+  return rows.map((r) => ({
+    discordId: String(r.discord_id), name: String(r.name), teamUid: String(r.team_uid),
+    teamName: r.team_name as string | null, suspendedUntil: r.suspended_until as string | null,
+  }));
+}
+
 /** Events each of these users hosted and played in (cancelled events left out; closed ones by their record). */
 export async function activity(db: Tx, ids: readonly string[]): Promise<Map<string, { hosted: number; played: number }>> {
   if (ids.length === 0) return new Map();

@@ -1,9 +1,9 @@
 // All SQL of player profiles and the leaderboard (issue 20). They read only the public record of
 // completed events (event_records, record_players, published record_decks, player_ratings), never
-// the live tables, so they are the same before and after Close.
+// the live tables, so they are the same before and after Close. One write: the seeds by rating at Start (rating-seeds.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, tournaments, users } from '../../db/schema.ts';
+import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, teams as teamsTable, tournaments, users } from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -93,6 +93,28 @@ export async function playerRatingsOf(db: Tx, discordId: string) {
     where pr.discord_id = ${discordId}
     order by pr.rating desc, pr.series_uid`)) as unknown as Rows<{ seriesUid: string; seriesName: string | null; rating: number; rd: number; events: number; rank: number }>;
   return rows.map((r) => ({ ...r, rating: Number(r.rating), rd: Number(r.rd), events: Number(r.events), rank: Number(r.rank) }));
+}
+
+/** ids per statement of the seeds by rating (a 4,096-team event's teams and members) */
+const SEED_CHUNK = 500;
+
+/** The ratings these players have in the series (those without one are left out). */
+export async function ratingsIn(tx: Tx, seriesUid: string, discordIds: readonly string[]): Promise<Map<string, number>> {
+  const rated = new Map<string, number>();
+  for (let i = 0; i < discordIds.length; i += SEED_CHUNK) {
+    const rows = await tx.select({ discordId: playerRatings.discordId, rating: playerRatings.rating }).from(playerRatings)
+      .where(and(eq(playerRatings.seriesUid, seriesUid), inArray(playerRatings.discordId, discordIds.slice(i, i + SEED_CHUNK))));
+    for (const r of rows) rated.set(r.discordId, r.rating);
+  }
+  return rated;
+}
+
+/** The teams' new seeds, stored. */
+export async function storeSeeds(tx: Tx, seeds: readonly { uid: string; seed: number }[]): Promise<void> {
+  for (let i = 0; i < seeds.length; i += SEED_CHUNK) {
+    const values = sql.join(seeds.slice(i, i + SEED_CHUNK).map((x) => sql`(${x.uid}::text, ${x.seed}::int)`), sql`, `);
+    await tx.execute(sql`update ${teamsTable} set seed = v.seed from (values ${values}) as v(uid, seed) where ${teamsTable.uid} = v.uid`);
+  }
 }
 
 /** Name and avatar as the latest record of each player has them (players who never signed in). */

@@ -2,53 +2,19 @@
 // marks the winner, rewritten by a correction, kept by Close. Placements and every complete match
 // (ratings and head-to-head read them after Close), one row per player (profiles, the
 // leaderboard), and the approved decks: published ones whole, the others as an archetype only.
-import fs from 'node:fs';
-import path from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { TOP_DECKS_WITHOUT_CUT, type DeckPrivacy } from '../../../domain/api/records.ts';
-import { archetypeOf, type CardSetcodes, type DeckSignature } from '../../../domain/deck/archetype.ts';
-import { parseSetnames } from '../../../domain/deck/setnames.ts';
+import { archetypeOf } from '../../../domain/deck/archetype.ts';
 import type { Tx } from '../../db/client.ts';
-import {
-  archetypeSignatures, cards, eventRecords, recordDecks, recordMeetings, recordPlayers, type RecordMatch, type RecordPlacement,
-} from '../../db/schema.ts';
-import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
 import { standingsOf } from '../tournaments/tournament-standings.ts';
 import { loadPlay } from '../tournaments/tournament-play.ts';
 import { userAvatar, userName } from '../tournaments/tournament-views.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
+import { edoproSetnames } from './edopro-setnames.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
-import { recountArchetypes } from './record-archetypes.ts';
 import { meetingRowsOf } from './record-meetings.ts';
-
-const INSERT_CHUNK = 1000;
-
-let setnames: Map<number, string> | undefined;
-/** EDOPro's archetype names (assets/edopro/setnames.conf, from strings.conf). */
-export function edoproSetnames(): Map<number, string> {
-  setnames ??= parseSetnames(fs.readFileSync(path.join(EDOPRO_ASSETS_DIR, 'setnames.conf'), 'utf8'));
-  return setnames;
-}
-
-export async function listSignatures(db: Tx): Promise<DeckSignature[]> {
-  const rows = await db.select().from(archetypeSignatures).orderBy(asc(archetypeSignatures.position), asc(archetypeSignatures.id));
-  return rows.map((r) => ({ name: r.name, cards: r.cards, ...(r.min !== null && { min: r.min }) }));
-}
-
-/** Setcodes of these cards and of the cards they are alternate arts of. */
-export async function setcodeLookup(db: Tx, ids: Iterable<number>): Promise<(id: number) => CardSetcodes | undefined> {
-  const wanted = [...new Set(ids)];
-  const found = new Map<number, CardSetcodes>();
-  for (let round = 0; round < 2 && wanted.length; round++) {
-    const rows = wanted.length ? await db.select({ id: cards.id, alias: cards.alias, setcodes: cards.setcodes }).from(cards).where(inArray(cards.id, wanted)) : [];
-    wanted.length = 0;
-    for (const r of rows) {
-      found.set(r.id, { setcodes: r.setcodes ?? [], alias: r.alias || undefined });
-      if (r.alias && !found.has(r.alias)) wanted.push(r.alias);
-    }
-  }
-  return (id) => found.get(id);
-}
+import * as RecordsRepository from './records-repository.ts';
+import type { RecordMatch, RecordPlacement } from './records-repository.ts';
+import * as SignaturesRepository from './signatures-repository.ts';
 
 /** Teams of the top cut: those that played a top-cut match, else the first eight of the final order. */
 export function topCutTeams(placements: readonly Pick<RecordPlacement, 'teamId' | 'rank'>[], matches: readonly Pick<RecordMatch, 'bracket' | 'team1' | 'team2'>[]): Set<string> {
@@ -91,27 +57,19 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   const cut = topCutTeams(placements, recordMatches);
   for (const p of placements) p.topCut = cut.has(p.teamId);
 
-  const previous = await tx.select().from(eventRecords).where(eq(eventRecords.tournamentUid, t.uid));
+  const previous = await RecordsRepository.findRecord(tx, t.uid);
   const corrections = new Map(
-    (await tx.select().from(recordDecks).where(and(eq(recordDecks.tournamentUid, t.uid), eq(recordDecks.published, true))))
+    (await RecordsRepository.publishedDecks(tx, t.uid))
       .filter((d) => d.correctedBy)
       .map((d) => [`${d.discordId}\u0000${d.label}`, { archetype: d.archetype, correctedBy: d.correctedBy }]),
   );
   // the date of the event: when its winner was first marked (the demo's past events give theirs)
-  const completedAt = previous[0]?.completedAt ?? options.completedAt ?? new Date();
+  const completedAt = previous?.completedAt ?? options.completedAt ?? new Date();
   const record = {
     tournamentUid: t.uid, seriesUid: t.seriesUid, banlistName: t.banlistName, name: t.name, format: t.format, deckPrivacy: t.deckPrivacy,
     championTeamUid: t.winnerTeamUid, completedAt, topCutSize: cut.size, placements, matches: recordMatches, teamCount: placements.length,
   };
-  if (previous.length) {
-    const p = previous[0]!;
-    await tx.update(eventRecords).set({ ...record, version: p.version + 1, decksVersion: p.decksVersion + 1, updatedAt: new Date() }).where(eq(eventRecords.tournamentUid, t.uid));
-    await tx.delete(recordPlayers).where(eq(recordPlayers.tournamentUid, t.uid));
-    await tx.delete(recordMeetings).where(eq(recordMeetings.tournamentUid, t.uid));
-    await tx.delete(recordDecks).where(eq(recordDecks.tournamentUid, t.uid));
-  } else {
-    await tx.insert(eventRecords).values(record);
-  }
+  await RecordsRepository.writeRecord(tx, record, previous);
 
   const players = placements.flatMap((p) => p.members.map((m) => ({
     tournamentUid: t.uid, discordId: m.discordId, teamUid: p.teamId, seriesUid: t.seriesUid, completedAt,
@@ -120,17 +78,16 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
   // a player listed twice (a member who dropped and signed up again with another team) counts once: their better finish
   const byPlayer = new Map<string, (typeof players)[number]>();
   for (const p of players) if (!byPlayer.has(p.discordId) || byPlayer.get(p.discordId)!.rank > p.rank) byPlayer.set(p.discordId, p);
-  const playerRows = [...byPlayer.values()];
-  for (let i = 0; i < playerRows.length; i += INSERT_CHUNK) await tx.insert(recordPlayers).values(playerRows.slice(i, i + INSERT_CHUNK));
+  await RecordsRepository.insertPlayers(tx, [...byPlayer.values()]);
   const meetings = meetingRowsOf(placements, recordMatches).map((m) => ({ ...m, tournamentUid: t.uid, completedAt }));
-  for (let i = 0; i < meetings.length; i += INSERT_CHUNK) await tx.insert(recordMeetings).values(meetings.slice(i, i + INSERT_CHUNK));
+  await RecordsRepository.insertMeetings(tx, meetings);
 
   if (t.deckPrivacy !== 'closed') {
     const decks = await Repo.approvedDecks(tx, t.uid);
     const memberOf = new Map(members.map((m) => [m.id, m]));
     const placementOf = new Map(placements.map((p) => [p.teamId, p]));
-    const lookup = await setcodeLookup(tx, decks.flatMap((d) => [...d.mainDeck, ...d.extraDeck]));
-    const signatures = await listSignatures(tx);
+    const lookup = await RecordsRepository.setcodeLookup(tx, decks.flatMap((d) => [...d.mainDeck, ...d.extraDeck]));
+    const signatures = await SignaturesRepository.listSignatures(tx);
     const rows = decks.flatMap((d) => {
       const member = memberOf.get(d.memberId);
       const place = member && placementOf.get(member.teamUid);
@@ -146,9 +103,8 @@ export async function writeEventRecord(tx: Tx, t: Repo.TournamentRow, options: {
         mainDeck: published ? d.mainDeck : [], extraDeck: published ? d.extraDeck : [], sideDeck: published ? d.sideDeck : [],
       }];
     });
-    // in chunks: a 4,096-team event's decks would pass PostgreSQL's 65,535 parameters in one statement
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(recordDecks).values(rows.slice(i, i + INSERT_CHUNK));
+    await RecordsRepository.insertDecks(tx, rows);
   }
-  await recountArchetypes(tx, t.uid);
+  await RecordsRepository.recountArchetypes(tx, t.uid);
   if (t.seriesUid) await recomputeSeriesRatings(tx, t.seriesUid);
 }

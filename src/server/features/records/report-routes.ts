@@ -1,20 +1,18 @@
 // The event report (issue 20): GET .../report, public once a winner is marked and kept by Close;
 // PATCH .../report/decks/{deckId}, the host's or an admin's archetype correction (the meta and the
 // report follow at once).
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { archetypeCorrectionSchema, reportSchema } from '../../../domain/api/records.ts';
 import type { Db } from '../../db/client.ts';
-import { eventRecords, recordDecks } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { sendCached } from '../../http/http-cache.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
 import * as Repo from '../tournaments/tournaments-repository.ts';
-import { renamedArchetypes } from './record-archetypes.ts';
+import * as RecordsRepository from './records-repository.ts';
 import { readReport } from './report.ts';
 
 const tags = ['event records'];
@@ -61,16 +59,14 @@ export function registerReportRoutes(server: FastifyInstance, { db, helpers: h }
   }, async (req) => {
     const uid = req.params.id;
     await h.adminAction(req, uid, 'archetype', async (tx, t, user) => {
-      const [record] = await tx.select({ uid: eventRecords.tournamentUid }).from(eventRecords).where(eq(eventRecords.tournamentUid, t.uid));
-      if (!record) throw conflict(REPORT_NOT_YET);
-      const [deck] = await tx.select().from(recordDecks)
-        .where(and(eq(recordDecks.id, req.params.deckId), eq(recordDecks.tournamentUid, t.uid), eq(recordDecks.published, true)));
+      if (!await RecordsRepository.recordExists(tx, t.uid)) throw conflict(REPORT_NOT_YET);
+      const deck = await RecordsRepository.findPublishedDeck(tx, t.uid, req.params.deckId);
       if (!deck) throw notFound('Deck not found in this report');
       const archetype = req.body.archetype ?? deck.archetypeAuto;
       const correctedBy = req.body.archetype === null || archetype === deck.archetypeAuto ? null : user.discordId;
       if (archetype === deck.archetype && correctedBy === deck.correctedBy) return { result: undefined, unchanged: true };
-      await tx.update(recordDecks).set({ archetype, correctedBy }).where(eq(recordDecks.id, deck.id));
-      await renamedArchetypes(tx, t.uid);
+      await RecordsRepository.setDeckArchetype(tx, deck.id, archetype, correctedBy);
+      await RecordsRepository.renamedArchetypes(tx, t.uid);
       return { result: undefined, before: { deckId: deck.id, archetype: deck.archetype }, after: { deckId: deck.id, archetype } };
     });
     const t = await h.findOr404(uid);

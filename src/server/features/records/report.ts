@@ -1,11 +1,10 @@
 // The event report (issue 20): what GET /api/tournaments/{id}/report answers, read from the record
 // the winner's marking wrote (so it is the same before and after Close).
-import { asc, eq } from 'drizzle-orm';
 import type { DeckCard, PublishedDeck, Report } from '../../../domain/api/records.ts';
 import { metaOf } from '../../../domain/meta/meta.ts';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, recordDecks, series, type RecordMatch } from '../../db/schema.ts';
 import type * as Repo from '../tournaments/tournaments-repository.ts';
+import * as RecordsRepository from './records-repository.ts';
 
 type CardName = (id: number) => { name: string; type?: number } | undefined;
 
@@ -37,10 +36,10 @@ const BRACKET_PARTS = new Set(['top', 'winners', 'losers', 'grand']);
 
 /** The report of a recorded tournament; undefined when none was written (no winner yet). */
 export async function readReport(db: Tx, t: Repo.TournamentRow, cardName: CardName): Promise<Report | undefined> {
-  const [record] = await db.select().from(eventRecords).where(eq(eventRecords.tournamentUid, t.uid));
+  const record = await RecordsRepository.findRecord(db, t.uid);
   if (!record) return undefined;
-  const decks = await db.select().from(recordDecks).where(eq(recordDecks.tournamentUid, t.uid)).orderBy(asc(recordDecks.rank), asc(recordDecks.id));
-  const [seriesRow] = record.seriesUid ? await db.select({ name: series.name }).from(series).where(eq(series.id, record.seriesUid)) : [];
+  const decks = await RecordsRepository.listDecks(db, t.uid);
+  const seriesName = record.seriesUid ? await RecordsRepository.seriesName(db, record.seriesUid) : undefined;
   const teamName = new Map(record.placements.map((p) => [p.teamId, p.teamName]));
   const memberName = new Map(record.placements.flatMap((p) => p.members.map((m) => [m.discordId, m.displayName] as const)));
   const champion = record.placements.find((p) => p.teamId === record.championTeamUid);
@@ -51,11 +50,11 @@ export async function readReport(db: Tx, t: Repo.TournamentRow, cardName: CardNa
     archetype: d.archetype, archetypeAuto: d.archetypeAuto, corrected: d.correctedBy !== null,
     main: countedCards(d.mainDeck, cardName), extra: countedCards(d.extraDeck, cardName), side: countedCards(d.sideDeck, cardName),
   }));
-  const bracket = record.matches.filter((m: RecordMatch) => BRACKET_PARTS.has(m.bracket) && !m.bye)
+  const bracket = record.matches.filter((m: RecordsRepository.RecordMatch) => BRACKET_PARTS.has(m.bracket) && !m.bye)
     .map(({ round, bracket: part, team1, team2, team1Wins, team2Wins, winner }) => ({ round, bracket: part, team1, team2, team1Wins, team2Wins, winner }));
   return {
     tournament: {
-      uid: t.uid, name: record.name, subtitle: t.subtitle, seriesUid: record.seriesUid, seriesName: seriesRow?.name ?? null, format: record.format,
+      uid: t.uid, name: record.name, subtitle: t.subtitle, seriesUid: record.seriesUid, seriesName: seriesName ?? null, format: record.format,
       banlistName: record.banlistName, hostDiscordId: t.hostDiscordId, completedAt: record.completedAt.toISOString(),
       deckPrivacy: record.deckPrivacy as Report['tournament']['deckPrivacy'], closed: t.closed, rated: t.rated,
     },

@@ -6,8 +6,8 @@ import { archetypeOf, type DeckSignature } from '../../../domain/deck/archetype.
 import type { Db, Tx } from '../../db/client.ts';
 import { archetypeSignatures, cards, recordDecks } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import { renamedArchetypes } from './record-archetypes.ts';
-import { edoproSetnames, listSignatures, setcodeLookup } from './record-writer.ts';
+import { edoproSetnames } from './edopro-setnames.ts';
+import * as RecordsRepository from './records-repository.ts';
 
 type Row = typeof archetypeSignatures.$inferSelect;
 
@@ -117,6 +117,12 @@ export async function reorder(db: Db, ids: readonly number[], by: string, check:
   });
 }
 
+/** The table as the rule reads it: in its order, the first a deck matches names it. */
+export async function listSignatures(db: Tx): Promise<DeckSignature[]> {
+  const rows = await db.select().from(archetypeSignatures).orderBy(asc(archetypeSignatures.position), asc(archetypeSignatures.id));
+  return rows.map((r) => ({ name: r.name, cards: r.cards, ...(r.min !== null && { min: r.min }) }));
+}
+
 /** The table as the rule reads it, with each signature's id (the preview names the one that matched). */
 export async function ruleTable(db: Tx): Promise<{ ids: number[]; signatures: DeckSignature[] }> {
   const rows = await db.select({ id: archetypeSignatures.id }).from(archetypeSignatures).orderBy(asc(archetypeSignatures.position), asc(archetypeSignatures.id));
@@ -141,7 +147,7 @@ export async function reclassify(db: Db, notice: (tx: Tx, uid: string) => Promis
       id: recordDecks.id, tournamentUid: recordDecks.tournamentUid, archetype: recordDecks.archetype, archetypeAuto: recordDecks.archetypeAuto,
       correctedBy: recordDecks.correctedBy, main: recordDecks.mainDeck, extra: recordDecks.extraDeck,
     }).from(recordDecks).where(eq(recordDecks.published, true)).orderBy(asc(recordDecks.id));
-    const lookup = await setcodeLookup(tx, decks.flatMap((d) => [...d.main, ...d.extra]));
+    const lookup = await RecordsRepository.setcodeLookup(tx, decks.flatMap((d) => [...d.main, ...d.extra]));
     const signatures = await listSignatures(tx);
     const setnames = edoproSetnames();
     const events = new Set<string>();
@@ -155,7 +161,7 @@ export async function reclassify(db: Db, notice: (tx: Tx, uid: string) => Promis
       events.add(d.tournamentUid);
     }
     for (const uid of events) {
-      await renamedArchetypes(tx, uid);
+      await RecordsRepository.renamedArchetypes(tx, uid);
       await notice(tx, uid);
     }
     return { decks: decks.length, changed, events: [...events] };

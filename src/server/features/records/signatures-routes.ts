@@ -14,7 +14,8 @@ import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';
 import { errors, noContent, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import type { MetaReads } from '../meta/meta-reads.ts';
 import type { TournamentHelpers } from '../tournaments/tournament-helpers.ts';
-import { edoproSetnames, setcodeLookup } from './record-writer.ts';
+import { edoproSetnames } from './edopro-setnames.ts';
+import * as RecordsRepository from './records-repository.ts';
 import { checkOrder, previewDeck } from './signature-rules.ts';
 import * as SignaturesRepository from './signatures-repository.ts';
 
@@ -114,7 +115,7 @@ export function registerSignaturesRoutes(
   }, async (req): Promise<ArchetypePreview> => {
     requireUser(req);
     const deck = previewDeck(req.body);
-    const lookup = await setcodeLookup(db, [...deck.main, ...deck.extra]);
+    const lookup = await RecordsRepository.setcodeLookup(db, [...deck.main, ...deck.extra]);
     const { ids, signatures } = await SignaturesRepository.ruleTable(db);
     const named = archetypeOf(deck, lookup, edoproSetnames(), signatures);
     const index = named.source === 'signature' ? signatures.findIndex((s) => s.name === named.name) : -1;

@@ -1,4 +1,4 @@
-import { eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -34,6 +34,11 @@ export function suspensionOf(
 export async function findByDiscordId(db: Tx, discordId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.discordId, discordId));
   return row;
+}
+
+/** The first users by level, then id: the demo sign-in page offers them. */
+export async function listForDemoSignIn(db: Tx, limit: number) {
+  return db.select().from(users).orderBy(desc(users.auth), users.discordId).limit(limit);
 }
 
 /** The user, and whether the session of `idHash` (when given) is live at `now`: one statement (the bot's, each interaction). */
@@ -105,6 +110,15 @@ export async function findSessionUser(db: Tx, idHash: string, now: Date, slideTo
       update users set last_seen_at = ${at} from s where users.discord_id = s.discord_id`);
   }
   return { user: userRowOf(raw), slid };
+}
+
+/** Of these sessions, those live at `now` (not expired, their user not suspended), each with its user. */
+export async function liveSessionUsers(db: Tx, idHashes: readonly string[], now: Date): Promise<{ idHash: string; user: UserRow }[]> {
+  return db
+    .select({ idHash: sessions.idHash, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.discordId, sessions.discordId))
+    .where(and(inArray(sessions.idHash, [...idHashes]), gt(sessions.expiresAt, now), notSuspended(now)));
 }
 
 export async function deleteSession(db: Tx, idHash: string): Promise<void> {
