@@ -16,6 +16,7 @@ const LINKS = [
   { to: '/cards', label: 'Cards' },
   { to: '/series', label: 'Series' },
   { to: '/tournaments', label: 'Tournaments' },
+  { to: '/leagues', label: 'Leagues' },
   { to: '/meta', label: 'Meta' },
   { to: '/players', label: 'Players' },
   { to: '/judgement', label: 'Judgement', minAuth: 2 },
