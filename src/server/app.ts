@@ -33,6 +33,7 @@ import { registerTournamentsRoutes } from './features/tournaments/tournaments-ro
 import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
 import { registerExportsRoutes } from './features/tournaments/exports-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
+import { registerLeaguesRoutes } from './features/leagues/leagues-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
@@ -88,10 +89,12 @@ export interface AppOptions {
   rateLimitScale?: number;
   /** the Discord webhook outbox's knobs (tests move its clock, which the Discord client's rate limits share, and shorten its delays) */
   webhooks?: import('./features/webhooks/event-webhooks.ts').WebhookTuning;
+  /** the league's clock (tests move it: confirmations, queue entries, the end); the league alone reads it */
+  now?: () => Date;
 }
 
 /** The whole HTTP application: every plugin and route is registered here. */
-export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale, webhooks }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, webDir, logger, realtime: realtimeTuning, rateLimitScale, webhooks, now }: AppOptions): Promise<FastifyInstance> {
   const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const secureCookies = publicUrl?.protocol === 'https:';
   const headerOptions = { cardImageBaseUrl: env.CARD_IMAGE_BASE_URL, https: secureCookies };
@@ -245,6 +248,7 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerSignaturesRoutes(app, { db, helpers: tournaments, meta });
   registerPlayersRoutes(app, { db });
   registerSeriesRoutes(app, { db, images });
+  registerLeaguesRoutes(app, { db, now });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
   // the Discord bot: its commands call the routes above in-process, as the user (off without a token)
   registerDiscordBot(app, { db, env, client: discord, secureCookies, siteOrigin });

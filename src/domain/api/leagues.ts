@@ -110,6 +110,9 @@ export const LEAGUE_MESSAGES = {
 
 // ---- requests ----------------------------------------------------------------------------------
 
+/** The sentence of a body that is no JSON object (other issues keep their own, unknown fields named). */
+const objectOnly = (issue: { code: string }) => (issue.code === 'invalid_type' ? 'The body must be a JSON object' : undefined);
+
 const whole = (field: string, min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d{1,6}\s*$/.test(v) ? Number(v) : v),
@@ -142,7 +145,7 @@ export const createLeagueBodySchema = z.object(
     /** which runs' decks become public when the league is final (the top 8's by default) */
     deckPrivacy: deckPrivacySchema.default('top-cut'),
   },
-  { error: 'The body must be a JSON object' },
+  { error: objectOnly },
 ).strict().refine((b) => !b.startsAt || !b.endsAt || b.endsAt > b.startsAt, { path: ['endsAt'], message: LEAGUE_MESSAGES.endsBeforeStart });
 export type CreateLeagueBody = z.input<typeof createLeagueBodySchema>;
 export type CreateLeagueValues = z.output<typeof createLeagueBodySchema>;
@@ -153,32 +156,32 @@ export const startRunBodySchema = z.object(
     ydk: z.string({ error: 'ydk: must be the text of a .ydk file' }).max(LEAGUE_DECK_TEXT_MAX, 'ydk: is too long for a deck').optional(),
     ydke: z.string({ error: 'ydke: must be a ydke:// link' }).max(LEAGUE_DECK_TEXT_MAX, 'ydke: is too long for a deck').optional(),
   },
-  { error: 'The body must be a JSON object' },
+  { error: objectOnly },
 ).strict().refine((b) => (b.ydk === undefined) !== (b.ydke === undefined), { message: LEAGUE_MESSAGES.deckBody });
 export type StartRunBody = z.input<typeof startRunBodySchema>;
 
 const games = (field: string) => whole(field, 0, LEAGUE_BEST_OF);
 
 /** POST .../matches/{matchId}/report: the reporter's games first (2–1: the reporter won two games to one). */
-export const reportBodySchema = z.object({ gamesWon: games('gamesWon'), gamesLost: games('gamesLost') }, { error: 'The body must be a JSON object' }).strict();
+export const reportBodySchema = z.object({ gamesWon: games('gamesWon'), gamesLost: games('gamesLost') }, { error: objectOnly }).strict();
 export type ReportBody = z.input<typeof reportBodySchema>;
 
 /** POST .../matches/{matchId}/dispute: what is wrong with the report, for the hosts (optional). */
-export const disputeBodySchema = z.object(
+export const disputeBodySchema = z.preprocess((v) => v ?? undefined, z.object(
   {
     reason: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || undefined : v ?? undefined),
       z.string({ error: 'reason: must be text' }).max(DISPUTE_REASON_MAX, `reason: must be at most ${DISPUTE_REASON_MAX} characters`).optional(),
     ),
   },
-  { error: 'The body must be a JSON object' },
-).strict().optional();
+  { error: objectOnly },
+).strict().optional());
 export type DisputeBody = z.input<typeof disputeBodySchema>;
 
 /** POST .../matches/{matchId}/decide (hosts): the winner, and the winner's games first. */
 export const decideBodySchema = z.object(
   { winnerDiscordId: discordIdSchema, gamesWon: games('gamesWon'), gamesLost: games('gamesLost') },
-  { error: 'The body must be a JSON object' },
+  { error: objectOnly },
 ).strict();
 export type DecideBody = z.input<typeof decideBodySchema>;
 

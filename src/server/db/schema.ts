@@ -596,3 +596,133 @@ export const adminLog = pgTable('admin_log', {
   /** what changed: from and to, the reason, the end of a suspension, a list's name */
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
 }, (t) => [index('admin_log_actor_idx').on(t.actorDiscordId, t.id), index('admin_log_subject_idx').on(t.subjectKind, t.subjectId, t.id)]);
+
+// ---- the league (issue 41, decision 041) -------------------------------------------------------
+
+/** The duel settings and deck checks a league copied from its series when it was created. */
+export interface LeagueSettings {
+  relay: boolean; dontShuffleDeck: boolean; dontCheckDeckContents: boolean; dontCheckDeckSize: boolean; tcgSegocRulings: boolean;
+  startingLp: number; startingHand: number; cardsPerDraw: number;
+  minMainDeckSize: number; maxMainDeckSize: number; minExtraDeckSize: number; maxExtraDeckSize: number; minSideDeckSize: number; maxSideDeckSize: number;
+  ruleOptions: string[]; cardTypeFilters: string[];
+}
+
+/**
+ * A league: a series' rules and one banlist from a start to an end. Every write locks its row and
+ * moves `version` on (the queue pairs under that lock); `leaderboard_version` moves with results and runs.
+ */
+export const leagues = pgTable('leagues', {
+  id: text('id').primaryKey(),
+  /** the series it belongs to, and its name then (the series may be renamed or deleted later) */
+  seriesId: text('series_id').notNull(),
+  seriesName: text('series_name').notNull(),
+  name: text('name').notNull(),
+  /** the site's list it runs on, by date (null: the series' own list, or none on purpose) */
+  banlistDate: text('banlist_date'),
+  banlistName: text('banlist_name'),
+  /** the .lflist.conf text the decks are checked against (null: no list) */
+  banlist: text('banlist'),
+  settings: jsonb('settings').$type<LeagueSettings>().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  matchesPerRun: integer('matches_per_run').notNull(),
+  bestOf: integer('best_of').notNull(),
+  confirmHours: integer('confirm_hours').notNull(),
+  /** which runs' decks become public once final: closed, top-cut (the top 8) or all */
+  deckPrivacy: text('deck_privacy', { enum: ['closed', 'top-cut', 'all'] }).notNull(),
+  /** its matches move ratings: only an admin marks a league rated (as events, decision 028) */
+  rated: boolean('rated').notNull().default(false),
+  createdBy: text('created_by').notNull(),
+  version: integer('version').notNull().default(1),
+  leaderboardVersion: integer('leaderboard_version').notNull().default(1),
+  /** the end was settled: reports stood, runs closed, the queue emptied */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** the leaderboard became final (the end with nothing open, or the hosts' day over) */
+  finalAt: timestamp('final_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('leagues_series_idx').on(t.seriesId), index('leagues_ends_at_idx').on(t.endsAt)]);
+
+/**
+ * A run: one player and one deck (fixed for the run), up to matchesPerRun matches. Its counts are
+ * made again from its complete matches after every result (the profiles and the meta read them).
+ */
+export const leagueRuns = pgTable('league_runs', {
+  id: serial('id').primaryKey(),
+  leagueId: text('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  discordId: text('discord_id').notNull(),
+  /** active, complete (played all its matches), retired, closed (by the league's end) */
+  status: text('status', { enum: ['active', 'complete', 'retired', 'closed'] }).notNull().default('active'),
+  mainDeck: jsonb('main_deck').$type<number[]>().notNull(),
+  extraDeck: jsonb('extra_deck').$type<number[]>().notNull(),
+  sideDeck: jsonb('side_deck').$type<number[]>().notNull(),
+  /** matches paired, and played (reported or decided) */
+  matchCount: integer('match_count').notNull().default(0),
+  played: integer('played').notNull().default(0),
+  /** the match it is playing (paired, not reported yet): a run plays one at a time */
+  currentMatchId: integer('current_match_id'),
+  wins: integer('wins').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  gamesWon: integer('games_won').notNull().default(0),
+  gamesLost: integer('games_lost').notNull().default(0),
+  /** the time of the result that gave it its last point: "who got there first" */
+  pointsAt: timestamp('points_at', { withTimezone: true }),
+  /** in the queue since, and until (an entry lasts 15 minutes); null: not in it */
+  queuedAt: timestamp('queued_at', { withTimezone: true }),
+  queuedUntil: timestamp('queued_until', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+}, (t) => [
+  index('league_runs_league_player_idx').on(t.leagueId, t.discordId),
+  // at most one active run per player per league: a second insert loses (409)
+  uniqueIndex('league_runs_active_idx').on(t.leagueId, t.discordId).where(sql`status = 'active'`),
+  // the queue: entries of a league by when they lapse
+  index('league_runs_queue_idx').on(t.leagueId, t.queuedUntil).where(sql`queued_until is not null`),
+  // a player's runs in every league (profiles)
+  index('league_runs_player_idx').on(t.discordId),
+]);
+
+/**
+ * A league match between two runs, the lower run id first: the unique pair is the database's own
+ * "two runs meet at most once". The result is each side's games and the winning run.
+ */
+export const leagueMatches = pgTable('league_matches', {
+  id: serial('id').primaryKey(),
+  leagueId: text('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  run1Id: integer('run1_id').notNull().references(() => leagueRuns.id, { onDelete: 'cascade' }),
+  run2Id: integer('run2_id').notNull().references(() => leagueRuns.id, { onDelete: 'cascade' }),
+  player1Id: text('player1_id').notNull(),
+  player2Id: text('player2_id').notNull(),
+  /** playing, reported, disputed, complete, void */
+  state: text('state', { enum: ['playing', 'reported', 'disputed', 'complete', 'void'] }).notNull().default('playing'),
+  roomPassword: text('room_password').notNull(),
+  /** run 1's and run 2's games: the report's claim, then the result */
+  games1: integer('games1'),
+  games2: integer('games2'),
+  winnerRunId: integer('winner_run_id'),
+  reportedBy: text('reported_by'),
+  /** the report as made (run 1's and run 2's games): a host's decision replaces the result, not what was reported */
+  reportGames1: integer('report_games1'),
+  reportGames2: integer('report_games2'),
+  reportedAt: timestamp('reported_at', { withTimezone: true }),
+  confirmBy: timestamp('confirm_by', { withTimezone: true }),
+  disputedBy: text('disputed_by'),
+  disputedAt: timestamp('disputed_at', { withTimezone: true }),
+  disputeReason: text('dispute_reason'),
+  decidedBy: text('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** confirmed, stood or decided */
+  resolution: text('resolution', { enum: ['confirmed', 'stood', 'decided'] }),
+  /** when the result was played: its report, else its decision (the leaderboard's "first") */
+  resultAt: timestamp('result_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  uniqueIndex('league_matches_pair_idx').on(t.run1Id, t.run2Id),
+  index('league_matches_run2_idx').on(t.run2Id),
+  index('league_matches_league_idx').on(t.leagueId, t.state),
+  // reports waiting for an answer, by when they stand
+  index('league_matches_confirm_idx').on(t.leagueId, t.confirmBy).where(sql`state = 'reported'`),
+  index('league_matches_player1_idx').on(t.player1Id),
+  index('league_matches_player2_idx').on(t.player2Id),
+]);

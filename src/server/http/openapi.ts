@@ -63,6 +63,8 @@ function nullableBranches(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableBranches);
   if (!isNode(node)) return node;
   const out: Node = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableBranches(v)]));
+  // a nullable enum (a match's resolution) lists null, or null would not be one of its values
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   if (out.nullable !== true || 'type' in out || !Array.isArray(out.anyOf)) return out;
   const branches = (out.anyOf as unknown[]).filter(isNode);
   delete out.nullable;

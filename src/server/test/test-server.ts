@@ -33,13 +33,15 @@ export interface TestServerOptions {
   rateLimitScale?: number;
   /** a folder with the web app's index.html: the pages the server writes link cards into */
   webDir?: string;
+  /** the league's clock (AppOptions.now) */
+  now?: () => Date;
 }
 
-export async function startTestServer(envOverrides: Record<string, string> = {}, { rateLimitScale = 100, webDir }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(envOverrides: Record<string, string> = {}, { rateLimitScale = 100, webDir, now }: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   // no demo seed, but Seed Test Data on: the tests rehearse events with generated teams (decision 037)
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...envOverrides });
-  const app = await buildApp({ env, database, rateLimitScale, webDir });
+  const app = await buildApp({ env, database, rateLimitScale, webDir, now });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
