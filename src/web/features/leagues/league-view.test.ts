@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { LeagueMatch, LeagueMessage, LeagueRun } from '../../../domain/api/leagues.ts';
 import { LEAGUE_RESULT_CHOICES } from '../../../domain/api/leagues.ts';
 import {
-  decideBody, decideWords, liveStep, matchAction, outcomeFor, reportSentence, runStep, scoreText, sidesOf, sortLeagues, timeLeft,
+  decideBody, decideWords, liveStep, matchAction, outcomeFor, reportSentence, runStep, scoreText, sidesOf, timeLeft,
 } from './league-view.ts';
+import { sortLeagues } from './list/league-order.ts';
 
 const JOEY = '100000000000000004';
 const MAI = '100000000000000005';

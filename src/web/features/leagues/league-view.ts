@@ -1,7 +1,6 @@
 // What the league's pages say and offer (issue 41), pure: the live step of a message, who may do what
 // with a match, the time a queue entry or a report has left, and the words of records and dates.
-// Types only from the contract: the home page's card uses some of these.
-import type { League, LeagueMatch, LeagueMessage, LeaguePhase, LeagueRun, LeagueSummary } from '../../../domain/api/leagues.ts';
+import type { League, LeagueMatch, LeagueMessage, LeaguePhase, LeagueRun } from '../../../domain/api/leagues.ts';
 import type { ResultChoice } from '../../../domain/tournament/result-choices.ts';
 
 // ---- live ----------------------------------------------------------------------------------------
@@ -142,25 +141,9 @@ export function timeLeft(until: string, now: number): string | null {
   return minutes % 60 ? `${hours} h ${minutes % 60} min left` : `${hours} h left`;
 }
 
-const DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const WHEN = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
-/** A day, in the viewer's calendar: '1 Jun 2026'. */
-export const dayText = (iso: string) => DAY.format(new Date(iso));
+let when: Intl.DateTimeFormat | undefined;
 /** A moment, in the viewer's clock: '1 Jun, 18:30'. */
-export const whenText = (iso: string) => WHEN.format(new Date(iso));
-
-/** The league's length: '1 May 2026 – 1 Jun 2026'. */
-export const datesText = (l: Pick<LeagueSummary, 'startsAt' | 'endsAt'>) => `${dayText(l.startsAt)} – ${dayText(l.endsAt)}`;
-
-/** The running leagues first (the one ending soonest on top), then those to come, then the past ones, newest first. */
-export function sortLeagues<T extends Pick<LeagueSummary, 'phase' | 'startsAt' | 'endsAt'>>(list: readonly T[]): { current: T[]; past: T[] } {
-  const rank: Record<LeaguePhase, number> = { running: 0, upcoming: 1, deciding: 2, final: 3 };
-  const current = list.filter((l) => l.phase === 'running' || l.phase === 'upcoming')
-    .sort((a, b) => rank[a.phase] - rank[b.phase] || (a.phase === 'running' ? a.endsAt.localeCompare(b.endsAt) : a.startsAt.localeCompare(b.startsAt)));
-  const past = list.filter((l) => l.phase === 'deciding' || l.phase === 'final').sort((a, b) => b.endsAt.localeCompare(a.endsAt));
-  return { current, past };
-}
+export const whenText = (iso: string) => (when ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
 
 /** The deck privacy of a league in words: what becomes public, and when. */
 export const PRIVACY_TEXT: Record<League['deckPrivacy'], string> = {
@@ -168,6 +151,3 @@ export const PRIVACY_TEXT: Record<League['deckPrivacy'], string> = {
   'top-cut': 'The top 8’s decks become public when the league is final; the others stay private.',
   all: 'Every run’s deck becomes public when the league is final.',
 };
-
-/** 1 player, 2 players. */
-export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequestToHost } from '../../people/request-to-host.tsx';
 import { useSeriesSummaries } from '../../series/series-api.ts';
 import { listLabel, useSiteBanlists } from '../../series/site-banlists.ts';
-import { useCreateLeague } from '../leagues-api.ts';
+import { useCreateLeague } from '../league-writes.ts';
 import {
   FIELD_ORDER, LEAGUE_FIELD_LABEL, NO_BANLIST, SERIES_BANLIST, clientErrors, endAfter, initialBanlistChoice, initialState, serverErrors, toBody,
   type LeagueErrors, type LeagueField, type LeagueFormState,

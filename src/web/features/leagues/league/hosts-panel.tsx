@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { errorText } from '../../../lib/api.ts';
 import { decideBody, decideWords, reportSentence, whenText } from '../league-view.ts';
-import { useDecide } from '../leagues-api.ts';
+import { useDecide } from '../league-writes.ts';
 
 /**
  * The hosts' attention panel (issue 41, as the event's): the disputed matches, and after the end the

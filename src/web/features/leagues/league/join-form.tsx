@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { DeckPreview } from '../../tournaments/decks/deck-preview.tsx';
-import { LeagueDeckRefusedError, useStartRun } from '../leagues-api.ts';
+import { LeagueDeckRefusedError, useStartRun } from '../league-writes.ts';
 
 interface Refused {
   message: string;

@@ -12,7 +12,8 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { errorText } from '../../../lib/api.ts';
 import { RoomCard } from '../../tournaments/playing/room-card.tsx';
 import { matchAction, reportSentence, sidesOf, whenText } from '../league-view.ts';
-import { useConfirm, useDispute, useLeagueMatch, useReport } from '../leagues-api.ts';
+import { useLeagueMatch } from '../leagues-api.ts';
+import { useConfirm, useDispute, useReport } from '../league-writes.ts';
 
 const tap = 'mobile:h-11';
 

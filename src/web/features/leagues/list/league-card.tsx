@@ -3,7 +3,7 @@ import { CalendarRange, Layers, Users } from 'lucide-react';
 // Types only: the series page and the home page show leagues too, without zod.
 import type { LeaguePhase, LeagueSummary } from '../../../../domain/api/leagues.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { count, dayText } from '../league-view.ts';
+import { count, dayText } from './league-order.ts';
 
 /** The phases as a badge says them (LEAGUE_PHASE_LABEL of the contract, short enough for a card). */
 export const PHASE_BADGE: Record<LeaguePhase, { label: string; tone: BadgeTone }> = {

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { sortLeagues } from '../league-view.ts';
+import { sortLeagues } from './league-order.ts';
 import { useLeagues } from '../leagues-api.ts';
 import { LeagueCard } from './league-card.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, Swords } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { count, dayText, sortLeagues } from '../league-view.ts';
+import { count, dayText, sortLeagues } from './league-order.ts';
 import { useLeagues } from '../leagues-api.ts';
 
 /**

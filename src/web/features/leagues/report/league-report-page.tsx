@@ -9,7 +9,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LeaderboardTable } from '../league/leaderboard-table.tsx';
-import { PRIVACY_TEXT, count, datesText } from '../league-view.ts';
+import { PRIVACY_TEXT } from '../league-view.ts';
+import { count, datesText } from '../list/league-order.ts';
 import { useLeague } from '../leagues-api.ts';
 
 /**

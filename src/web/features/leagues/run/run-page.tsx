@@ -11,7 +11,8 @@ import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DeckPreview } from '../../tournaments/decks/deck-preview.tsx';
 import { useLeagueLive } from '../league-live.ts';
-import { count, recordText, whenText } from '../league-view.ts';
+import { recordText, whenText } from '../league-view.ts';
+import { count } from '../list/league-order.ts';
 import { useLeague, useLeagueRun } from '../leagues-api.ts';
 import { RunMatches } from './run-matches.tsx';
 
