@@ -39,7 +39,7 @@ export function LeagueMatchPanel({ league: l, match: m, viewer, now }: { league:
           <Swords aria-hidden="true" className="size-4 text-primary" />
           <span>
             Match #{m.id} against{' '}
-            <Link to={`/leagues/${encodeURIComponent(l.id)}/runs/${opponent.runId}`} className="text-primary hover:underline" data-testid="opponent">
+            <Link to={`/leagues/${encodeURIComponent(l.id)}/runs/${opponent.runId}`} className="text-primary underline underline-offset-2" data-testid="opponent">
               {opponent.displayName}
             </Link>
           </span>

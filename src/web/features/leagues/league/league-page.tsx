@@ -100,7 +100,7 @@ function LeagueHeader({ league: l }: { league: League }) {
         {l.name}
       </h1>
       <p className="text-sm text-muted-foreground">
-        <Link to={`/series/${encodeURIComponent(l.seriesId)}`} className="font-medium text-primary hover:underline">
+        <Link to={`/series/${encodeURIComponent(l.seriesId)}`} className="font-medium text-primary underline underline-offset-2">
           {l.seriesName}
         </Link>
         {' · '}

@@ -127,12 +127,15 @@ function ActiveRun({ league: l, run, user }: { league: League; run: LeagueRun; u
 
       <RunMatches run={run} leagueId={l.id} />
 
-      <div className="border-t pt-3">
-        <Button variant="ghost" size="sm" className="text-danger mobile:min-h-11" onClick={() => setRetiring(true)}>
-          <Flag aria-hidden="true" />
-          Retire
-        </Button>
-      </div>
+      {/* a run retires between matches: the one being played is reported first */}
+      {step.kind !== 'playing' && (
+        <div className="border-t pt-3">
+          <Button variant="ghost" size="sm" className="text-danger mobile:min-h-11" onClick={() => setRetiring(true)}>
+            <Flag aria-hidden="true" />
+            Retire
+          </Button>
+        </div>
+      )}
       <ConfirmDialog
         open={retiring}
         onOpenChange={(o) => {

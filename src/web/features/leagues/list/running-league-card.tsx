@@ -35,7 +35,7 @@ export function RunningLeagueCard() {
           {more.length > 0 && (
             <>
               {' · '}
-              <Link to="/leagues" className="font-medium text-primary hover:underline">
+              <Link to="/leagues" className="font-medium text-primary underline underline-offset-2">
                 {count(more.length, 'more league')}
               </Link>
             </>

@@ -31,7 +31,7 @@ export function RunMatches({ run, leagueId, headingLevel = 3 }: { run: LeagueRun
                 <span className="min-w-0 flex-1">
                   <span className="sr-only">Match {i + 1}: </span>
                   against{' '}
-                  <Link to={`/leagues/${encodeURIComponent(leagueId)}/runs/${opponent.runId}`} className="font-medium text-primary hover:underline">
+                  <Link to={`/leagues/${encodeURIComponent(leagueId)}/runs/${opponent.runId}`} className="font-medium text-primary underline underline-offset-2">
                     {opponent.displayName}
                   </Link>
                   <span className="block text-xs text-muted-foreground">

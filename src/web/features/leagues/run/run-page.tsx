@@ -12,7 +12,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DeckPreview } from '../../tournaments/decks/deck-preview.tsx';
 import { useLeagueLive } from '../league-live.ts';
 import { recordText, whenText } from '../league-view.ts';
-import { count } from '../list/league-order.ts';
 import { useLeague, useLeagueRun } from '../leagues-api.ts';
 import { RunMatches } from './run-matches.tsx';
 
@@ -110,13 +109,14 @@ function RunView({ run: r, league: l, viewer }: { run: LeagueRun; league: League
 
       <section aria-labelledby="run-deck" className="space-y-3">
         <h2 id="run-deck" className="text-lg font-semibold">
-          Deck{' '}
-          <span className="font-normal text-muted-foreground tabular-nums">
-            ({count(r.mainCount, 'Main card')}, {r.extraCount} Extra, {r.sideCount} Side)
-          </span>
+          Deck
         </h2>
         {r.deck ? (
-          <>
+          <div className="space-y-3 rounded-xl border bg-card p-4 shadow-sm mobile:p-3">
+            {/* the deck preview's parts are h4: its own heading comes between */}
+            <h3 className="text-sm font-semibold">
+              {r.mainCount} Main, {r.extraCount} Extra, {r.sideCount} Side
+            </h3>
             {!r.deckPublished && (
               <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="deck-private-note">
                 <Lock aria-hidden="true" className="size-4 shrink-0" />
@@ -126,7 +126,7 @@ function RunView({ run: r, league: l, viewer }: { run: LeagueRun; league: League
             <CardPreviewProvider>
               <DeckPreview deck={r.deck} label={`${r.displayName} - ${l?.name ?? 'league'} run ${r.id}`} createdBy={r.displayName} />
             </CardPreviewProvider>
-          </>
+          </div>
         ) : (
           <p className="flex items-center gap-2 rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="deck-private">
             <Lock aria-hidden="true" className="size-4 shrink-0" />
