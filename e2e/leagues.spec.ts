@@ -59,6 +59,16 @@ test.describe('the league', () => {
     await expect(current.getByRole('link', { name: title })).toBeVisible();
     await checkPage(page, 'the leagues list');
     await screenshotLeague(page, 'list');
+
+    // the home page shows a running league, and the series' page its leagues with 'Create a league'
+    await page.goto('/');
+    await expect(page.getByTestId('running-league').getByTestId('running-league-link')).toBeVisible();
+    await expectAccessible(page, 'the home page with a running league', ['heading-order']);
+    await page.goto('/series');
+    await page.getByRole('link', { name: 'Modern Master Rule' }).first().click();
+    await expect(page.getByTestId('series-leagues').getByRole('link', { name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create a league' })).toHaveAttribute('href', /^\/leagues\/new\?series=/);
+    await checkPage(page, "a series' page with its leagues");
   });
 
   test('two players join, find each other, read the room, report and confirm; the leaderboard moves live on a third page @both-widths', async ({ page, browser }) => {
