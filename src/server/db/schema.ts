@@ -672,8 +672,11 @@ export const leagueRuns = pgTable('league_runs', {
   queuedUntil: timestamp('queued_until', { withTimezone: true }),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
+  /** the league version of the write that last changed its counts: a leaderboard kept in memory reads only the runs past its own */
+  boardVersion: integer('board_version').notNull().default(0),
 }, (t) => [
   index('league_runs_league_player_idx').on(t.leagueId, t.discordId),
+  index('league_runs_board_idx').on(t.leagueId, t.boardVersion),
   // at most one active run per player per league: a second insert loses (409)
   uniqueIndex('league_runs_active_idx').on(t.leagueId, t.discordId).where(sql`status = 'active'`),
   // the queue: entries of a league by when they lapse

@@ -47,7 +47,8 @@ CREATE TABLE "league_runs" (
 	"queued_at" timestamp with time zone,
 	"queued_until" timestamp with time zone,
 	"started_at" timestamp with time zone NOT NULL,
-	"ended_at" timestamp with time zone
+	"ended_at" timestamp with time zone,
+	"board_version" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "leagues" (
@@ -86,6 +87,7 @@ CREATE INDEX "league_matches_confirm_idx" ON "league_matches" USING btree ("leag
 CREATE INDEX "league_matches_player1_idx" ON "league_matches" USING btree ("player1_id");--> statement-breakpoint
 CREATE INDEX "league_matches_player2_idx" ON "league_matches" USING btree ("player2_id");--> statement-breakpoint
 CREATE INDEX "league_runs_league_player_idx" ON "league_runs" USING btree ("league_id","discord_id");--> statement-breakpoint
+CREATE INDEX "league_runs_board_idx" ON "league_runs" USING btree ("league_id","board_version");--> statement-breakpoint
 CREATE UNIQUE INDEX "league_runs_active_idx" ON "league_runs" USING btree ("league_id","discord_id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "league_runs_queue_idx" ON "league_runs" USING btree ("league_id","queued_until") WHERE queued_until is not null;--> statement-breakpoint
 CREATE INDEX "league_runs_player_idx" ON "league_runs" USING btree ("discord_id");--> statement-breakpoint

@@ -51,6 +51,7 @@ export function leagueActions({ writer, cards }: { writer: LeagueWriter; cards: 
       if (await Repo.activeRun(tx, id, user.discordId)) throw conflict(LEAGUE_MESSAGES.activeRun);
       const run = await Repo.insertRun(tx, {
         leagueId: id, discordId: user.discordId, mainDeck: checked.deck.main, extraDeck: checked.deck.extra, sideDeck: checked.deck.side, startedAt: now,
+        boardVersion: l.version,
       });
       return { result: await ownRunView(tx, l, run, user, now), change: 'run', discordIds: [user.discordId], leaderboard: true };
     }),
@@ -112,7 +113,7 @@ export function leagueActions({ writer, cards }: { writer: LeagueWriter; cards: 
       const m = await matchOr404(tx, id, matchId);
       refused(answerRefusal(m, user.discordId, leaguePhase(l, now), now));
       const done = await Repo.setMatch(tx, m.id, { state: 'complete', resolution: 'confirmed', completedAt: now });
-      await Repo.recountRuns(tx, [m.run1Id, m.run2Id]);
+      await Repo.recountRuns(tx, [m.run1Id, m.run2Id], l.version);
       return { result: await matchView(tx, done, user, l), change: 'confirm', discordIds: [m.player1Id, m.player2Id], matchId: m.id, leaderboard: true };
     }),
 
@@ -138,7 +139,7 @@ export function leagueActions({ writer, cards }: { writer: LeagueWriter; cards: 
           games1: win1 ? body.gamesWon : body.gamesLost, games2: win1 ? body.gamesLost : body.gamesWon, winnerRunId: win1 ? m.run1Id : m.run2Id,
         });
         if (m.state === 'playing') await Repo.markPlayed(tx, [m.run1Id, m.run2Id], l.matchesPerRun, now);
-        await Repo.recountRuns(tx, [m.run1Id, m.run2Id]);
+        await Repo.recountRuns(tx, [m.run1Id, m.run2Id], l.version);
         return { result: await matchView(tx, decided, user, l), change: 'decide', discordIds: [m.player1Id, m.player2Id], matchId: m.id, leaderboard: true };
       });
     },

@@ -10,18 +10,43 @@ import { deckPublished, deckVisible } from '../../../domain/leagues/deck-publica
 import { leaderboard } from '../../../domain/leagues/leaderboard.ts';
 import { leaguePhase } from '../../../domain/leagues/league-clock.ts';
 import type { Db } from '../../db/client.ts';
-import { CachedBody, Lru } from '../../http/http-cache.ts';
+import { contentEtag, Lru, type CachedBody } from '../../http/http-cache.ts';
 import { notFoundIfMissing } from '../../errors.ts';
 import type { CardIndex } from '../cards/card-index.ts';
+import { LeagueBody } from './league-body.ts';
 import { deckOf } from './league-decks.ts';
 import { toLeaguePublic, toMatch, toRun, toSummary, viewerOf } from './league-views.ts';
 import { settleDue, validUntil, type LeagueWriter } from './league-writer.ts';
 import * as Repo from './leagues-repository.ts';
 
 type User = { discordId: string; auth: number };
-const JSON_TYPE = 'application/json; charset=utf-8';
+const LEADERBOARD_KEY = '"leaderboard":[]';
+/** how long after a change the league's body is made for the pages that will read it */
+const WARM_MS = 100;
+/** the reader's part of a visitor, or of a reader with no run who hosts nothing */
+const NOBODY = ',"isHost":false,"myRun":null}';
 
-interface Board { version: number; rows: LeaderboardRow[]; runs: number; players: number; top: Set<string> }
+interface Board {
+  version: number;
+  rows: LeaderboardRow[];
+  /** the rows as JSON, made once per leaderboard version (a queue's change makes the body again, not this) */
+  json: string;
+  runs: number;
+  players: number;
+  top: Set<string>;
+}
+interface RunsInMemory {
+  map: Map<number, Repo.RunTotalsRow>;
+  /** the league version whose writes the map holds */
+  seen: number;
+  /** when every run was last read (Date.now) */
+  fullAt: number;
+  boards: Map<string, Promise<Board>>;
+  /** the map's updates, one after another */
+  queue: Promise<unknown>;
+}
+/** Every run read again this often: names change without a write of the league. */
+const FULL_READ_MS = 10 * 60_000;
 interface PublicBody {
   stamp: string;
   league: Repo.LeagueRow;
@@ -34,13 +59,28 @@ interface PublicBody {
 }
 
 export class LeagueReads {
-  private boards = new Lru<string, Promise<Board>>(200);
+  /** by league: its runs' counts in memory, and the leaderboard of its latest version */
+  private runs = new Lru<string, RunsInMemory>(50);
   /** by league: the body of one stamp (the version, and until when the clock changes nothing) */
   private bodies = new Lru<string, { stamp: string; value: Promise<PublicBody> }>(200);
   /** a reader's own part by league and user, of one stamp: a few kB each */
   private own = new Lru<string, { stamp: string; value: Promise<string> }>(5000);
+  /** the last readers' whole bodies, compressed (up to 300 kB each: a few) */
+  private ownBodies = new Lru<string, { stamp: string; value: Promise<LeagueBody> }>(64);
+  private warming = new Set<string>();
 
-  constructor(private readonly db: Db, private readonly writer: LeagueWriter, private readonly cards: CardIndex) {}
+  constructor(private readonly db: Db, private readonly writer: LeagueWriter, private readonly cards: CardIndex) {
+    // every page of the league reads it again on the live message: the body is made (and compressed) soon
+    // after a change, once for all the changes of WARM_MS (a storm of queue entries makes it ten times a second, not fifty)
+    writer.onCommitted((id) => {
+      if (this.warming.has(id)) return;
+      this.warming.add(id);
+      setTimeout(() => {
+        this.warming.delete(id);
+        this.detail(id, null).then((b) => b?.encode('br')).catch(() => {});
+      }, WARM_MS).unref();
+    });
+  }
 
   /** The head after settling what was due (undefined: no such league), and the clock's now. */
   async fresh(id: string): Promise<{ head: Repo.LeagueHead; now: Date } | undefined> {
@@ -53,23 +93,38 @@ export class LeagueReads {
     return head && { head, now };
   }
 
-  /** The leaderboard of this leaderboard version (made once, shared by every reader). */
-  private board(l: Repo.LeagueRow, final: boolean): Promise<Board> {
-    const key = `${l.id}:${l.leaderboardVersion}:${final}`;
-    let board = this.boards.get(key);
-    if (!board) {
-      board = Repo.runTotals(this.db, l.id).then((runs) => {
-        const rows = leaderboard(runs, { matchesPerRun: l.matchesPerRun, final });
-        return { version: l.leaderboardVersion, rows, runs: runs.length, players: rows.length, top: new Set(final ? rows.slice(0, LEAGUE_TOP).map((r) => r.discordId) : []) };
-      });
-      this.remember(this.boards, key, board);
-    }
-    return board;
-  }
-
-  private remember<T>(lru: Lru<string, Promise<T>>, key: string, value: Promise<T>) {
-    lru.set(key, value);
-    value.catch(() => { if (lru.get(key) === value) lru.delete(key); });
+  /**
+   * The leaderboard of this leaderboard version, made once and shared by every reader. The runs are
+   * kept in memory: a new version reads only the runs changed by writes after the version seen last
+   * (the head's, read before: every write up to it has committed), and every run again after
+   * FULL_READ_MS (a player's new name).
+   */
+  private board(l: Repo.LeagueRow, seen: number, final: boolean): Promise<Board> {
+    let state = this.runs.get(l.id);
+    if (!state) this.runs.set(l.id, (state = { map: new Map(), seen: -1, fullAt: 0, boards: new Map(), queue: Promise.resolve() }));
+    const key = `${l.leaderboardVersion}:${final}`;
+    const hit = state.boards.get(key);
+    if (hit) return hit;
+    const s = state;
+    const made = s.queue.then(async (): Promise<Board> => {
+      if (Date.now() - s.fullAt > FULL_READ_MS) {
+        s.map.clear();
+        s.seen = -1;
+        s.fullAt = Date.now();
+      }
+      for (const run of await Repo.runTotals(this.db, l.id, s.seen)) s.map.set(run.id, run);
+      s.seen = Math.max(s.seen, seen);
+      const runs = [...s.map.values()];
+      const rows = leaderboard(runs, { matchesPerRun: l.matchesPerRun, final });
+      return {
+        version: l.leaderboardVersion, rows, json: JSON.stringify(rows), runs: runs.length, players: rows.length,
+        top: new Set(final ? rows.slice(0, LEAGUE_TOP).map((r) => r.discordId) : []),
+      };
+    });
+    s.queue = made.catch(() => { s.fullAt = 0; });
+    s.boards = new Map([[key, made]]);
+    made.catch(() => { if (s.boards.get(key) === made) s.boards.delete(key); });
+    return made;
   }
 
   /** Made once per stamp and shared by the readers of it; a failed making is not kept. */
@@ -85,17 +140,19 @@ export class LeagueReads {
   private publicBody(id: string, head: Repo.LeagueHead, now: Date): Promise<PublicBody> {
     const stamp = `${head.version}:${validUntil(head, now)}`;
     return this.stamped(this.bodies, id, stamp, async () => {
-      const l = notFoundIfMissing(await Repo.findLeague(this.db, id), LEAGUE_MESSAGES.notFound);
+      const { league: l, createdByName } = notFoundIfMissing(await Repo.findLeagueNamed(this.db, id), LEAGUE_MESSAGES.notFound);
       const phase = leaguePhase(l, now);
-      const board = await this.board(l, phase === 'final');
-      const toDecide = await Repo.matchesToDecide(this.db, id, phase);
-      const name = await Repo.namesOf(this.db, [l.createdBy, ...toDecide.flatMap((m) => [m.player1Id, m.player2Id])]);
+      const board = await this.board(l, head.version, phase === 'final');
+      // matches wait for the hosts when one is disputed, or after the end
+      const toDecide = head.disputed || phase === 'deciding' ? await Repo.matchesToDecide(this.db, id, phase) : [];
+      const name = toDecide.length ? await Repo.namesOf(this.db, toDecide.flatMap((m) => [m.player1Id, m.player2Id])) : () => '';
       const body = toLeaguePublic(l, {
-        phase, runs: board.runs, players: board.players, queueSize: await Repo.queueSize(this.db, id, now), leaderboard: board.rows,
-        toDecide: toDecide.map((m): LeagueMatch => toMatch(m, name, null)), createdByName: name(l.createdBy),
+        phase, runs: board.runs, players: board.players, queueSize: head.queueSize, leaderboard: [],
+        toDecide: toDecide.map((m): LeagueMatch => toMatch(m, name, null)), createdByName,
       });
-      const open = JSON.stringify(body).slice(0, -1);
-      return { stamp, league: l, phase, open, anonymous: new CachedBody(Buffer.from(`${open},"isHost":false,"myRun":null}`), JSON_TYPE), top: board.top };
+      // the leaderboard's JSON made once per its version; the key's own quotes are never inside a name's escaped text
+      const open = JSON.stringify(body).replace(LEADERBOARD_KEY, () => `"leaderboard":${board.json}`).slice(0, -1);
+      return { stamp, league: l, phase, open, anonymous: new LeagueBody(Buffer.from(`${open}${NOBODY}`), false), top: board.top };
     });
   }
 
@@ -105,8 +162,12 @@ export class LeagueReads {
     if (!fresh) return undefined;
     const pub = await this.publicBody(id, fresh.head, fresh.now);
     if (!user) return pub.anonymous;
-    const tail = await this.stamped(this.own, `${id}:${user.discordId}:${user.auth}`, pub.stamp, () => this.ownPart(pub, user, fresh.now));
-    return new CachedBody(Buffer.from(pub.open + tail), JSON_TYPE);
+    const key = `${id}:${user.discordId}:${user.auth}`;
+    const tail = await this.stamped(this.own, key, pub.stamp, () => this.ownPart(pub, user, fresh.now));
+    // no run and no host: the visitor's bytes, compressed once; else the public ETag and this reader's part make the ETag
+    if (tail === NOBODY) return pub.anonymous;
+    return this.stamped(this.ownBodies, key, `${pub.stamp}|${tail.length}`, async () =>
+      new LeagueBody(Buffer.from(pub.open + tail), true, contentEtag(pub.anonymous.etag + tail)));
   }
 
   /** `,"isHost":…,"myRun":…}`: the reader's own part of the league's JSON. */
@@ -145,7 +206,7 @@ export class LeagueReads {
   async list(seriesId: string | undefined, phase: LeaguePhase | undefined): Promise<LeagueSummary[]> {
     const now = this.writer.now();
     let rows = await Repo.listLeagues(this.db, seriesId);
-    const due = rows.filter((r) => settleDue({ ...r.league, nextConfirmBy: r.nextConfirmBy, nextExpiry: null }, now));
+    const due = rows.filter((r) => settleDue({ ...r.league, nextConfirmBy: r.nextConfirmBy, nextExpiry: null, queueSize: 0, disputed: false }, now));
     if (due.length) {
       for (const r of due) await this.writer.settleNow(r.league.id);
       rows = await Repo.listLeagues(this.db, seriesId);

@@ -252,7 +252,8 @@ describe('the end', () => {
     const voided = await c.match(id, m.id, a);
     expect(voided).toMatchObject({ state: 'void', winnerDiscordId: null });
     expect(voided.room).toBeUndefined();
-    expect((await ok<LeagueRun>(await kit.anonymous.get(`/api/leagues/${id}/runs/${m.player1.runId}`))).deck).toBeNull();
+    const run = await ok<LeagueRun>(await kit.anonymous.get(`/api/leagues/${id}/runs/${m.player1.runId}`));
+    expect(run).toMatchObject({ status: 'closed', currentMatchId: null, deck: null });
   });
 
   test('an end with nothing open is final at once; the list says so without being read', async () => {

@@ -7,7 +7,9 @@ import zlib from 'node:zlib';
 import type { League, LeagueMatch, LeagueRun, QueueReply } from '../../../domain/api/leagues.ts';
 import { parseYdk } from '../../../domain/deck/ydk.ts';
 import { DEMO_DIR } from '../../paths.ts';
+import { hashSessionToken, newSessionToken, SESSION_MS } from '../../auth/session-token.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer, type TestServerOptions } from '../../test/test-server.ts';
+import * as UsersRepository from '../users/users-repository.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';
 import type { CardJson } from '../cards/card-json.ts';
@@ -60,10 +62,29 @@ export async function startLeagueKit(options: TestServerOptions = {}): Promise<L
     server, clock, admin, curator, anonymous: new TestClient(server.url), seriesId, playerId,
     player(n) {
       let p = players.get(n);
-      if (!p) players.set(n, (p = signedInClient(server, playerId(n), 0, `Player ${n}`)));
+      if (!p) players.set(n, (p = sessionClient(server, playerId(n), `Player ${n}`)));
       return p;
     },
   };
+}
+
+/** A client holding a session written straight into the database (hundreds of players without the sign-in dance, which its own tests prove). */
+class SessionClient extends TestClient {
+  constructor(base: string, private readonly token: string) {
+    super(base);
+  }
+
+  override cookieHeader(): string {
+    return `fh_session=${this.token}`;
+  }
+}
+
+async function sessionClient(server: TestServer, discordId: string, name: string): Promise<TestClient> {
+  const db = server.database.db;
+  await UsersRepository.upsertFromDiscord(db, { id: discordId, username: name.toLowerCase().replace(/\s+/g, '-'), global_name: name, discriminator: '0' });
+  const token = newSessionToken();
+  await UsersRepository.createSession(db, hashSessionToken(token), discordId, new Date(Date.now() + SESSION_MS));
+  return new SessionClient(server.url, token);
 }
 
 /** League calls by a client, with the answers typed. */

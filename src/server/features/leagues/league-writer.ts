@@ -45,6 +45,7 @@ const MESSAGE_PLAYERS_MAX = 200;
 
 export class LeagueWriter {
   private listeners: LeagueListener[] = [];
+  private committed: ((leagueId: string) => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -58,18 +59,25 @@ export class LeagueWriter {
     this.listeners.push(listener);
   }
 
+  /** Called after each change has committed on this instance (before its live message goes out). */
+  onCommitted(listener: (leagueId: string) => void): void {
+    this.committed.push(listener);
+  }
+
   /** One write: the row locked, the clock's due settled, `work` (which may throw an HttpError: nothing is kept), the message after commit. */
   async write<T>(id: string, work: (tx: Tx, league: Repo.LeagueRow, now: Date) => Promise<WriteOutcome<T>>): Promise<T> {
     const now = this.now();
     let message: LeagueMessage | undefined;
     const result = await this.db.transaction(async (tx) => {
       const locked = await Repo.lockAndBump(tx, id, now);
-      const before = await this.settle(tx, locked, now);
+      const before = await this.settle(tx, locked, now, locked.version);
       const out = await work(tx, before.league, now);
       // a decision after the end may leave nothing open: the leaderboard is final at once
-      const after = await this.settle(tx, before.league, now);
+      const after = await this.settle(tx, before.league, now, locked.version);
+      // the end, settled by this write, is what its pages must hear of
+      const ended = [after.change, before.change].find((x) => x === 'final' || x === 'closed');
       message = await this.finish(tx, after.league, now, {
-        change: out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
+        change: ended ?? out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
         leaderboard: !!out.leaderboard || before.leaderboard || after.leaderboard, stood: [...before.stood, ...after.stood],
       });
       return out.result;
@@ -86,7 +94,8 @@ export class LeagueWriter {
       message = undefined;
       const league = await Repo.lockForSettling(tx, id);
       if (!league) return;
-      const settled = await this.settle(tx, league, now);
+      // the version this write takes if it changes anything
+      const settled = await this.settle(tx, league, now, league.version + 1);
       if (!settled.change) return;
       const bumped = await Repo.lockAndBump(tx, id, now);
       message = await this.finish(tx, { ...settled.league, version: bumped.version }, now, {
@@ -107,6 +116,7 @@ export class LeagueWriter {
   }
 
   private publish(message: LeagueMessage): void {
+    for (const listener of this.committed) listener(message.id);
     this.realtime.publish(TOPICS.league(message.id), message).catch((err) => this.log.warn({ err }, 'league: a live message failed'));
   }
 
@@ -115,7 +125,7 @@ export class LeagueWriter {
    * stands, the active runs close and leave the queue; after the end, with nothing open or the hosts'
    * day over, what is open has no result and the leaderboard is final.
    */
-  private async settle(tx: Tx, league: Repo.LeagueRow, now: Date): Promise<Settled> {
+  private async settle(tx: Tx, league: Repo.LeagueRow, now: Date, marker: number): Promise<Settled> {
     if (league.finalAt) return { league, stood: [], change: null, leaderboard: false };
     let l = league;
     let change: LeagueChange | null = null;
@@ -137,7 +147,7 @@ export class LeagueWriter {
         change = 'final';
       }
     }
-    if (stood.length) await Repo.recountRuns(tx, stood.flatMap((m) => [m.run1Id, m.run2Id]));
+    if (stood.length) await Repo.recountRuns(tx, stood.flatMap((m) => [m.run1Id, m.run2Id]), marker);
     return { league: l, stood, change, leaderboard: stood.length > 0 || l.finalAt !== league.finalAt };
   }
 }

@@ -70,21 +70,38 @@ export interface LeagueHead {
   nextConfirmBy: Date | null;
   /** the first queue entry to lapse */
   nextExpiry: Date | null;
+  /** runs waiting in the queue */
+  queueSize: number;
+  /** a match waits for the hosts' decision */
+  disputed: boolean;
 }
 
 const dateOrNull = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
-/** One indexed statement: what every read of the league checks first. */
+/** One statement of indexed lookups: what every read of the league checks first. */
 export async function head(db: Tx, id: string, now: Date): Promise<LeagueHead | undefined> {
+  const at = now.toISOString();
   const [r] = await rawRows(db, sql`select l.version, l.leaderboard_version, l.starts_at, l.ends_at, l.closed_at, l.final_at,
       (select min(m.confirm_by) from league_matches m where m.league_id = l.id and m.state = 'reported') as next_confirm_by,
-      (select min(q.queued_until) from league_runs q where q.league_id = l.id and q.queued_until is not null and q.queued_until > ${now.toISOString()}::timestamptz) as next_expiry
-    from leagues l where l.id = ${id}`);
+      q.next_expiry, q.queue_size,
+      exists (select 1 from league_matches d where d.league_id = l.id and d.state = 'disputed') as disputed
+    from leagues l,
+      lateral (select min(e.queued_until) as next_expiry, count(*)::int as queue_size from league_runs e
+        where e.league_id = l.id and e.queued_until is not null and e.queued_until > ${at}::timestamptz) q
+    where l.id = ${id}`);
   if (!r) return undefined;
   return {
     version: Number(r.version), leaderboardVersion: Number(r.leaderboard_version), startsAt: new Date(r.starts_at as string), endsAt: new Date(r.ends_at as string),
     closedAt: dateOrNull(r.closed_at), finalAt: dateOrNull(r.final_at), nextConfirmBy: dateOrNull(r.next_confirm_by), nextExpiry: dateOrNull(r.next_expiry),
+    queueSize: Number(r.queue_size), disputed: r.disputed === true || r.disputed === 't',
   };
+}
+
+/** The league with its creator's name: what a new body of its read starts from. */
+export async function findLeagueNamed(db: Tx, id: string): Promise<{ league: LeagueRow; createdByName: string } | undefined> {
+  const [row] = await db.select({ league: leagues, preferredName: users.preferredName, displayName: users.displayName, username: users.username })
+    .from(leagues).leftJoin(users, eq(users.discordId, leagues.createdBy)).where(eq(leagues.id, id));
+  return row && { league: row.league, createdByName: nameOf(row, UNKNOWN_PLAYER) };
 }
 
 export interface LeagueListRow { league: LeagueRow; runs: number; players: number; nextConfirmBy: Date | null }
@@ -168,16 +185,22 @@ export async function setRun(tx: Tx, runId: number, set: Partial<Omit<RunRow, 'i
   return row!;
 }
 
-/** Every run's counts, for the leaderboard. */
-export async function runTotals(db: Tx, leagueId: string): Promise<RunTotals[]> {
-  const rows = await db.select({
-    discordId: leagueRuns.discordId, wins: leagueRuns.wins, losses: leagueRuns.losses, gamesWon: leagueRuns.gamesWon, gamesLost: leagueRuns.gamesLost,
-    pointsAt: leagueRuns.pointsAt, startedAt: leagueRuns.startedAt,
-    preferredName: users.preferredName, displayName: users.displayName, username: users.username,
-  }).from(leagueRuns).leftJoin(users, eq(users.discordId, leagueRuns.discordId)).where(eq(leagueRuns.leagueId, leagueId));
-  return rows.map((r) => ({
-    discordId: r.discordId, displayName: nameOf(r, UNKNOWN_PLAYER), wins: r.wins, losses: r.losses, gamesWon: r.gamesWon, gamesLost: r.gamesLost,
-    pointsAt: r.pointsAt, startedAt: r.startedAt,
+/** A run's counts, with its id (a leaderboard kept in memory replaces a run by its id). */
+export type RunTotalsRow = RunTotals & { id: number };
+
+/**
+ * The counts of the runs changed by writes after league version `since` (every run: -1), for the
+ * leaderboard: one JSON text made by the database (rows come over several times faster so than one
+ * by one through the driver, decision 024).
+ */
+export async function runTotals(db: Tx, leagueId: string, since = -1): Promise<RunTotalsRow[]> {
+  const [raw] = await rawRows(db, sql`select coalesce(json_agg(json_build_array(r.id, r.discord_id, u.preferred_name, u.display_name, u.username,
+      r.wins, r.losses, r.games_won, r.games_lost, r.points_at, r.started_at)), '[]')::text as "json"
+    from league_runs r left join users u on u.discord_id = r.discord_id where r.league_id = ${leagueId} and r.board_version > ${since}::int`);
+  type Row = [number, string, string | null, string | null, string | null, number, number, number, number, string | null, string];
+  return (JSON.parse(String(raw?.json ?? '[]')) as Row[]).map(([id, discordId, preferredName, displayName, username, wins, losses, gamesWon, gamesLost, pointsAt, startedAt]) => ({
+    id, discordId, displayName: nameOf({ preferredName, displayName, username }, UNKNOWN_PLAYER), wins, losses, gamesWon, gamesLost,
+    pointsAt: pointsAt ? new Date(pointsAt) : null, startedAt: new Date(startedAt),
   }));
 }
 
@@ -214,13 +237,15 @@ export async function metRuns(tx: Tx, runId: number): Promise<Set<number>> {
 
 /**
  * Counts of these runs made again from their complete matches: wins, losses, games, and the time
- * of the last win (a perfect run's extra point comes with its last win). One statement however many.
+ * of the last win (a perfect run's extra point comes with its last win), marked with the version of
+ * this write (`marker`). One statement however many.
  */
-export async function recountRuns(tx: Tx, runIds: readonly number[]): Promise<void> {
+export async function recountRuns(tx: Tx, runIds: readonly number[], marker: number): Promise<void> {
   if (runIds.length === 0) return;
   const ids = sql.join([...new Set(runIds)].map((id) => sql`${id}::int`), sql`, `);
   await tx.execute(sql`update league_runs r set
-      wins = coalesce(s.wins, 0), losses = coalesce(s.losses, 0), games_won = coalesce(s.games_won, 0), games_lost = coalesce(s.games_lost, 0), points_at = s.points_at
+      wins = coalesce(s.wins, 0), losses = coalesce(s.losses, 0), games_won = coalesce(s.games_won, 0), games_lost = coalesce(s.games_lost, 0), points_at = s.points_at,
+      board_version = ${marker}::int
     from (select ids.id, x.wins, x.losses, x.games_won, x.games_lost, x.points_at
       from unnest(array[${ids}]) as ids(id)
       left join (select side.run_id, count(*) filter (where side.won)::int as wins, count(*) filter (where not side.won)::int as losses,
@@ -311,8 +336,10 @@ export async function countOpen(tx: Tx, leagueId: string): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The hosts' day is over: what is still open has no result. */
+/** The hosts' day is over: what is still open has no result, and no run is playing it. */
 export async function voidOpen(tx: Tx, leagueId: string, now: Date): Promise<MatchRow[]> {
-  return tx.update(leagueMatches).set({ state: 'void', completedAt: now })
+  const voided = await tx.update(leagueMatches).set({ state: 'void', completedAt: now })
     .where(and(eq(leagueMatches.leagueId, leagueId), inArray(leagueMatches.state, [...OPEN_STATES]))).returning();
+  await tx.update(leagueRuns).set({ currentMatchId: null }).where(and(eq(leagueRuns.leagueId, leagueId), isNotNull(leagueRuns.currentMatchId)));
+  return voided;
 }
