@@ -26,6 +26,11 @@ const TournamentPage = lazy(() =>
 const HostTournamentPage = lazy(() =>
   import('./features/tournaments/hosting/host-tournament-page.tsx').then((m) => ({ default: m.HostTournamentPage })),
 );
+const LeagueListPage = lazy(() => import('./features/leagues/list/league-list-page.tsx').then((m) => ({ default: m.LeagueListPage })));
+const LeagueFormPage = lazy(() => import('./features/leagues/create/league-form-page.tsx').then((m) => ({ default: m.LeagueFormPage })));
+const LeaguePage = lazy(() => import('./features/leagues/league/league-page.tsx').then((m) => ({ default: m.LeaguePage })));
+const LeagueRunPage = lazy(() => import('./features/leagues/run/run-page.tsx').then((m) => ({ default: m.RunPage })));
+const LeagueReportPage = lazy(() => import('./features/leagues/report/league-report-page.tsx').then((m) => ({ default: m.LeagueReportPage })));
 const OAuthCallbackPage = lazy(() =>
   import('./features/users/oauth-callback-page.tsx').then((m) => ({ default: m.OAuthCallbackPage })),
 );
@@ -88,6 +93,12 @@ export const routes: RouteObject[] = [
           { path: 'tournaments/new', element: <HostTournamentPage /> },
           { path: 'tournaments/:uid', element: <TournamentPage /> },
           { path: 'tournaments/:uid/report', element: <ReportPage /> },
+          // the league (issue 41)
+          { path: 'leagues', element: <LeagueListPage /> },
+          { path: 'leagues/new', element: <LeagueFormPage /> },
+          { path: 'leagues/:id', element: <LeaguePage /> },
+          { path: 'leagues/:id/runs/:runId', element: <LeagueRunPage /> },
+          { path: 'leagues/:id/report', element: <LeagueReportPage /> },
           { path: 'meta', element: <MetaPage /> },
           { path: 'cards', element: <CardSearchPage /> },
           { path: 'cards/:passcode', element: <CardPage /> },

@@ -16,6 +16,7 @@ const LINKS = [
   { to: '/cards', label: 'Cards' },
   { to: '/series', label: 'Series' },
   { to: '/tournaments', label: 'Tournaments' },
+  { to: '/leagues', label: 'Leagues' },
   { to: '/meta', label: 'Meta' },
   { to: '/players', label: 'Players' },
   { to: '/judgement', label: 'Judgement', minAuth: 2 },
@@ -28,12 +29,12 @@ export interface MobileMenu {
 }
 
 /**
- * The links fold into the menu up to 1023 px, not only on phones: an admin's eight links and the
- * account need about 910 px, more than a tablet's header holds.
+ * The links fold into the menu below 1,136 px, not only on phones: with Leagues (issue 41) a player's
+ * eight links and the account need 999 px, 1,125 px with the longest name the header shows (160 px).
  */
-const MENU_QUERY = '(width < 1024px)';
-/** An admin's header holds the Admin menu too (issue 39): about 1,070 px, their name read but not shown. */
-const ADMIN_MENU_QUERY = '(width < 1088px)';
+const MENU_QUERY = '(width < 1136px)';
+/** An admin's header holds Judgement and the Admin menu too (issue 39): 1,142 px, their name read but not shown. */
+const ADMIN_MENU_QUERY = '(width < 1152px)';
 
 /** Menu state for the shell; it closes itself on every route change. */
 export function useMobileMenu(): MobileMenu {

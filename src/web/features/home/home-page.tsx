@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { countByStatus, useBanlistDates, useBanlistEntries } from '../banlists/banlists-api.ts';
 import { STATUS_LETTER, STATUS_TEXT } from '../../components/status-style.ts';
+import { RunningLeagueCard } from '../leagues/list/running-league-card.tsx';
 import { SeriesCard } from '../series/series-card.tsx';
 import { useSeriesSummaries } from '../series/series-api.ts';
 import { TournamentCard } from '../tournaments/list/tournament-card.tsx';
@@ -92,6 +93,8 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+
+      <RunningLeagueCard />
 
       <section aria-labelledby="at-a-glance">
         {/* the quick cards' titles are h3: their section needs its h2 between them and the h1 */}

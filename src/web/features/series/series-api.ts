@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeagueSummary } from '../../../domain/api/leagues.ts';
 import type { Series, SeriesInput, SeriesSummary } from '../../../domain/api/series.ts';
 import { api } from '../../lib/api.ts';
 import { upload, type UploadProgress } from '../../lib/transfer.ts';
@@ -22,6 +23,18 @@ export function useSeries(id: string | undefined) {
   return useQuery({
     queryKey: seriesKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<Series>(`/series/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+/**
+ * The series' leagues (GET /api/leagues?seriesId=), for its page. Read here, not through the leagues
+ * feature, which imports this one (its form picks a series): features import each other in no circle.
+ */
+export function useSeriesLeagues(id: string) {
+  return useQuery({
+    queryKey: [...seriesKeys.detail(id), 'leagues'],
+    queryFn: ({ signal }) => api.get<LeagueSummary[]>(`/leagues?seriesId=${encodeURIComponent(id)}`, { signal }),
     enabled: !!id,
   });
 }

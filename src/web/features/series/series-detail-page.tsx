@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Download, Layers, Pencil, Trophy } from 'lucide-react';
+import { ArrowLeft, CalendarRange, Download, Layers, Pencil, Swords, Trophy } from 'lucide-react';
+import { LEAGUE_PHASE_LABEL } from '../../../domain/api/leagues.ts';
 import type { Series } from '../../../domain/api/series.ts';
 import { parseLflist } from '../../../domain/banlist/lflist.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { RequestToHost } from '../people/request-to-host.tsx';
 import { EdoproNumbersCard } from './edopro-numbers-card.tsx';
 import { RuleBadges } from './rule-badges.tsx';
-import { useSeries } from './series-api.ts';
+import { useSeries, useSeriesLeagues } from './series-api.ts';
 import { siteListOf, useSiteBanlists } from './site-banlists.ts';
 import { saveBlob } from '../../lib/transfer.ts';
 
@@ -67,6 +68,10 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
             <Link to={`/tournaments/host/${id}`} className={buttonClasses('primary', 'md', 'mobile:flex-1')}>
               <Trophy aria-hidden="true" />
               Host Tournament
+            </Link>
+            <Link to={`/leagues/new?series=${id}`} className={buttonClasses('secondary', 'md', 'mobile:flex-1')}>
+              <Swords aria-hidden="true" />
+              Create a league
             </Link>
             <Link to={`/series/${id}/edit`} className={buttonClasses('secondary', 'md', 'mobile:flex-1')}>
               <Pencil aria-hidden="true" />
@@ -139,6 +144,8 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
         </InfoCard>
       </div>
 
+      <SeriesLeagues seriesId={s.id} />
+
       <section aria-labelledby="rules-filters" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm">
         <h2 id="rules-filters" className="text-base font-semibold">
           Rules & Filters
@@ -157,6 +164,43 @@ function SeriesDetail({ series: s, curator }: { series: Series; curator: boolean
         banlistHash={banlist?.hash}
       />
     </div>
+  );
+}
+
+/** The series' leagues, running ones first (issue 41); nothing while it has none. */
+function SeriesLeagues({ seriesId }: { seriesId: string }) {
+  const leagues = useSeriesLeagues(seriesId);
+  if (leagues.isPending || (leagues.data?.length === 0 && !leagues.isError)) return null;
+  const order = { running: 0, upcoming: 1, deciding: 2, final: 3 } as const;
+  const list = [...(leagues.data ?? [])].sort((a, b) => order[a.phase] - order[b.phase] || b.endsAt.localeCompare(a.endsAt));
+  const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return (
+    <section aria-labelledby="series-leagues" className="space-y-3 rounded-xl border bg-card p-5 shadow-sm" data-testid="series-leagues">
+      <h2 id="series-leagues" className="text-base font-semibold">
+        Leagues
+      </h2>
+      {leagues.isError ? (
+        <p className="text-sm text-muted-foreground">The series’ leagues could not be loaded.</p>
+      ) : (
+        <ul className="divide-y">
+          {list.map((l) => (
+            <li key={l.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+              <Link to={`/leagues/${encodeURIComponent(l.id)}`} className="min-w-0 font-medium text-primary hover:underline">
+                {l.name}
+              </Link>
+              <Badge tone={l.phase === 'running' ? 'live' : l.phase === 'upcoming' ? 'primary' : 'neutral'}>{LEAGUE_PHASE_LABEL[l.phase]}</Badge>
+              <span className="flex items-center gap-1 text-muted-foreground">
+                <CalendarRange aria-hidden="true" className="size-3.5" />
+                <time dateTime={l.startsAt}>{day(l.startsAt)}</time> – <time dateTime={l.endsAt}>{day(l.endsAt)}</time>
+              </span>
+              <span className="text-muted-foreground">
+                {l.players} {l.players === 1 ? 'player' : 'players'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -16,9 +16,9 @@ const RESOLVE_FAILED = 'Failed to resolve the flag. Please try again.';
 import { TeamScores } from './match-scores.tsx';
 import { FlagForm } from './match-flag-form.tsx';
 import { MatchNight } from './match-night.tsx';
-import { ResultButtons, choiceKey } from './result-buttons.tsx';
+import { ResultButtons, choiceKey } from '../../../components/result-buttons.tsx';
 import {
-  OWN_MATCH, flagMessage, forceQuestion, matchPlace, matchRights, pastRoundQuestion, sideName, teamOf, typedScoreProblem, type MatchRights,
+  OWN_MATCH, choiceWords, flagMessage, forceQuestion, matchPlace, matchRights, pastRoundQuestion, sideName, teamOf, typedScoreProblem, type MatchRights,
   type Side,
 } from './match-view.ts';
 import { failureSentence } from '../tournament-view.ts';
@@ -270,7 +270,7 @@ function ScoreForm({ tournament: t, match: m, user, rights, admin }: { tournamen
         )}
       </div>
       {!admin && m.complete && <p className="text-sm text-muted-foreground">This match is complete. Flag it if the result is wrong.</p>}
-      {canAct && choices.length > 0 && <ResultButtons match={m} choices={choices} side={admin ? null : rights.side} current={recorded} sending={sending} onTap={choose} />}
+      {canAct && choices.length > 0 && <ResultButtons choices={choices} words={(c) => choiceWords(m, c, admin ? null : rights.side)} current={recorded} sending={sending} onTap={choose} />}
       {error && <Alert>{failureSentence(error, report.error ? REPORT_FAILED : RESULT_FAILED)}</Alert>}
       {done && (
         <p ref={doneRef} tabIndex={-1} role="status" className="flex items-center gap-1.5 text-sm font-medium text-unlimited-ink outline-none">

@@ -4,12 +4,11 @@
 import { useRef, useState } from 'react';
 import { Check, Copy, Cpu, DoorOpen } from 'lucide-react';
 import type { Room } from '../../../../domain/api/event-night.ts';
-import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { roomFacts } from './room-facts.ts';
+import { roomFacts, type RoomFactFields } from './room-facts.ts';
 
 /** What a player types into EDOPro to host the duel room: the left panel's numbers and the rules. */
-export function DuelSettings({ tournament: t, title = 'Host the room in EDOPro with' }: { tournament: Tournament; title?: string }) {
+export function DuelSettings({ tournament: t, title = 'Host the room in EDOPro with' }: { tournament: RoomFactFields; title?: string }) {
   const facts = roomFacts(t);
   return (
     <div className="rounded-lg border bg-card p-3" data-testid="room-settings">
@@ -71,9 +70,14 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
 
 /**
  * The room of a match: its name and password with copy buttons, how to host or join it, and the
- * event's duel settings.
+ * event's (or the league's) duel settings.
  */
-export function RoomCard({ tournament: t, room }: { tournament: Tournament; room: Room }) {
+export function RoomCard({ tournament: t, room, seenBy = 'the two teams, the host and admins' }: {
+  tournament: RoomFactFields;
+  room: Room;
+  /** who else reads the password, for the line that asks to keep it */
+  seenBy?: string;
+}) {
   return (
     <section aria-labelledby="room-card-title" className="space-y-3 rounded-lg border border-primary/40 bg-primary/5 p-3" data-testid="room-card">
       <h3 id="room-card-title" className="flex items-center gap-1.5 text-sm font-semibold">
@@ -90,7 +94,7 @@ export function RoomCard({ tournament: t, room }: { tournament: Tournament; room
           the duel settings below (best of {t.bestOf}).
         </li>
         <li>The other finds the room by its name in EDOPro’s room list and joins it with the password.</li>
-        <li>Only the two teams, the host and admins see this password: keep it to yourselves.</li>
+        <li>Only {seenBy} see this password: keep it to yourselves.</li>
       </ol>
       <DuelSettings tournament={t} title="Duel settings" />
     </section>

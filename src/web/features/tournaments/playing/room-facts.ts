@@ -5,7 +5,8 @@ import { toHex } from '../../../../domain/series/rules.ts';
 
 export type RoomFact = readonly [label: string, parts: readonly string[]];
 
-type RoomFactFields = Pick<Tournament, 'duelFlags' | 'roomDuelFlags' | 'forbiddenTypes' | 'bestOf' | 'startingLp' | 'startingHand' | 'cardsPerDraw' | 'banlistName' | 'hasBanlist'>;
+/** What the numbers are read from: an event, or a league (the same duel settings, from its series). */
+export type RoomFactFields = Pick<Tournament, 'duelFlags' | 'roomDuelFlags' | 'forbiddenTypes' | 'bestOf' | 'startingLp' | 'startingHand' | 'cardsPerDraw' | 'banlistName' | 'hasBanlist'>;
 
 /** The same numbers, under the same names, as the left panel's EDOPro Room Settings: hex and decimal as two parts. */
 export function roomFacts(t: RoomFactFields): RoomFact[] {

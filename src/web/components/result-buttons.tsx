@@ -1,8 +1,8 @@
 import { Check, LoaderCircle } from 'lucide-react';
-import type { Match } from '../../../../domain/api/tournaments.ts';
-import type { ResultChoice } from '../../../../domain/tournament/result-choices.ts';
-import { cn } from '../../../lib/cn.ts';
-import { choiceWords, type Side } from './match-view.ts';
+import type { ResultChoice } from '../../domain/tournament/result-choices.ts';
+import { cn } from '../lib/cn.ts';
+
+// The one-tap results of a best of N: an event match's dialog and a league match's report and decision.
 
 export const choiceKey = (c: Pick<ResultChoice, 'own' | 'other'>) => `${c.own}-${c.other}`;
 
@@ -11,11 +11,10 @@ export const choiceKey = (c: Pick<ResultChoice, 'own' | 'other'>) => `${c.own}-$
  * draw across. While one is sent they stay enabled to the keyboard (aria-disabled, so the focus stays
  * on the one pressed) and the pressed one spins; the result already recorded is marked.
  */
-export function ResultButtons({ match: m, choices, side, current, sending, onTap }: {
-  match: Match;
+export function ResultButtons({ choices, words, current, sending, onTap }: {
   choices: readonly ResultChoice[];
-  /** the viewer's side (a player), or null for a moderator: scores read from team 1 */
-  side: Side | null;
+  /** what a button says: the score and, under it, whose result it is ('You win', 'for Team A', 'Draw') */
+  words: (c: ResultChoice) => { score: string; note: string };
   /** the key of the result recorded (the player's report, the match's score), if it is one of the choices */
   current: string | null;
   /** the key of the choice being sent, if any */
@@ -28,7 +27,7 @@ export function ResultButtons({ match: m, choices, side, current, sending, onTap
     <div role="group" aria-label="Results" className="grid gap-2" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} data-testid="result-buttons">
       {choices.map((c) => {
         const key = choiceKey(c);
-        const words = choiceWords(m, c, side);
+        const { score, note } = words(c);
         const draw = c.outcome === 'draw';
         return (
           <button
@@ -47,10 +46,10 @@ export function ResultButtons({ match: m, choices, side, current, sending, onTap
           >
             <span className="flex items-center gap-1 text-lg leading-tight font-semibold tabular-nums">
               {sending === key ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : current === key && <Check aria-hidden="true" className="text-primary" />}
-              {words.score}
+              {score}
             </span>
-            <span className="block max-w-full truncate text-xs text-muted-foreground" title={words.note}>
-              {words.note}
+            <span className="block max-w-full truncate text-xs text-muted-foreground" title={note}>
+              {note}
             </span>
           </button>
         );
