@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import type { BanlistEntry } from '../src/domain/api/banlists.ts';
-import { CARD_TYPE_LABEL } from '../src/domain/banlist/card-types.ts';
-import { STATUS_LABEL } from '../src/domain/banlist/statuses.ts';
+import { CARD_TYPE_LABEL } from '../src/domain/banlists/card-types.ts';
+import { STATUS_LABEL } from '../src/domain/banlists/statuses.ts';
 import { TestClient } from '../src/server/test/test-server.ts';
 import { flattenSections, groupIntoSections, remarkOf } from '../src/web/features/banlists/banlist-view.ts';
 import { fmt, startBareServer, startServer } from './lib.ts';

@@ -13,12 +13,12 @@
 // measured sizes. On the 2-CPU machine of issue 11 the forced run took 472 s against an estimate of
 // ~380 s: the estimate runs low (the blossom's growth steepens with n), so read it as a lower bound.
 import os from 'node:os';
-import { currentStandings } from '../src/domain/tournament/results.ts';
-import { hasPerfectMatching, maxWeightMatching, type WeightedEdge } from '../src/domain/tournament/matching.ts';
-import { makeTeams, simulate } from '../src/domain/tournament/simulate.ts';
-import { standings } from '../src/domain/tournament/standings.ts';
-import { pairSwissRound } from '../src/domain/tournament/swiss.ts';
-import { pairKey, type EngineMatch, type EngineTeam } from '../src/domain/tournament/types.ts';
+import { currentStandings } from '../src/domain/tournaments/engine/results.ts';
+import { hasPerfectMatching, maxWeightMatching, type WeightedEdge } from '../src/domain/tournaments/engine/matching.ts';
+import { makeTeams, simulate } from '../src/domain/tournaments/engine/properties/simulate.ts';
+import { standings } from '../src/domain/tournaments/standings/standings.ts';
+import { pairSwissRound } from '../src/domain/tournaments/engine/swiss.ts';
+import { pairKey, type EngineMatch, type EngineTeam } from '../src/domain/tournaments/types.ts';
 import { fmt } from './lib.ts';
 
 const RUNS = Number(process.env.RUNS ?? 7);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { parseLflist } from '../src/domain/banlist/lflist.ts';
+import { parseLflist } from '../src/domain/banlists/lflist.ts';
 import { ADA, closeWithEscape, emptyUrl, JOEY, LINUS, expect, isMobile, screenshot, signInAs, test } from './fixtures.ts';
 import {
   BanlistPage,

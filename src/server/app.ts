@@ -32,8 +32,8 @@ import { registerCardSearchRoutes } from './features/cards/card-search-routes.ts
 import { registerTournamentsRoutes } from './features/tournaments/tournaments-routes.ts';
 import { eventEffects } from './event-effects.ts';
 import { registerRatedRoutes } from './features/records/rated-routes.ts';
-import { registerMatchesRoutes } from './features/tournaments/matches-routes.ts';
-import { registerExportsRoutes } from './features/tournaments/exports-routes.ts';
+import { registerMatchesRoutes } from './features/tournaments/play/matches-routes.ts';
+import { registerExportsRoutes } from './features/tournaments/exports/exports-routes.ts';
 import { registerSeriesRoutes } from './features/series/series-routes.ts';
 import { registerLeaguesRoutes } from './features/leagues/leagues-routes.ts';
 import { registerImagesRoutes } from './features/images/images-routes.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CARD_STATUSES } from '../banlist/statuses.ts';
-import { CARD_TYPES } from '../banlist/card-types.ts';
+import { CARD_STATUSES } from '../banlists/statuses.ts';
+import { CARD_TYPES } from '../banlists/card-types.ts';
 
 export const banlistDateSchema = z
   .string()

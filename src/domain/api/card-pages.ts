@@ -1,7 +1,7 @@
 // Issue 32 §2 and §3: a card's history (GET /api/cards/{passcode}/history) and two lists side by
 // side (GET /api/banlists/compare).
 import { z } from 'zod';
-import { CHANGE_GROUPS } from '../banlist/compare.ts';
+import { CHANGE_GROUPS } from '../banlists/compare.ts';
 import { VOTE_VALUES } from '../judgement/votes.ts';
 import { banlistDateSchema, cardStatusSchema } from './banlists.ts';
 

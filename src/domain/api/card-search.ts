@@ -34,7 +34,7 @@ export const CARD_FILTERS = [
 /**
  * The filters. Unknown keys are refused (a 400 naming them): a mistyped filter that was ignored would
  * answer a different search without a word. No filter is read as a pattern: q and text are compared as
- * plain text once normalised (domain/banlist/card-search.ts). The words of kind, subtype, attribute,
+ * plain text once normalised (domain/banlists/card-search.ts). The words of kind, subtype, attribute,
  * race, status and sort are taken in any letter case and as EDOPro and the site print them.
  */
 export const cardSearchQuerySchema = z.strictObject({

@@ -2,7 +2,7 @@
 // players' names, as GET /api/tournaments/{id}/print/pairings and .../print/standings answer them.
 // The CSV files are made from the same rows, so the sheet, the print and the page agree.
 import { z } from 'zod';
-import { TOURNAMENT_FORMATS } from '../tournament/formats.ts';
+import { TOURNAMENT_FORMATS } from '../tournaments/formats.ts';
 import { standingRowSchema } from './tournaments.ts';
 
 export const printTeamSchema = z.object({

@@ -3,7 +3,7 @@
 // top 8 at the end. Every request and reply of the league routes, the constants and the sentences
 // people read: one schema, three uses (route validation and docs, the web client's types, the forms).
 import { z } from 'zod';
-import { resultChoices, type ResultChoice } from '../tournament/result-choices.ts';
+import { resultChoices, type ResultChoice } from '../tournaments/result-choices.ts';
 import { banlistDateSchema } from './banlists.ts';
 import { roomSchema } from './event-night.ts';
 import { deckPrivacySchema } from './records.ts';

@@ -2,7 +2,7 @@
 // footprint on the judgement board, player profiles and the leaderboard, and the archetype
 // signatures. One schema, three uses, as the rest of src/domain/api.
 import { z } from 'zod';
-import { CARD_STATUSES } from '../banlist/statuses.ts';
+import { CARD_STATUSES } from '../banlists/statuses.ts';
 import { discordIdSchema } from './users.ts';
 
 /** Which approved decks become public when the winner is marked. */

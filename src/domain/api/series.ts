@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseLflist } from '../banlist/lflist.ts';
+import { parseLflist } from '../banlists/lflist.ts';
 import { DECK_BOUNDS, SERIES_DEFAULTS, SERIES_MINIMUMS, type SeriesNumberField } from '../series/defaults.ts';
 import { FILTER_CODES, RULE_CODES, isFilterCode, isRuleCode, type FilterCode, type RuleCode } from '../series/rules.ts';
 

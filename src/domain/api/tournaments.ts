@@ -1,10 +1,10 @@
 // Every request and reply of the tournament routes (spec 2 §3, §7): one schema, three uses
 // (route validation and docs, the web client's types, the forms).
 import { z } from 'zod';
-import { TOURNAMENT_FORMATS } from '../tournament/formats.ts';
+import { TOURNAMENT_FORMATS } from '../tournaments/formats.ts';
 import {
   DECK_LABEL_MAX, DECK_STATUSES, FLAG_MESSAGE_MAX, MATCH_STATUSES, REJECTION_REASON_MAX, TEAM_NAME_MAX, deckStatus, type DeckStatus,
-} from '../tournament/limits.ts';
+} from '../tournaments/limits.ts';
 import { banlistDateSchema } from './banlists.ts';
 import { deckBoundChecks, duelSettingsFields, duelSettingsReply, optionalText, pictureSchema, UPLOADED } from './series.ts';
 
@@ -58,7 +58,7 @@ export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
  * `seriesUid`, fields left out are copied from the series (a snapshot: later series edits do not
  * reach the tournament). The banlist is the text of an .lflist.conf, or `banlistDate`: the site's
  * list of that date; `banlistDate: null` is no list, on purpose. Naming none gets the current list
- * (domain/tournament/host-banlist.ts).
+ * (domain/tournaments/host-banlist.ts).
  */
 export const hostBodySchema = z
   .object(

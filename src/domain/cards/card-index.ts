@@ -1,7 +1,7 @@
 // The card search's in-memory index (issue 32 §1): every card once, its facts in typed arrays (a query is a
 // tight pass over numbers, not over 25,000 objects), its name and text normalised, and its orders by name,
 // level, ATK, DEF and name length worked out when it is built.
-import { normalizeCardName } from '../banlist/card-search.ts';
+import { normalizeCardName } from '../banlists/card-search.ts';
 import { TYPE } from './card-vocabulary.ts';
 
 /** A card as the cards table holds it (what the index needs of it). */

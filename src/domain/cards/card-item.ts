@@ -1,8 +1,8 @@
 import type { CardSearchItem } from '../api/card-search.ts';
 import { cardImageUrl } from '../api/cards.ts';
-import { UNKNOWN_STAT, attributeName, isLinkMonster, isMonster, isXyzMonster, typeLine } from '../banlist/card-info.ts';
-import { cardTypeFromBits } from '../banlist/card-types.ts';
-import type { CardStatus } from '../banlist/statuses.ts';
+import { UNKNOWN_STAT, attributeName, isLinkMonster, isMonster, isXyzMonster, typeLine } from '../banlists/card-info.ts';
+import { cardTypeFromBits } from '../banlists/card-types.ts';
+import type { CardStatus } from '../banlists/statuses.ts';
 import type { IndexedCard } from './card-index.ts';
 
 const stat = (v: number | null): number | '?' | null => (v === null ? null : v === UNKNOWN_STAT ? '?' : v);

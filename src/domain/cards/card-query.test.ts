@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { normalizeCardName } from '../banlist/card-search.ts';
-import type { CardStatus } from '../banlist/statuses.ts';
-import { parseSetnames } from '../deck/setnames.ts';
+import { normalizeCardName } from '../banlists/card-search.ts';
+import type { CardStatus } from '../banlists/statuses.ts';
+import { parseSetnames } from '../decks/setnames.ts';
 import { archetypeCodes, inArchetype } from './archetypes.ts';
 import { buildCardIndex, type CardSource } from './card-index.ts';
 import { cardSearchItem } from './card-item.ts';

@@ -1,8 +1,8 @@
 // A card search (issue 32 §1) over the in-memory index: the filters, the order and the page. Pure; the
 // route resolves the archetype words, the chosen list and the meta's shares before it calls this.
 // A match test reads the index's typed arrays by position; only the page's cards become objects.
-import { normalizeCardName, searchRank } from '../banlist/card-search.ts';
-import type { CardStatus } from '../banlist/statuses.ts';
+import { normalizeCardName, searchRank } from '../banlists/card-search.ts';
+import type { CardStatus } from '../banlists/statuses.ts';
 import { SETCODES, containing, type CardIndex, type IndexedCard } from './card-index.ts';
 import {
   ATTRIBUTES, KIND_BIT, RACES, STATUS_OF_FILTER, matchesSubtype,

@@ -1,7 +1,7 @@
 // The words of the card search's filters (issue 32 §1) and the EDOPro bits each one means (edopro.md §4).
 // Shared by the API schema, the in-memory search and the page's filter controls; no zod here, so the
 // page can read the option lists without the schema.
-import { STATUS_LABEL } from '../banlist/statuses.ts';
+import { STATUS_LABEL } from '../banlists/statuses.ts';
 
 export const CARD_KINDS = ['monster', 'spell', 'trap'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];

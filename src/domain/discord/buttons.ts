@@ -1,7 +1,7 @@
 // The rows of buttons the bot's messages carry: results to report, the opponent's Confirm and
 // Dispute, a link to the site.
 import { ButtonStyle, ComponentType, type APIButtonComponent, type APIButtonComponentWithURL } from 'discord-api-types/v10';
-import type { ResultChoice } from '../tournament/result-choices.ts';
+import type { ResultChoice } from '../tournaments/result-choices.ts';
 import { checkInButtonId, dropButtonId, nextRoundButtonId, resultButtonId } from './custom-ids.ts';
 import type { Rows } from './responses.ts';
 

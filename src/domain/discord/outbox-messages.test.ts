@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { checkInOpenedDm, disputeSettledDm, finalResultDm, noShowDm, opponentReportedDm, pairingDm, topCutDm } from './dm-messages.ts';
 import { cardAnswer, deckRefusedAnswer, eventsAnswer, refusal, standingsAnswer, tableAnswer, tooManyAnswer } from './play-answers.ts';
 import { attentionLine, reportPrompt } from './report-answers.ts';
-import { resultChoices } from '../tournament/result-choices.ts';
+import { resultChoices } from '../tournaments/result-choices.ts';
 
 type Shown = { content?: string; flags?: number; components?: { components: { label?: string }[] }[] };
 /** The answer's data as a test reads it. */

@@ -1,8 +1,8 @@
 // /report and its buttons, the opponent's Confirm and Dispute, and the host's /round: the bot's
 // words around a result and a round. Pure: the routes decide, these only write.
 import type { APIInteractionResponse } from 'discord-api-types/v10';
-import type { Attention } from '../tournament/attention.ts';
-import type { ResultChoice } from '../tournament/result-choices.ts';
+import type { Attention } from '../tournaments/attention.ts';
+import type { ResultChoice } from '../tournaments/result-choices.ts';
 import { confirmDrawRows, nextRoundRows, resultRows, score } from './buttons.ts';
 import { bold, escapeMarkdown } from './markdown.ts';
 import { privateMessage, updateMessage } from './responses.ts';

@@ -21,7 +21,7 @@ export interface DiscordMessage {
   allowed_mentions: { parse: never[] };
 }
 
-import { STATUS_LABEL, type CardStatus } from '../banlist/statuses.ts';
+import { STATUS_LABEL, type CardStatus } from '../banlists/statuses.ts';
 import { statusOfVote, type Vote } from '../judgement/votes.ts';
 import { bold, CONTENT_MAX, discordTime, escapeMarkdown } from './markdown.ts';
 

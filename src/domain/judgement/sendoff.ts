@@ -1,4 +1,4 @@
-import { STATUS_COUNT } from '../banlist/statuses.ts';
+import { STATUS_COUNT } from '../banlists/statuses.ts';
 import { combinedOpinion, isRealVote, statusOfVote, votesOfAdmins, type Vote } from './votes.ts';
 
 /** Spec 1 §8: pressing Send Votes before every admin voted a real value on every row. */

@@ -1,4 +1,4 @@
-import type { CardStatus } from '../banlist/statuses.ts';
+import type { CardStatus } from '../banlists/statuses.ts';
 import { NO_OPINION, STATUS_SORT_RANK, VOTE_SORT_RANK, type Vote } from './votes.ts';
 
 /** The sortable columns of the board (spec 1 §2); a vote column is one admin's. */

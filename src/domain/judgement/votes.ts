@@ -1,4 +1,4 @@
-import type { CardStatus, SectionStatus } from '../banlist/statuses.ts';
+import type { CardStatus, SectionStatus } from '../banlists/statuses.ts';
 
 /** The seven vote values of spec 1 §3, in the order the vote selects list them. */
 export const VOTE_VALUES = ['0', '1', '2', '3', 'poll', 'discussion', 'no opinion'] as const;

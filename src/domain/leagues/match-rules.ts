@@ -2,7 +2,7 @@
 // confirms or disputes within confirmHours, or the report stands; the hosts decide disputes (never
 // their own match), and after the end the matches left open. Pure: who may do what, in which state.
 import { LEAGUE_BEST_OF, LEAGUE_MESSAGES, type LeagueMatchState, type LeaguePhase } from '../api/leagues.ts';
-import { resultProblem, winnerOfGames } from '../tournament/result-rules.ts';
+import { resultProblem, winnerOfGames } from '../tournaments/result-rules.ts';
 
 export interface MatchFacts {
   state: LeagueMatchState;

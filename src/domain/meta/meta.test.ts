@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { archetypeOf, type CardSetcodes } from '../deck/archetype.ts';
-import { parseSetnames } from '../deck/setnames.ts';
-import { parseYdk } from '../deck/ydk.ts';
+import { archetypeOf, type CardSetcodes } from '../decks/archetype.ts';
+import { parseSetnames } from '../decks/setnames.ts';
+import { parseYdk } from '../decks/ydk.ts';
 import { metaOf, type MetaDeck } from './meta.ts';
 
 const deck = (archetype: string, topCut: boolean, cards: [number, number][]): MetaDeck => ({

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { decks, matches, members, series, teams, tournaments, users } from './schema.ts';
 import { presetByName } from '../../domain/series/presets.ts';
-import { startTournament } from '../../domain/tournament/engine.ts';
-import { simulate } from '../../domain/tournament/simulate.ts';
-import type { EngineMatch } from '../../domain/tournament/types.ts';
-import { assignTables } from '../../domain/tournament/tables.ts';
-import { newRoomPassword } from '../../domain/tournament/rooms.ts';
+import { startTournament } from '../../domain/tournaments/engine/engine.ts';
+import { simulate } from '../../domain/tournaments/engine/properties/simulate.ts';
+import type { EngineMatch } from '../../domain/tournaments/types.ts';
+import { assignTables } from '../../domain/tournaments/engine/tables.ts';
+import { newRoomPassword } from '../../domain/tournaments/rooms.ts';
 
 let sequence = 0;
 const next = () => ++sequence;

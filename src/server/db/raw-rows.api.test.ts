@@ -6,10 +6,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Match } from '../../domain/api/tournaments.ts';
-import { recount } from '../features/tournaments/tournament-play.ts';
+import { recount } from '../features/tournaments/play/tournament-play.ts';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
 import * as Events from '../features/tournaments/events-repository.ts';
-import * as Matches from '../features/tournaments/matches-repository.ts';
+import * as Matches from '../features/tournaments/play/matches-repository.ts';
 import * as Users from '../features/users/users-repository.ts';
 import { findSessionUser } from '../features/users/users-repository.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Match, Participant, Tournament } from '../../domain/api/tournaments.ts';
 import { TOPICS } from '../../domain/api/topics.ts';
-import { parseYdk } from '../../domain/deck/ydk.ts';
+import { parseYdk } from '../../domain/decks/ydk.ts';
 import { cardRowFromJson } from '../features/cards/card-import.ts';
 import type { CardJson } from '../features/cards/card-json.ts';
 import * as CardsRepository from '../features/cards/cards-repository.ts';

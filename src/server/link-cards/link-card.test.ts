@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PlayerProfile } from '../../domain/api/records.ts';
 import type { Tournament } from '../../domain/api/tournaments.ts';
-import type { StoredCard } from '../../domain/banlist/card-info.ts';
+import type { StoredCard } from '../../domain/banlists/card-info.ts';
 import { cardPictureSvg } from '../features/cards/card-og-card.ts';
 import { playerCard } from '../features/players/player-link-card.ts';
 import { tournamentCard } from '../features/records/tournament-link-card.ts';

@@ -1,5 +1,5 @@
 import { Check, LoaderCircle } from 'lucide-react';
-import type { ResultChoice } from '../../domain/tournament/result-choices.ts';
+import type { ResultChoice } from '../../domain/tournaments/result-choices.ts';
 import { cn } from '../lib/cn.ts';
 
 // The one-tap results of a best of N: an event match's dialog and a league match's report and decision.

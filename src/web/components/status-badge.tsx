@@ -1,5 +1,5 @@
-import type { CardStatus } from '../../domain/banlist/statuses.ts';
-import { stateLabel } from '../../domain/banlist/compare.ts';
+import type { CardStatus } from '../../domain/banlists/statuses.ts';
+import { stateLabel } from '../../domain/banlists/compare.ts';
 import { POINTS_TONE, STATUS_TONE } from './status-style.ts';
 import { Badge } from './ui/badge.tsx';
 

@@ -1,4 +1,4 @@
-import type { SectionStatus } from '../../domain/banlist/statuses.ts';
+import type { SectionStatus } from '../../domain/banlists/statuses.ts';
 import type { BadgeTone } from './ui/badge.tsx';
 
 /** Spec 1 §9 accents: forbidden red, limited yellow, semi-limited orange, unlimited green. */

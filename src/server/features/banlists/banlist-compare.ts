@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compareQuerySchema, listComparisonSchema, type ListComparison } from '../../../domain/api/card-pages.ts';
-import { CHANGE_GROUPS, compareLists, type ComparedList } from '../../../domain/banlist/compare.ts';
+import { CHANGE_GROUPS, compareLists, type ComparedList } from '../../../domain/banlists/compare.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';

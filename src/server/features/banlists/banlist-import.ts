@@ -1,4 +1,4 @@
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import type { BanlistImportResult } from '../../../domain/api/banlists.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';

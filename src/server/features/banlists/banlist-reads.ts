@@ -1,6 +1,6 @@
 // The read side of banlists, cached per list version so that a hit is a buffer send.
 import { lflistFileName } from '../../../domain/api/banlists.ts';
-import { serializeLflist } from '../../../domain/banlist/lflist.ts';
+import { serializeLflist } from '../../../domain/banlists/lflist.ts';
 import type { Db } from '../../db/client.ts';
 import { CachedBody, Lru } from '../../http/http-cache.ts';
 import * as BanlistsRepository from './banlists-repository.ts';

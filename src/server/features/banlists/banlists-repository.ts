@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { banlistEntries, banlists, cards, users } from '../../db/schema.ts';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
-import { statusOfCount } from '../../../domain/banlist/statuses.ts';
-import type { CardType } from '../../../domain/banlist/card-types.ts';
-import type { LflistEntry } from '../../../domain/banlist/lflist.ts';
+import { statusOfCount } from '../../../domain/banlists/statuses.ts';
+import type { CardType } from '../../../domain/banlists/card-types.ts';
+import type { LflistEntry } from '../../../domain/banlists/lflist.ts';
 import { conflict } from '../../errors.ts';
 
 export type BanlistKind = 'format' | 'reference';
@@ -106,7 +106,7 @@ export async function listDates(db: Tx, kind: BanlistKind = 'format'): Promise<s
 
 /**
  * EDOPro's hash of a list's lines, in SQL so that every list's comes in one query: the formula of lflistHash
- * (domain/banlist/lflist.ts) in 64-bit integers masked to 32 bits; a line whose count is outside -27..5 adds
+ * (domain/banlists/lflist.ts) in 64-bit integers masked to 32 bits; a line whose count is outside -27..5 adds
  * nothing there too. The lines are those of the file the list exports (exportedHash): each entry, and each
  * shadowed line whose card is still an entry. The API tests check it against the hash of the downloaded file.
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';
 import { officialCards } from '../cards/cdb-fixture.ts';

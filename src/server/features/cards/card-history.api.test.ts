@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardHistory, ListComparison } from '../../../domain/api/card-pages.ts';
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import { cards } from '../../db/schema.ts';
 import { cardRowFromJson } from './card-import.ts';
 import type { CardJson } from './card-json.ts';

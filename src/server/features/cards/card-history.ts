@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_DECKLISTS_MAX, cardHistorySchema, type CardHistory } from '../../../domain/api/card-pages.ts';
 import { cardIdSchema } from '../../../domain/api/cards.ts';
-import { cardTimeline } from '../../../domain/banlist/compare.ts';
+import { cardTimeline } from '../../../domain/banlists/compare.ts';
 import { isVote, statusOfVote } from '../../../domain/judgement/votes.ts';
 import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';

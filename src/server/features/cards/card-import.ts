@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { cardTypeFromBits } from '../../../domain/banlist/card-types.ts';
-import { normalizeCardName } from '../../../domain/banlist/card-search.ts';
+import { cardTypeFromBits } from '../../../domain/banlists/card-types.ts';
+import { normalizeCardName } from '../../../domain/banlists/card-search.ts';
 import type { CardRow } from './cards-repository.ts';
 import { isSqlite, readCdb } from './cdb-import.ts';
 import type { CardJson } from './card-json.ts';

@@ -1,7 +1,7 @@
 // The drawn picture of a card's link card (issue 38 §3), for a card the site has no picture of: its
 // name, type, stats and status on the newest list on the link cards' frame, and the placeholder card
 // (card-placeholder.ts) beside them. Pure: the route renders it to a PNG.
-import { cardDetail, type StoredCard } from '../../../domain/banlist/card-info.ts';
+import { cardDetail, type StoredCard } from '../../../domain/banlists/card-info.ts';
 import { boldLine, OG_MARGIN, ogFrame, plainLine, wrapText } from '../../link-cards/og-card-svg.ts';
 import { placeholderSvg } from './card-placeholder.ts';
 

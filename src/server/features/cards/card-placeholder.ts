@@ -1,6 +1,6 @@
 // A drawn stand-in for a card picture: name, frame colour of its type, level and ATK/DEF (rules.md "Images").
-import { FRAME_COLOR, cardDetail, isPendulum, isToken, type StoredCard } from '../../../domain/banlist/card-info.ts';
-import type { CardType } from '../../../domain/banlist/card-types.ts';
+import { FRAME_COLOR, cardDetail, isPendulum, isToken, type StoredCard } from '../../../domain/banlists/card-info.ts';
+import type { CardType } from '../../../domain/banlists/card-types.ts';
 
 const W = 421;
 const H = 614;

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/api/card-search.ts';
 import type { BanlistEntry, BanlistSummary } from '../../../domain/api/banlists.ts';
 import type { MetaBody } from '../../../domain/api/records.ts';
-import type { CardStatus } from '../../../domain/banlist/statuses.ts';
+import type { CardStatus } from '../../../domain/banlists/statuses.ts';
 import { archetypeCodes } from '../../../domain/cards/archetypes.ts';
 import { buildCardIndex, type CardIndex, type IndexedCard } from '../../../domain/cards/card-index.ts';
 import { cardSearchItem } from '../../../domain/cards/card-item.ts';

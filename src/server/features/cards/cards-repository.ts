@@ -2,8 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { cards } from '../../db/schema.ts';
-import { MAX_SEARCH_RESULTS } from '../../../domain/banlist/card-search.ts';
-import type { StoredCard } from '../../../domain/banlist/card-info.ts';
+import { MAX_SEARCH_RESULTS } from '../../../domain/banlists/card-search.ts';
+import type { StoredCard } from '../../../domain/banlists/card-info.ts';
 import type { CardSource } from '../../../domain/cards/card-index.ts';
 
 /** A card as stored (card-import.ts makes them from EDOPro's files). */

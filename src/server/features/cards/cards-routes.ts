@@ -7,8 +7,8 @@ import {
   cardDetailSchema, cardIdSchema, cardImageSchema, cardImageSizeSchema, cardImageUrl, cardImagesBodySchema, cardSearchResultSchema,
   type CardImage, type CardSearchResult,
 } from '../../../domain/api/cards.ts';
-import { cardDetail } from '../../../domain/banlist/card-info.ts';
-import { MIN_SEARCH_LENGTH, normalizeCardName } from '../../../domain/banlist/card-search.ts';
+import { cardDetail } from '../../../domain/banlists/card-info.ts';
+import { MIN_SEARCH_LENGTH, normalizeCardName } from '../../../domain/banlists/card-search.ts';
 import type { Db } from '../../db/client.ts';
 import { notFoundIfMissing } from '../../errors.ts';
 import { errors, fileReply } from '../../http/route-schemas.ts';

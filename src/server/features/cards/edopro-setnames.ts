@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseSetnames } from '../../../domain/deck/setnames.ts';
+import { parseSetnames } from '../../../domain/decks/setnames.ts';
 import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
 
 let setnames: Map<number, string> | undefined;

@@ -5,15 +5,15 @@
 // gets nothing queued.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pairingDm, opponentReportedDm, type DmBody, type DmEvent } from '../../../domain/discord/dm-messages.ts';
-import { roomName } from '../../../domain/tournament/rooms.ts';
+import { roomName } from '../../../domain/tournaments/rooms.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { DiscordClient } from '../../discord/discord-client.ts';
 import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
-import { roundEndsAt } from '../tournaments/event-night-views.ts';
+import { roundEndsAt } from '../tournaments/play/event-night-views.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
 import type * as Events from '../tournaments/events-repository.ts';
-import * as Teams from '../tournaments/teams-repository.ts';
-import * as Matches from '../tournaments/matches-repository.ts';
+import * as Teams from '../tournaments/teams/teams-repository.ts';
+import * as Matches from '../tournaments/play/matches-repository.ts';
 import { DmOutbox } from './dm-outbox.ts';
 import * as Repo from './dm-repository.ts';
 

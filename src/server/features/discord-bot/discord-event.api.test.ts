@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
-import { parseYdk } from '../../../domain/deck/ydk.ts';
-import { buildYdke } from '../../../domain/deck/ydke.ts';
+import { parseYdk } from '../../../domain/decks/ydk.ts';
+import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';

@@ -5,11 +5,11 @@
 import type { FastifyRequest } from 'fastify';
 import { checkInOpenedDm, disputeSettledDm, finalResultDm, noShowDm, topCutDm } from '../../../domain/discord/dm-messages.ts';
 import type { Tx } from '../../db/client.ts';
-import { standingsOf, teamNamer } from '../tournaments/tournament-standings.ts';
+import { standingsOf, teamNamer } from '../tournaments/play/tournament-standings.ts';
 import { UNNAMED_TEAM } from '../tournaments/tournament-views.ts';
 import type * as Events from '../tournaments/events-repository.ts';
-import * as Teams from '../tournaments/teams-repository.ts';
-import * as Matches from '../tournaments/matches-repository.ts';
+import * as Teams from '../tournaments/teams/teams-repository.ts';
+import * as Matches from '../tournaments/play/matches-repository.ts';
 import { dmEvent, toTeams } from './direct-messages.ts';
 
 type Row = Events.TournamentRow;

@@ -4,7 +4,7 @@ import {
   banlistEntries, banlists, cards, judgementDecisions, judgementEntries, judgementSendoff, judgementSendoffPressed, judgementVotes, users,
 } from '../../db/schema.ts';
 import type { JudgementEntry, SendoffStatus } from '../../../domain/api/judgement.ts';
-import { statusOfCount } from '../../../domain/banlist/statuses.ts';
+import { statusOfCount } from '../../../domain/banlists/statuses.ts';
 import {
   SENDOFF_NOTHING_DECIDED_MESSAGE, everyAdminPressed, planPublication, sendoffReadiness, type ListEntry,
 } from '../../../domain/judgement/sendoff.ts';

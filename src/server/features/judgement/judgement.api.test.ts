@@ -7,7 +7,7 @@ import { TestClient, signedInClient, startTestServer, type TestServer } from '..
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import { SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, SENDOFF_NOTHING_DECIDED_MESSAGE } from '../../../domain/judgement/sendoff.ts';
-import { lflistHash, parseLflist } from '../../../domain/banlist/lflist.ts';
+import { lflistHash, parseLflist } from '../../../domain/banlists/lflist.ts';
 import * as JudgementRepository from './judgement-repository.ts';
 
 const NOT_READY = 'Cannot send votes: all admins must vote on every card first.';

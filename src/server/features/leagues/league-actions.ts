@@ -7,11 +7,11 @@ import {
 import { leaguePhase } from '../../../domain/leagues/league-clock.ts';
 import { answerRefusal, decideRefusal, decisionProblem, reportRefusal, scoreProblem, type Refusal } from '../../../domain/leagues/match-rules.ts';
 import { firstOpponent, isWaiting, queueRefusal } from '../../../domain/leagues/pairing.ts';
-import { newRoomPassword } from '../../../domain/tournament/rooms.ts';
+import { newRoomPassword } from '../../../domain/tournaments/rooms.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, HttpError, notFoundIfMissing } from '../../errors.ts';
 import type { CardIndex } from '../cards/card-index.ts';
-import type { CheckedDeck } from '../tournaments/deck-checks.ts';
+import type { CheckedDeck } from '../tournaments/decks/deck-checks.ts';
 import { deckOf } from './league-decks.ts';
 import { toMatch, toRun, viewerOf } from './league-views.ts';
 import type { LeagueWriter } from './league-writer.ts';

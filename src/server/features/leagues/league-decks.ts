@@ -1,12 +1,12 @@
 // A run's deck against the league's list and its series' deck checks (rules.md "Decks", as event
 // decks are checked): refused with every problem, or accepted as EDOPro loads it.
-import { parseDeckText } from '../../../domain/deck/deck-text.ts';
-import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckBanlist } from '../../../domain/deck/validate-deck.ts';
+import { parseDeckText } from '../../../domain/decks/deck-text.ts';
+import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckBanlist } from '../../../domain/decks/validate-deck.ts';
 import type { LeagueDeck } from '../../../domain/api/leagues.ts';
 import { badRequest } from '../../errors.ts';
 import { Lru } from '../../http/http-cache.ts';
 import { idMappings, type CardIndex } from '../cards/card-index.ts';
-import { DeckRefusedError, type CheckedDeck } from '../tournaments/deck-checks.ts';
+import { DeckRefusedError, type CheckedDeck } from '../tournaments/decks/deck-checks.ts';
 import type { LeagueRow, RunRow } from './leagues-repository.ts';
 import { leagueList } from './league-views.ts';
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { League, LeagueMatch, LeagueRun, QueueReply } from '../../../domain/api/leagues.ts';
-import { parseYdk } from '../../../domain/deck/ydk.ts';
+import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { DEMO_DIR } from '../../paths.ts';
 import { hashSessionToken, newSessionToken, SESSION_MS } from '../../auth/session-token.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer, type TestServerOptions } from '../../test/test-server.ts';

@@ -8,7 +8,7 @@ import { isPerfect, runPoints } from '../../../domain/leagues/leaderboard.ts';
 import { roomVisible } from '../../../domain/leagues/match-rules.ts';
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
-import { roomName } from '../../../domain/tournament/rooms.ts';
+import { roomName } from '../../../domain/tournaments/rooms.ts';
 import { Lru } from '../../http/http-cache.ts';
 import { tournamentList } from '../tournaments/tournament-views.ts';
 import type { LeagueRow, MatchRow, RunRow } from './leagues-repository.ts';

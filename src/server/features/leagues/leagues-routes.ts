@@ -11,9 +11,9 @@ import {
   leagueRunSchema, leagueSchema, leaguesQuerySchema, leagueSummarySchema, queueReplySchema, reportBodySchema, startRunBodySchema,
 } from '../../../domain/api/leagues.ts';
 import { deckRefusalSchema } from '../../../domain/api/tournaments.ts';
-import { serializeLflist } from '../../../domain/banlist/lflist.ts';
+import { serializeLflist } from '../../../domain/banlists/lflist.ts';
 import { defaultLeagueEnd, leagueDatesProblem } from '../../../domain/leagues/league-clock.ts';
-import { hostBanlist } from '../../../domain/tournament/host-banlist.ts';
+import { hostBanlist } from '../../../domain/tournaments/host-banlist.ts';
 import { requireUser } from '../../auth/guards.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFoundIfMissing } from '../../errors.ts';

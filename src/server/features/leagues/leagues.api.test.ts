@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LEAGUE_MESSAGES, type League, type LeagueMatch, type LeagueMessage, type LeagueRun, type LeagueSummary } from '../../../domain/api/leagues.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
-import { parseYdk } from '../../../domain/deck/ydk.ts';
-import { buildYdke } from '../../../domain/deck/ydke.ts';
+import { parseYdk } from '../../../domain/decks/ydk.ts';
+import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { defaultLeagueEnd } from '../../../domain/leagues/league-clock.ts';
 import { seriesInputSchema } from '../../../domain/api/series.ts';
 import { answerChecker, type OpenApiDocument } from '../../http/openapi-answers.ts';

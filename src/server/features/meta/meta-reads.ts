@@ -8,7 +8,7 @@
 //   request says whether anything changed, on this instance or another, so no TTL and no notice.
 import type { CardFootprint, FootprintQuery, MetaBody, MetaQuery } from '../../../domain/api/records.ts';
 import { META_CARDS_MAX } from '../../../domain/api/records.ts';
-import { statusOfCount, type CardStatus } from '../../../domain/banlist/statuses.ts';
+import { statusOfCount, type CardStatus } from '../../../domain/banlists/statuses.ts';
 import { banlistOfEvents } from '../../../domain/meta/banlist-filter.ts';
 import { metaOfTallies, tallyOfCopies, tallyOfCounts, type MetaTally } from '../../../domain/meta/meta-tally.ts';
 import type { Db } from '../../db/client.ts';

@@ -2,11 +2,11 @@
 // its members' average rating in that series (seeding.ts), stored on the teams so that everything
 // the engine later rebuilds from stored fields (Swiss round 1's pairs, a bracket's seeding,
 // standings' last tie-breaker) follows the same seeds.
-import { seedsByRating } from '../../../domain/ratings/seeding.ts';
+import { seedsByRating } from '../../../domain/players/seeding.ts';
 import type { Tx } from '../../db/client.ts';
 import * as PlayersRepository from './players-repository.ts';
 import type * as Events from '../tournaments/events-repository.ts';
-import * as Teams from '../tournaments/teams-repository.ts';
+import * as Teams from '../tournaments/teams/teams-repository.ts';
 
 /** The teams with their new seeds (stored), or as they were when the event does not seed by rating. */
 export async function seedTeamsByRating<T extends { uid: string; seed: number; dropped: boolean }>(

@@ -1,7 +1,7 @@
 // Ratings per series (issue 20): recomputed from every rated recorded event of the series (issue 29), in the order
 // they were completed, whenever one is recorded or corrected (ratings.ts: nothing is updated in
 // place). Kept in player_ratings so a profile or the leaderboard reads them without computing.
-import { rateEvents, ratedMatchesOf } from '../../../domain/ratings/ratings.ts';
+import { rateEvents, ratedMatchesOf } from '../../../domain/players/ratings.ts';
 import type { Tx } from '../../db/client.ts';
 import * as RecordsRepository from './records-repository.ts';
 

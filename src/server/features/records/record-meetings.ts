@@ -3,7 +3,7 @@
 // matches on a profile's first read cost PGlite 200–440 ms for 500 events (the jsonb is detoasted
 // and walked in WebAssembly). Migration 0007 makes the same rows in SQL for records written
 // before it (record-meetings.api.test.ts compares the two).
-import { ratedMatchesOf } from '../../../domain/ratings/ratings.ts';
+import { ratedMatchesOf } from '../../../domain/players/ratings.ts';
 
 export interface MeetingRow {
   discordId: string;

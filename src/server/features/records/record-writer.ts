@@ -3,10 +3,10 @@
 // (ratings and head-to-head read them after Close), one row per player (profiles, the
 // leaderboard), and the approved decks: published ones whole, the others as an archetype only.
 import { TOP_DECKS_WITHOUT_CUT, type DeckPrivacy } from '../../../domain/api/records.ts';
-import { archetypeOf } from '../../../domain/deck/archetype.ts';
+import { archetypeOf } from '../../../domain/decks/archetype.ts';
 import type { Tx } from '../../db/client.ts';
-import { standingsOf } from '../tournaments/tournament-standings.ts';
-import { loadPlay } from '../tournaments/tournament-play.ts';
+import { standingsOf } from '../tournaments/play/tournament-standings.ts';
+import { loadPlay } from '../tournaments/play/tournament-play.ts';
 import { userAvatar, userName } from '../tournaments/tournament-views.ts';
 import { edoproSetnames } from '../cards/edopro-setnames.ts';
 import { recomputeSeriesRatings } from './ratings-store.ts';
@@ -15,8 +15,8 @@ import * as RecordsRepository from './records-repository.ts';
 import type { RecordMatch, RecordPlacement } from './records-repository.ts';
 import * as SignaturesRepository from './signatures-repository.ts';
 import type * as Events from '../tournaments/events-repository.ts';
-import * as Teams from '../tournaments/teams-repository.ts';
-import * as Decks from '../tournaments/decks-repository.ts';
+import * as Teams from '../tournaments/teams/teams-repository.ts';
+import * as Decks from '../tournaments/decks/decks-repository.ts';
 import * as Users from '../users/users-repository.ts';
 
 /** Teams of the top cut: those that played a top-cut match, else the first eight of the final order. */

@@ -2,7 +2,7 @@
 // players, meetings and decks, the decks' archetype counts, and the series' ratings kept from them.
 // Writes take the caller's transaction: a record is written with the winner's marking, whole or not at all.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CardSetcodes } from '../../../domain/deck/archetype.ts';
+import type { CardSetcodes } from '../../../domain/decks/archetype.ts';
 import type { Tx } from '../../db/client.ts';
 import { cards, eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, tournaments } from '../../db/schema.ts';
 

@@ -10,7 +10,7 @@ import { loadDemoCards } from '../../db/seed.ts';
 import { playerRatings } from '../../db/schema.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../tournaments/matches-routes.ts';
+import { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../tournaments/play/matches-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
 
 const read = (p: string) => readFileSync(new URL(`../../../../../shared/data/${p}`, import.meta.url), 'utf8');

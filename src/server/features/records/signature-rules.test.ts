@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildYdke } from '../../../domain/deck/ydke.ts';
+import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { HttpError } from '../../errors.ts';
 import { checkOrder, previewDeck } from './signature-rules.ts';
 

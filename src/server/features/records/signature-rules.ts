@@ -1,6 +1,6 @@
 // Pure checks of the signatures' routes: an order of the table, and the deck a preview names.
 import type { ArchetypePreviewBody } from '../../../domain/api/records.ts';
-import { parseDeckText } from '../../../domain/deck/deck-text.ts';
+import { parseDeckText } from '../../../domain/decks/deck-text.ts';
 import { badRequest, conflict } from '../../errors.ts';
 
 /** An order must name every signature once (a stale page would otherwise drop or duplicate one). */

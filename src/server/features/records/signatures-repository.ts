@@ -2,7 +2,7 @@
 // reclassification of recorded decks by today's rule.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Signature, SignatureBody } from '../../../domain/api/records.ts';
-import { archetypeOf, type DeckSignature } from '../../../domain/deck/archetype.ts';
+import { archetypeOf, type DeckSignature } from '../../../domain/decks/archetype.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { archetypeSignatures, cards, recordDecks } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';

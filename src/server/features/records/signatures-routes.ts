@@ -7,7 +7,7 @@ import {
   archetypePreviewBodySchema, archetypePreviewSchema, reclassifyResultSchema, signatureBodySchema, signatureOrderSchema,
   signatureSchema, SIGNATURES_MAX, type ArchetypePreview, type SignatureBody,
 } from '../../../domain/api/records.ts';
-import { archetypeOf } from '../../../domain/deck/archetype.ts';
+import { archetypeOf } from '../../../domain/decks/archetype.ts';
 import { requireAuth, requireUser } from '../../auth/guards.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFoundIfMissing } from '../../errors.ts';

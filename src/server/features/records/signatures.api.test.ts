@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ArchetypePreview, ReclassifyResult, Report, Signature } from '../../../domain/api/records.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
-import { parseYdk } from '../../../domain/deck/ydk.ts';
+import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';

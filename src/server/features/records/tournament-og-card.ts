@@ -2,7 +2,7 @@
 // starts and where it stands, drawn on the link cards' frame (link-cards/og-card-svg.ts), with the
 // event's own picture beside the text when it has one. Pure: the route renders it.
 import type { Tournament } from '../../../domain/api/tournaments.ts';
-import { FORMAT_LABEL } from '../../../domain/tournament/formats.ts';
+import { FORMAT_LABEL } from '../../../domain/tournaments/formats.ts';
 import { boldLine, OG_MARGIN, OG_WIDTH, ogFrame, plainLine, wrapText } from '../../link-cards/og-card-svg.ts';
 import { cardDate } from '../../link-cards/link-card.ts';
 

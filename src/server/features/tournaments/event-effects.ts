@@ -6,8 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type * as Events from './events-repository.ts';
-import type * as Matches from './matches-repository.ts';
-import type * as Teams from './teams-repository.ts';
+import type * as Matches from './play/matches-repository.ts';
+import type * as Teams from './teams/teams-repository.ts';
 
 type Event = Events.TournamentRow;
 type NamedTeam = Pick<Teams.TeamRow, 'uid' | 'name'>;

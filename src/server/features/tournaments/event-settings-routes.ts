@@ -7,16 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventSettingsBodySchema } from '../../../domain/api/event-night.ts';
-import { banlistChangeSummary } from '../../../domain/tournament/banlist-change.ts';
+import { banlistChangeSummary } from '../../../domain/tournaments/banlist-change.ts';
 import { tournamentSchema, type Tournament } from '../../../domain/api/tournaments.ts';
 import {
   EVENT_SETTING_FIELDS, eventStage, settingsProblems, type EventSettingField, type EventSettingValues,
-} from '../../../domain/tournament/event-settings.ts';
+} from '../../../domain/tournaments/event-settings.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
-import { holds, OWN_LIST, recheckDecks, siteList, type HeldList } from './banlist-change.ts';
-import { bumpCalendarIfChanged } from './exports-calendar.ts';
+import { holds, OWN_LIST, recheckDecks, siteList, type HeldList } from './decks/banlist-change.ts';
+import { bumpCalendarIfChanged } from './exports/exports-calendar.ts';
 import * as Events from './events-repository.ts';
 import type { TournamentHelpers } from './tournament-helpers.ts';
 

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { columnList, rawRows, rowMapper } from '../../db/raw-rows.ts';
 import { decks, eventRecords, matches, members, teams, tournaments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { nextIteration as nextHeldIteration } from '../../../domain/tournament/iteration.ts';
+import { nextIteration as nextHeldIteration } from '../../../domain/tournaments/iteration.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 

@@ -1,6 +1,6 @@
 // The result rules' no as the HTTP answer: an invalid result 400, a player who may not 403, a
-// match or an event in the wrong state 409 (src/domain/tournament/result-rules.ts says which).
-import { isRefusal, type Refusal } from '../../../domain/tournament/result-rules.ts';
+// match or an event in the wrong state 409 (src/domain/tournaments/result-rules.ts says which).
+import { isRefusal, type Refusal } from '../../../domain/tournaments/result-rules.ts';
 import { badRequest, conflict, forbidden, type HttpError } from '../../errors.ts';
 
 const STATUS: Record<Refusal['refused'], (message: string) => HttpError> = { invalid: badRequest, forbidden, conflict };

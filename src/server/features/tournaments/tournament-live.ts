@@ -10,12 +10,12 @@ import type { Db } from '../../db/client.ts';
 import type { AppMessage, Realtime } from '../../realtime/realtime.ts';
 import { Lru, type CachedBody } from '../../http/http-cache.ts';
 import * as Events from './events-repository.ts';
-import * as Teams from './teams-repository.ts';
-import * as Matches from './matches-repository.ts';
+import * as Teams from './teams/teams-repository.ts';
+import * as Matches from './play/matches-repository.ts';
 import type { TournamentReads } from './tournament-reads.ts';
-import { clockOf } from './event-night-views.ts';
+import { clockOf } from './play/event-night-views.ts';
 import { toMatch, toState } from './tournament-views.ts';
-import { standingsOf, teamNamer, winnerPeople } from './tournament-standings.ts';
+import { standingsOf, teamNamer, winnerPeople } from './play/tournament-standings.ts';
 
 /** How long changes wait to travel together. */
 export const COALESCE_MS = 100;

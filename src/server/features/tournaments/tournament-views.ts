@@ -1,5 +1,5 @@
 // Stored rows → the shapes of src/domain/api/tournaments.ts.
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import {
   deckStatus, type Deck, type DeckCard, type DeckSummary, type Match, type Member, type Participant, type Team, type Tournament,
   type TournamentState, type TournamentSummary,
@@ -7,16 +7,16 @@ import {
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';
-import { allowsTie, type Bracket, type EngineMatch, type EngineTeam } from '../../../domain/tournament/types.ts';
-import type { ReportedMatch } from '../../../domain/tournament/result-rules.ts';
-import type { EventChoice } from '../../../domain/tournament/round-count.ts';
-import { champion } from '../../../domain/tournament/results.ts';
-import { matchStatus } from '../../../domain/tournament/limits.ts';
+import { allowsTie, type Bracket, type EngineMatch, type EngineTeam } from '../../../domain/tournaments/types.ts';
+import type { ReportedMatch } from '../../../domain/tournaments/result-rules.ts';
+import type { EventChoice } from '../../../domain/tournaments/engine/round-count.ts';
+import { champion } from '../../../domain/tournaments/engine/results.ts';
+import { matchStatus } from '../../../domain/tournaments/limits.ts';
 import { avatarUrlOf } from '../../auth/discord-profile.ts';
-import { matchNight, teamNight, tournamentNight } from './event-night-views.ts';
-import type { DeckRow, DeckSummaryRow } from './decks-repository.ts';
-import type { EngineMatchRow, MatchRow } from './matches-repository.ts';
-import type { MemberRow, TeamRow } from './teams-repository.ts';
+import { matchNight, teamNight, tournamentNight } from './play/event-night-views.ts';
+import type { DeckRow, DeckSummaryRow } from './decks/decks-repository.ts';
+import type { EngineMatchRow, MatchRow } from './play/matches-repository.ts';
+import type { MemberRow, TeamRow } from './teams/teams-repository.ts';
 import type { TournamentRow } from './events-repository.ts';
 import type { UserRow } from '../users/users-repository.ts';
 

@@ -11,10 +11,10 @@ import {
 } from '../../../domain/discord/webhook-messages.ts';
 import type { DiscordClient } from '../../discord/discord-client.ts';
 import { OutboxLoop, registerOutbox, type Outbox, type OutboxTuning } from '../../discord/outbox.ts';
-import { roundEndsAt } from '../tournaments/event-night-views.ts';
+import { roundEndsAt } from '../tournaments/play/event-night-views.ts';
 import { UNNAMED_TEAM, userName } from '../tournaments/tournament-views.ts';
 import type * as Events from '../tournaments/events-repository.ts';
-import * as Teams from '../tournaments/teams-repository.ts';
+import * as Teams from '../tournaments/teams/teams-repository.ts';
 import * as Users from '../users/users-repository.ts';
 import { registerDiscordChannelRoutes } from './discord-channel-routes.ts';
 import { WebhookOutbox, type WebhookLimits } from './webhook-outbox.ts';

@@ -2,8 +2,8 @@ import { forwardRef, startTransition, useEffect, useImperativeHandle, useState, 
 import { flushSync } from 'react-dom';
 import { Pencil } from 'lucide-react';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { CARD_TYPE_LABEL } from '../../../domain/banlist/card-types.ts';
-import { STATUS_LABEL, type CardStatus, type SectionStatus } from '../../../domain/banlist/statuses.ts';
+import { CARD_TYPE_LABEL } from '../../../domain/banlists/card-types.ts';
+import { STATUS_LABEL, type CardStatus, type SectionStatus } from '../../../domain/banlists/statuses.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
 import { CardLink } from '../../components/card-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';

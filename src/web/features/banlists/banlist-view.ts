@@ -1,6 +1,6 @@
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { CARD_TYPES, CARD_TYPE_LABEL, type CardType } from '../../../domain/banlist/card-types.ts';
-import { SECTION_STATUSES, STATUS_LABEL, pointsLabel, type SectionStatus } from '../../../domain/banlist/statuses.ts';
+import { CARD_TYPES, CARD_TYPE_LABEL, type CardType } from '../../../domain/banlists/card-types.ts';
+import { SECTION_STATUSES, STATUS_LABEL, pointsLabel, type SectionStatus } from '../../../domain/banlists/statuses.ts';
 
 export interface BanlistFilters {
   /** free text; matches card name, card type label or reason, case-insensitively */

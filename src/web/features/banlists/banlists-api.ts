@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { SECTION_STATUSES, type SectionStatus } from '../../../domain/banlist/statuses.ts';
+import { SECTION_STATUSES, type SectionStatus } from '../../../domain/banlists/statuses.ts';
 import { api } from '../../lib/api.ts';
 import { download } from '../../lib/transfer.ts';
 

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ListChangeBody, ListComparison } from '../../../domain/api/card-pages.ts';
-import { CHANGE_GROUPS, CHANGE_GROUP_LABEL, changesAsText, type CardState } from '../../../domain/banlist/compare.ts';
+import { CHANGE_GROUPS, CHANGE_GROUP_LABEL, changesAsText, type CardState } from '../../../domain/banlists/compare.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

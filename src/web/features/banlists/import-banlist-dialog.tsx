@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { Upload } from 'lucide-react';
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CardDecklist, CardMetaMonth, CardStatusStep } from '../../../domain/api/card-pages.ts';
-import { stateLabel } from '../../../domain/banlist/compare.ts';
+import { stateLabel } from '../../../domain/banlists/compare.ts';
 import { VOTE_LABEL } from '../../../domain/judgement/votes.ts';
 import { percent } from '../../components/share-chart.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -3,7 +3,7 @@
 // open when one of them is in use. Typed fields wait for a pause (or Enter) before they search.
 import { useEffect, useId, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { STATUS_LABEL } from '../../../domain/banlists/statuses.ts';
 import {
   ATTRIBUTES, ATTRIBUTE_SLUGS, CARD_KINDS, CARD_SORTS, RACES, RACE_SLUGS, SORT_LABEL, STATUS_FILTERS, STATUS_OF_FILTER, SUBTYPES, SUBTYPE_NAMES,
 } from '../../../domain/cards/card-vocabulary.ts';

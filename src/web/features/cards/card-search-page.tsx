@@ -3,7 +3,7 @@
 // (loading="lazy"); each result leads to the card's page.
 import { Link, useSearchParams } from 'react-router';
 import type { CardSearchItem } from '../../../domain/api/card-search.ts';
-import { STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { STATUS_LABEL } from '../../../domain/banlists/statuses.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

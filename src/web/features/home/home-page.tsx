@@ -1,8 +1,8 @@
 import { Children, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, Layers, ScrollText, Trophy } from 'lucide-react';
-import { SECTION_STATUSES, STATUS_LABEL, type SectionStatus } from '../../../domain/banlist/statuses.ts';
-import { displayState, sortForHome } from '../../../domain/tournament/display-state.ts';
+import { SECTION_STATUSES, STATUS_LABEL, type SectionStatus } from '../../../domain/banlists/statuses.ts';
+import { displayState, sortForHome } from '../../../domain/tournaments/display-state.ts';
 import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Trash2 } from 'lucide-react';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
-import { STATUS_LABEL } from '../../../domain/banlist/statuses.ts';
+import { STATUS_LABEL } from '../../../domain/banlists/statuses.ts';
 import type { BoardSortKey, SortDirection } from '../../../domain/judgement/sorting.ts';
 import { NO_OPINION, VOTE_LABEL, isContested, type Vote } from '../../../domain/judgement/votes.ts';
 import type { CurrentUser } from '../../../domain/api/users.ts';

@@ -1,7 +1,7 @@
 // What the league's pages say and offer (issue 41), pure: the live step of a message, who may do what
 // with a match, the time a queue entry or a report has left, and the words of records and dates.
 import type { League, LeagueMatch, LeagueMessage, LeaguePhase, LeagueRun } from '../../../domain/api/leagues.ts';
-import type { ResultChoice } from '../../../domain/tournament/result-choices.ts';
+import type { ResultChoice } from '../../../domain/tournaments/result-choices.ts';
 
 // ---- live ----------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // phones the copies, top cut and status go under the name, so the table fits 390 px without scrolling.
 import { useState } from 'react';
 import type { MetaBody } from '../../../domain/api/records.ts';
-import { STATUS_LABEL, type CardStatus } from '../../../domain/banlist/statuses.ts';
+import { STATUS_LABEL, type CardStatus } from '../../../domain/banlists/statuses.ts';
 import { CardThumbnail } from '../../components/card-preview.tsx';
 import { CardLink } from '../../components/card-link.tsx';
 import { percent } from '../../components/share-chart.tsx';

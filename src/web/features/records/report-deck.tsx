@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Download, Images, Pencil } from 'lucide-react';
 import type { DeckCard as ReportCard, PublishedDeck } from '../../../domain/api/records.ts';
-import { exportYdk } from '../../../domain/deck/ydk.ts';
-import { buildYdke } from '../../../domain/deck/ydke.ts';
+import { exportYdk } from '../../../domain/decks/ydk.ts';
+import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Download, FileUp, LoaderCircle, X } from 'lucide-react';
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import { BANLIST_TEXT_MAX } from '../../../domain/api/series.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useBanlistDates } from '../banlists/banlists-api.ts';

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarRange, Download, Layers, Pencil, Swords, Trophy } from 'lucide-react';
 import { LEAGUE_PHASE_LABEL } from '../../../domain/api/leagues.ts';
 import type { Series } from '../../../domain/api/series.ts';
-import { parseLflist } from '../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';

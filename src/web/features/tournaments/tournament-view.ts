@@ -16,7 +16,7 @@ export function captainName(t: Team): string {
   return captain ? captain.displayName?.trim() || captain.username?.trim() || UNKNOWN_CAPTAIN : UNKNOWN_CAPTAIN;
 }
 
-export { iterationSuffix } from '../../../domain/tournament/iteration.ts';
+export { iterationSuffix } from '../../../domain/tournaments/iteration.ts';
 
 /** Who the viewer is to this tournament (spec 2 §6). */
 export interface Viewer {

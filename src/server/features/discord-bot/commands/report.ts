@@ -9,8 +9,8 @@ import {
   afterReportAnswer, confirmDrawAnswer, DISPUTED, disputeFlagText, EVENT_UNLISTED, reportPrompt,
 } from '../../../../domain/discord/report-answers.ts';
 import { privateMessage, updateMessage } from '../../../../domain/discord/responses.ts';
-import { resultChoices } from '../../../../domain/tournament/result-choices.ts';
-import { allowsTie } from '../../../../domain/tournament/types.ts';
+import { resultChoices } from '../../../../domain/tournaments/result-choices.ts';
+import { allowsTie } from '../../../../domain/tournaments/types.ts';
 import type { BotApi } from '../bot-api.ts';
 import { requireOwnEntry, resolveEvent } from './event-option.ts';
 

@@ -4,8 +4,8 @@ import type { DiscordChannel } from '../../../../domain/api/discord-channel.ts';
 import type { Match, Tournament, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import { alreadyInRound, attentionLine, roundPairedText, roundRefusedText, topCutPrompt } from '../../../../domain/discord/report-answers.ts';
 import { privateMessage, updateMessage } from '../../../../domain/discord/responses.ts';
-import { attentionOf, attentionTotal } from '../../../../domain/tournament/attention.ts';
-import { swissPlan } from '../../../../domain/tournament/round-name.ts';
+import { attentionOf, attentionTotal } from '../../../../domain/tournaments/attention.ts';
+import { swissPlan } from '../../../../domain/tournaments/round-name.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
 import { resolveEvent, runningThenUpcoming } from './event-option.ts';
 
@@ -23,7 +23,7 @@ function cutCreated(t: Tournament): number | null {
   return cut >= 2 && t.currentRound === swiss ? cut : null;
 }
 
-/** The host's panel in one line (the panel's own rule, domain/tournament/attention.ts). */
+/** The host's panel in one line (the panel's own rule, domain/tournaments/attention.ts). */
 async function attention(api: BotApi, t: Tournament, now = Date.now()): Promise<string> {
   const [matches, channel] = await Promise.all([
     t.inProgress ? api.get<Match[]>(`/api/tournaments/${t.uid}/matches?round=${t.currentRound}`) : Promise.resolve([]),

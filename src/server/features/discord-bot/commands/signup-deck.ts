@@ -7,7 +7,7 @@ import {
   DECK_BOTH, DECK_NEITHER, deckReceivedAnswer, deckRefusedAnswer, FILE_NOT_ATTACHMENT, FILE_NOT_SENT, FILE_NOT_YDK, fileTooBig, manyOpen, NO_SIGNUPS, signedUpAnswer,
 } from '../../../../domain/discord/play-answers.ts';
 import { privateMessage } from '../../../../domain/discord/responses.ts';
-import { DECK_LABEL_MAX } from '../../../../domain/tournament/limits.ts';
+import { DECK_LABEL_MAX } from '../../../../domain/tournaments/limits.ts';
 import { download } from '../../../discord/discord-client.ts';
 import { ApiRefusal, type BotApi } from '../bot-api.ts';
 import { resolveEvent, runningThenUpcoming } from './event-option.ts';

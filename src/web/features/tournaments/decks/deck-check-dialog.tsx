@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { CheckCheck, ChevronRight } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import type { WaitingDeck } from '../../../../domain/tournament/attention.ts';
+import type { WaitingDeck } from '../../../../domain/tournaments/attention.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DeckDialog, DeckReviewControls, shownDeckOf } from './deck-dialog.tsx';

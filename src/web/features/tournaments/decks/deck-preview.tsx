@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { CircleAlert, Download } from 'lucide-react';
 import type { DeckCard, DeckProblemBody } from '../../../../domain/api/tournaments.ts';
-import { exportYdk } from '../../../../domain/deck/ydk.ts';
+import { exportYdk } from '../../../../domain/decks/ydk.ts';
 import { CardThumbnail } from '../../../components/card-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, Send, X } from 'lucide-react';
 import type { DeckCard, DeckProblemBody, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import { parseDeckText } from '../../../../domain/deck/deck-text.ts';
+import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

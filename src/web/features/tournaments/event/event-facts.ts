@@ -2,7 +2,7 @@
 // rounds and what top cut (before the start, for the teams signed up so far when the host left the
 // rule to decide), how long a round lasts, and how long sign-ups stay open as late entries.
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import { swissRoundsOf, topCutOf } from '../../../../domain/tournament/round-count.ts';
+import { swissRoundsOf, topCutOf } from '../../../../domain/tournaments/engine/round-count.ts';
 
 export interface EventFact {
   label: string;

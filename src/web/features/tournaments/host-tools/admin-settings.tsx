@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Switch } from 'radix-ui';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournament/formats.ts';
+import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournaments/formats.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/form-fields.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { UserMinus } from 'lucide-react';
 import type { Team, Tournament } from '../../../../domain/api/tournaments.ts';
-import { lateEntryAtStart } from '../../../../domain/tournament/late-entry.ts';
-import { swissRoundsOf } from '../../../../domain/tournament/round-count.ts';
+import { lateEntryAtStart } from '../../../../domain/tournaments/late-entry.ts';
+import { swissRoundsOf } from '../../../../domain/tournaments/engine/round-count.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SITE_NAME } from '../../../lib/use-document-title.ts';
 import { attentionCount, attentionItems, attentionTitle, discordFailing, tableLabel, type AcceptChoice, type AttentionItem } from './attention-view.ts';
-import type { WaitingDeck } from '../../../../domain/tournament/attention.ts';
+import type { WaitingDeck } from '../../../../domain/tournaments/attention.ts';
 import { DeckCheckDialog } from '../decks/deck-check-dialog.tsx';
 import { MatchDialog } from '../playing/match-dialog.tsx';
 import { flagMessage, resetRound, sideName } from '../playing/match-view.ts';

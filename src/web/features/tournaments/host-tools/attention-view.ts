@@ -1,12 +1,12 @@
 // Issue 30 §1: what needs the host's attention now, with what the panel draws for each (the reports
-// of a dispute and the results to accept). Which items and their order: domain/tournament/attention.ts,
+// of a dispute and the results to accept). Which items and their order: domain/tournaments/attention.ts,
 // which the bot's /round counts with. Pure, so the order and the count are tested with tables.
 import type { DiscordChannel } from '../../../../domain/api/discord-channel.ts';
 import type { SuspendedPlayers } from '../../../../domain/api/people.ts';
 import type { Match, Tournament } from '../../../../domain/api/tournaments.ts';
-import { allowsTie } from '../../../../domain/tournament/types.ts';
-import { attentionOf, attentionTotal, type WaitingDeck } from '../../../../domain/tournament/attention.ts';
-export { discordFailing, isOpenDispute } from '../../../../domain/tournament/attention.ts';
+import { allowsTie } from '../../../../domain/tournaments/types.ts';
+import { attentionOf, attentionTotal, type WaitingDeck } from '../../../../domain/tournaments/attention.ts';
+export { discordFailing, isOpenDispute } from '../../../../domain/tournaments/attention.ts';
 import { reportLine, sideName, teamOf, type Side } from '../playing/match-view.ts';
 import { teamName } from '../tournament-view.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CalendarCog, LoaderCircle } from 'lucide-react';
 import type { EventSettingsBody } from '../../../../domain/api/event-night.ts';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import { eventStage, settingEditable, type EventSettingField } from '../../../../domain/tournament/event-settings.ts';
+import { eventStage, settingEditable, type EventSettingField } from '../../../../domain/tournaments/event-settings.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';

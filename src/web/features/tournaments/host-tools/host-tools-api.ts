@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventSettingsBody } from '../../../../domain/api/event-night.ts';
 import type { DiscordChannel } from '../../../../domain/api/discord-channel.ts';
 import type { AuditEntry, Match, Tournament } from '../../../../domain/api/tournaments.ts';
-import type { TournamentFormat } from '../../../../domain/tournament/formats.ts';
+import type { TournamentFormat } from '../../../../domain/tournaments/formats.ts';
 import { api, request } from '../../../lib/api.ts';
 import { applyMatches, settle, tournamentKeys, tournamentPath as path } from '../tournaments-api.ts';
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { LATE_ENTRY_ROUNDS_MAX, SWISS_ROUNDS_MAX, TOP_CUT_SIZES } from '../../../../domain/api/event-night.ts';
 import { DECK_PRIVACIES, DECK_PRIVACY_HINT, DECK_PRIVACY_LABEL, DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../../domain/api/records.ts';
-import type { TournamentFormat } from '../../../../domain/tournament/formats.ts';
-import { recommended } from '../../../../domain/tournament/round-count.ts';
+import type { TournamentFormat } from '../../../../domain/tournaments/formats.ts';
+import { recommended } from '../../../../domain/tournaments/engine/round-count.ts';
 import { cn } from '../../../lib/cn.ts';
 import { FieldMessage, SelectField, TextField, Toggle, describedBy, inputClasses } from '../../../components/form-fields.tsx';
 import { HOST_FIELD_LABEL, viewerTimeZone, type HostFormState } from './host-form-state.ts';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import type { BanlistSummary } from '../../../../domain/api/banlists.ts';
-import { parseLflist } from '../../../../domain/banlist/lflist.ts';
+import { parseLflist } from '../../../../domain/banlists/lflist.ts';
 import { BanlistInput } from '../../series/banlist-input.tsx';
 import { FieldMessage, SelectField } from '../../../components/form-fields.tsx';
 import { listLabel } from '../../series/site-banlists.ts';

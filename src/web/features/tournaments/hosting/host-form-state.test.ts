@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BanlistSummary } from '../../../../domain/api/banlists.ts';
 import type { Series } from '../../../../domain/api/series.ts';
-import { lflistHash, parseLflist } from '../../../../domain/banlist/lflist.ts';
+import { lflistHash, parseLflist } from '../../../../domain/banlists/lflist.ts';
 import { NO_BANLIST, OWN_BANLIST } from './event-banlist.ts';
 import {
   banlistErrors, defaultHostState, firstHostErrorTab, hostClientErrors, hostServerErrors, hostStateFromSeries, initialBanlistChoice, isoToLocal, localToIso,

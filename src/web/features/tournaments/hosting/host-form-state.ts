@@ -1,14 +1,14 @@
 import { fieldIssues } from '../../../../domain/api/series.ts';
 import type { Series } from '../../../../domain/api/series.ts';
 import type { BanlistSummary } from '../../../../domain/api/banlists.ts';
-import { parseLflist } from '../../../../domain/banlist/lflist.ts';
-import { nextIteration, numberedName } from '../../../../domain/tournament/iteration.ts';
+import { parseLflist } from '../../../../domain/banlists/lflist.ts';
+import { nextIteration, numberedName } from '../../../../domain/tournaments/iteration.ts';
 import { DEFAULT_ROUND_MINUTES } from '../../../../domain/api/event-night.ts';
 import { DEFAULT_DECK_PRIVACY, type DeckPrivacy } from '../../../../domain/api/records.ts';
 import { hostBodySchema, type HostBody } from '../../../../domain/api/tournaments.ts';
 import { SERIES_DEFAULTS, type SeriesFlagField, type SeriesNumberField } from '../../../../domain/series/defaults.ts';
 import type { FilterCode, RuleCode } from '../../../../domain/series/rules.ts';
-import type { TournamentFormat } from '../../../../domain/tournament/formats.ts';
+import type { TournamentFormat } from '../../../../domain/tournaments/formats.ts';
 import { siteListOf } from '../../series/site-banlists.ts';
 import { NO_BANLIST, OWN_BANLIST } from './event-banlist.ts';
 

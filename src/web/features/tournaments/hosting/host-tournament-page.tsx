@@ -5,7 +5,7 @@ import { LoaderCircle, Trophy } from 'lucide-react';
 import type { BanlistSummary } from '../../../../domain/api/banlists.ts';
 import type { Series } from '../../../../domain/api/series.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournament/formats.ts';
+import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournaments/formats.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { CoverImage } from '../../../components/ui/fallback-image.tsx';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { CalendarClock, Layers, Trophy, UserCheck } from 'lucide-react';
 import type { TournamentSummary } from '../../../../domain/api/tournaments.ts';
-import { FORMAT_LABEL } from '../../../../domain/tournament/formats.ts';
-import { displayState, type DisplayState } from '../../../../domain/tournament/display-state.ts';
+import { FORMAT_LABEL } from '../../../../domain/tournaments/formats.ts';
+import { displayState, type DisplayState } from '../../../../domain/tournaments/display-state.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { CoverImage } from '../../../components/ui/fallback-image.tsx';
 import { formatStart } from '../starts-at.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
-import { sortForHome } from '../../../../domain/tournament/display-state.ts';
+import { sortForHome } from '../../../../domain/tournaments/display-state.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, CircleAlert, CircleCheck, Flag, Trophy } from 'lucide-react';
 import type { Match } from '../../../../domain/api/tournaments.ts';
-import { byeSentence } from '../../../../domain/tournament/byes.ts';
+import { byeSentence } from '../../../../domain/tournaments/engine/byes.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextRound } from '../../../../domain/tournament/engine.ts';
-import { currentStandings } from '../../../../domain/tournament/results.ts';
-import { makeTeams, simulate } from '../../../../domain/tournament/simulate.ts';
+import { nextRound } from '../../../../domain/tournaments/engine/engine.ts';
+import { currentStandings } from '../../../../domain/tournaments/engine/results.ts';
+import { makeTeams, simulate } from '../../../../domain/tournaments/engine/properties/simulate.ts';
 import { cutLineAfter, cutPreview, swissCut } from './cut-line.ts';
 
 const row = (teamId: string, dropped = false) => ({ teamId, dropped });

@@ -3,9 +3,9 @@
 // domain functions the server's Next Round runs (engine.ts nextRound), on the standings already
 // loaded: during Swiss the leaderboard is the Swiss standings the engine seeds the cut from.
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import { evaluateBracket } from '../../../../domain/tournament/bracket-plan.ts';
-import { singleEliminationPlan } from '../../../../domain/tournament/elimination.ts';
-import { swissPlan } from '../../../../domain/tournament/round-name.ts';
+import { evaluateBracket } from '../../../../domain/tournaments/engine/bracket-plan.ts';
+import { singleEliminationPlan } from '../../../../domain/tournaments/engine/elimination.ts';
+import { swissPlan } from '../../../../domain/tournaments/round-name.ts';
 
 type CutEvent = Pick<Tournament, 'format' | 'roundCount' | 'currentRound' | 'inProgress' | 'completed' | 'topCut' | 'swissRounds'>;
 

@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { CalendarClock, CircleCheck, DoorOpen, Network, Rows3, Swords } from 'lucide-react';
 import type { Match, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import { byeSentence } from '../../../../domain/tournament/byes.ts';
+import { byeSentence } from '../../../../domain/tournaments/engine/byes.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PlayerLink } from '../../../components/player-link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

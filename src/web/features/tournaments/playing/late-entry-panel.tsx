@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import { droppedAfterPlaying, REENTRY_REFUSED } from '../../../../domain/tournament/late-entry.ts';
+import { droppedAfterPlaying, REENTRY_REFUSED } from '../../../../domain/tournaments/late-entry.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { DeckUploadForm } from '../decks/deck-upload-form.tsx';
 import { SignupForm } from './player-panel.tsx';

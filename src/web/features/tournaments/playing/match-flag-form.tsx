@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Flag, LoaderCircle } from 'lucide-react';
 import type { Match, Tournament } from '../../../../domain/api/tournaments.ts';
-import { FLAG_MESSAGE_MAX } from '../../../../domain/tournament/limits.ts';
+import { FLAG_MESSAGE_MAX } from '../../../../domain/tournaments/limits.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RequiredTextarea } from '../../../components/ui/required-textarea.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { matchFactory } from '../match-fixture.ts';
-import type { Bracket } from '../../../../domain/tournament/types.ts';
+import type { Bracket } from '../../../../domain/tournaments/types.ts';
 import {
   ALL_ROUNDS, bracketSections, defaultRound, forceQuestion, roundsToLoad, selectableRounds, type RoundChoice, matchPlace, matchRights, matchesSearch, ownMatch, resetRound, scoreProblem, sideName, sideOf, typedScoreProblem, choiceWords, BOTH_SCORES,
   pastRoundQuestion, reportLine, reportMark, shownWins, statusBadge,

@@ -2,12 +2,12 @@
 // §6 Match modal permissions), kept apart from React so they are tested with tables. Only the engine's
 // browser-safe modules: the bracket plans say where each match sits in its bracket.
 import type { Match, Tournament } from '../../../../domain/api/tournaments.ts';
-import { presence, type PlanNode } from '../../../../domain/tournament/bracket-plan.ts';
-import { doubleEliminationPlan } from '../../../../domain/tournament/double-elimination.ts';
-import type { TournamentFormat } from '../../../../domain/tournament/formats.ts';
-import { DEFAULT_FLAG_MESSAGE, type MatchStatus } from '../../../../domain/tournament/limits.ts';
-import type { ResultChoice } from '../../../../domain/tournament/result-choices.ts';
-import { allowsTie, type Bracket } from '../../../../domain/tournament/types.ts';
+import { presence, type PlanNode } from '../../../../domain/tournaments/engine/bracket-plan.ts';
+import { doubleEliminationPlan } from '../../../../domain/tournaments/engine/double-elimination.ts';
+import type { TournamentFormat } from '../../../../domain/tournaments/formats.ts';
+import { DEFAULT_FLAG_MESSAGE, type MatchStatus } from '../../../../domain/tournaments/limits.ts';
+import type { ResultChoice } from '../../../../domain/tournaments/result-choices.ts';
+import { allowsTie, type Bracket } from '../../../../domain/tournaments/types.ts';
 import { UNNAMED_TEAM, isPrivileged, type Viewer } from '../tournament-view.ts';
 
 /** Spec 2 §2: a match slot whose team is not known yet. */

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { isOneVsOne, personName } from '../../../../domain/tournament/signup-name.ts';
+import { isOneVsOne, personName } from '../../../../domain/tournaments/signup-name.ts';
 import { DeckUploadForm } from '../decks/deck-upload-form.tsx';
 import { OwnDecks } from '../decks/own-decks.tsx';
 import { DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, teamName } from '../tournament-view.ts';

@@ -1,8 +1,8 @@
 // Pure rules of the round being played (issue 19): tables, who reads a room, who adds time, when a
 // player may drop, what the host may swap. Kept apart from React so they are tested with tables.
 import type { Match, Tournament } from '../../../../domain/api/tournaments.ts';
-import { ownDropWait } from '../../../../domain/tournament/drops.ts';
-import { roundName, timeCalled } from '../../../../domain/tournament/round-name.ts';
+import { ownDropWait } from '../../../../domain/tournaments/engine/drops.ts';
+import { roundName, timeCalled } from '../../../../domain/tournaments/round-name.ts';
 import { sideOf, sideName, type Side } from './match-view.ts';
 import { isPrivileged, type Viewer } from '../tournament-view.ts';
 
@@ -39,7 +39,7 @@ export function mayExtend(t: Live, m: Match, viewer: Viewer | null | undefined, 
   return isPrivileged(t, viewer) && side === null && playable(t, m) && m.roundNumber === t.currentRound && !m.complete && m.endsAt !== null;
 }
 
-/** Why a player cannot drop now (null: they may): the server's rule (domain/tournament/drops.ts). */
+/** Why a player cannot drop now (null: they may): the server's rule (domain/tournaments/engine/drops.ts). */
 export function dropWait(t: Live, ownMatch: Match | undefined): string | null {
   if (!ownMatch) return null;
   const paired = ownMatch.team1Id !== null && ownMatch.team2Id !== null;

@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 import { Medal } from 'lucide-react';
 import type { Champion, StandingRowBody, Standings } from '../../../../domain/api/tournaments.ts';
-import { ordinal } from '../../../../domain/tournament/placements.ts';
-import { didNotPlayLine, sharePercent, splitPlayed } from '../../../../domain/tournament/standings-display.ts';
+import { ordinal } from '../../../../domain/tournaments/standings/placements.ts';
+import { didNotPlayLine, sharePercent, splitPlayed } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { PlayerLink } from '../../../components/player-link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

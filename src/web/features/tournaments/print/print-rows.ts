@@ -3,7 +3,7 @@
 // (bench/event-exports.bench.ts), for markup that never changes once shown. Every text passes
 // through escapeHtml; nothing else of the data reaches the markup. print.css styles the cells.
 import type { PairingRow, PrintStandingRow, PrintTeam } from '../../../../domain/api/event-exports.ts';
-import { sharePercent } from '../../../../domain/tournament/standings-display.ts';
+import { sharePercent } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { resultText, type PlayerSeat } from './print-view.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -3,7 +3,7 @@
 // (print-rows.ts), so a 4,096-team round renders in a fraction of the time per-row elements take.
 import { useMemo } from 'react';
 import type { PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
-import { didNotPlayLine, splitPlayed } from '../../../../domain/tournament/standings-display.ts';
+import { didNotPlayLine, splitPlayed } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { pairingRowsHtml, seatRowsHtml, standingRowsHtml } from './print-rows.ts';
 import { printedPairings, seatsByPlayer } from './print-view.ts';
 

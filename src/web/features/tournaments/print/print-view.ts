@@ -2,8 +2,8 @@
 // the pairings, which view an address asks for, and the words of its headings. Pure, so tests and
 // the bench use them without a browser.
 import type { PairingRow, PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
-import { roundName } from '../../../../domain/tournament/round-name.ts';
-import type { Bracket } from '../../../../domain/tournament/types.ts';
+import { roundName } from '../../../../domain/tournaments/round-name.ts';
+import type { Bracket } from '../../../../domain/tournaments/types.ts';
 
 /** One line of the list by player: where to sit and whom to meet. */
 export interface PlayerSeat {

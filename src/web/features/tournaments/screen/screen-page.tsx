@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useParams } from 'react-router';
 import type { Scoreboard, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
-import { didNotPlayLine, splitPlayed } from '../../../../domain/tournament/standings-display.ts';
+import { didNotPlayLine, splitPlayed } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
