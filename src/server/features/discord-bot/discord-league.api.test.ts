@@ -5,8 +5,8 @@
 // room and its password; one reports from the DM's 'Report result', the other gets Confirm and
 // Dispute: someone else's press and the reporter's own change nothing, the opponent's Confirm counts;
 // both are told their one-match runs are over. /league standings, a new run retired (asking first).
-// A second league: the several-leagues sentence, the league option by name and autocomplete; a
-// Dispute from the DM decided by the host (both told, but the one who turned direct messages off),
+// A second league: the several-leagues sentence, the league option by name and autocomplete, cancel;
+// a Dispute from the DM decided by the host (both told, but the one who turned direct messages off),
 // and at the end each player's place.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -179,6 +179,10 @@ test('a league from Discord: join, find, the paired DM, report, the opponent’s
 
   // a Dispute from the DM; the host decides: both told, but the one who turned direct messages off
   for (const id of [P1, P2]) await league(id, 'join', [...named(june.id), { name: 'ydke', type: 3, value: buildYdke(parseYdk(LEGAL).deck) }]);
+  // cancel leaves the queue: nobody waits; found again, the two meet
+  await league(P1, 'find', named(june.id));
+  expect(text(await league(P1, 'cancel', named(june.id)))).toBe('You are out of the queue of **June League**.');
+  expect((await ok<League>(await curator.get(`/api/leagues/${june.id}`))).queueSize).toBe(0);
   await league(P1, 'find', named(june.id));
   const second = await league(P2, 'find', named(june.id));
   const disputedId = Number(buttonId(second.data?.components, 'Report result').split(':')[2]);
