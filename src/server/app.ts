@@ -40,6 +40,7 @@ import { registerImagesRoutes } from './features/images/images-routes.ts';
 import { registerJudgementRoutes } from './features/judgement/judgement-routes.ts';
 import { registerEventWebhooks } from './features/webhooks/event-webhooks.ts';
 import { registerDirectMessages } from './features/discord-bot/direct-messages.ts';
+import { registerLeagueDirectMessages } from './features/discord-bot/league-direct-messages.ts';
 import { DiscordClient } from './discord/discord-client.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
 import { registerReportOg } from './features/records/report-og.ts';
@@ -252,6 +253,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerPlayersRoutes(app, { db });
   registerSeriesRoutes(app, { db, images });
   registerLeaguesRoutes(app, { db, now });
+  // the league's direct messages, queued in its writes' transactions (the league knows nothing of Discord)
+  registerLeagueDirectMessages(app, { origin: publicUrl?.origin });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
   // the Discord bot: its commands call the routes above in-process, as the user (off without a token)
   registerDiscordBot(app, { db, env, client: discord, secureCookies, siteOrigin });

@@ -45,8 +45,30 @@ export function parseNextRoundButton(customId: string): { eventUid: string; roun
   return m ? { eventUid: m[1]!, round: Number(m[2]) } : undefined;
 }
 
+/**
+ * A league's buttons (issue 41): lo opens the report buttons, lr reports a score (the presser's games
+ * first), lc confirms and ld disputes the opponent's report, lx retires a run (the confirmation of
+ * /league retire). Each names the league and a match (a run for lx), never who presses: the site's
+ * route acts as the presser and refuses anyone but the match's player (the run's, for lx).
+ */
+export type LeagueAction = 'lo' | 'lr' | 'lc' | 'ld' | 'lx';
+export interface LeagueButton { action: LeagueAction; leagueId: string; id: number; own?: number; other?: number }
+
+const LEAGUE = new RegExp(`^(lo|lr|lc|ld|lx):(${UID}):(\\d{1,12})(?::(\\d)-(\\d))?$`);
+
+export const leagueButtonId = (b: LeagueButton) => `${b.action}:${b.leagueId}:${b.id}${b.own !== undefined ? `:${b.own}-${b.other}` : ''}`;
+
+export function parseLeagueButton(customId: string): LeagueButton | undefined {
+  const m = LEAGUE.exec(customId);
+  if (!m) return undefined;
+  const scored = m[4] !== undefined;
+  if (scored !== (m[1] === 'lr')) return undefined;
+  return { action: m[1] as LeagueAction, leagueId: m[2]!, id: Number(m[3]), ...(scored && { own: Number(m[4]), other: Number(m[5]) }) };
+}
+
 export type Button =
   | { kind: 'result'; button: ResultButton }
+  | { kind: 'league'; button: LeagueButton }
   | { kind: 'check-in'; eventUid: string }
   | { kind: 'drop'; eventUid: string; teamUid: string }
   | { kind: 'next-round'; eventUid: string; round: number };
@@ -55,6 +77,8 @@ export type Button =
 export function parseButton(customId: string): Button | undefined {
   const result = parseResultButton(customId);
   if (result) return { kind: 'result', button: result };
+  const league = parseLeagueButton(customId);
+  if (league) return { kind: 'league', button: league };
   const checkIn = parseCheckInButton(customId);
   if (checkIn) return { kind: 'check-in', ...checkIn };
   const drop = parseDropButton(customId);

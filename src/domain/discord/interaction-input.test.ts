@@ -41,6 +41,35 @@ describe('a command', () => {
   ])('%s: a sentence, nothing acted on', (_why, data, expected) => expect(sentence(slash(data))).toBe(expected));
 });
 
+describe('a command with subcommands (/league)', () => {
+  const league = (options: unknown, resolved?: unknown) => slash({ name: 'league', type: 1, options, ...(resolved !== undefined && { resolved }) });
+
+  test('the subcommand chosen, with its own options and files', () => {
+    expect(league([{ name: 'find', type: 1, options: [{ name: 'league', type: 3, value: 'abc' }] }]))
+      .toMatchObject({ kind: 'command', name: 'league', subcommand: 'find', options: { league: 'abc' }, files: {} });
+    expect(league([{ name: 'standings', type: 1 }])).toMatchObject({ kind: 'command', subcommand: 'standings', options: {} });
+    const file = { id: '9', filename: 'deck.ydk', size: 900, url: 'https://cdn.test/a/deck.ydk' };
+    expect(league([{ name: 'join', type: 1, options: [{ name: 'file', type: 11, value: '9' }] }], { attachments: { 9: file } }))
+      .toMatchObject({ subcommand: 'join', files: { file: { filename: 'deck.ydk' } } });
+  });
+
+  test.each([
+    ['no subcommand', [], '/league: choose one of join, find, cancel, report, standings, retire'],
+    ['two subcommands', [{ name: 'find', type: 1 }, { name: 'cancel', type: 1 }], '/league: choose one of join, find, cancel, report, standings, retire'],
+    ['an unknown subcommand', [{ name: '<@1>', type: 1 }], '/league \\<\\@1\\>: choose one of join, find, cancel, report, standings, retire'],
+    ['an option where the subcommand belongs', [{ name: 'league', type: 3, value: 'x' }], '/league league: choose one of join, find, cancel, report, standings, retire'],
+    ['a subcommand that is not an object', ['find'], 'The options of /league could not be read: nothing changed.'],
+    ['its options as an object', [{ name: 'find', type: 1, options: { league: 'x' } }], 'The options of /league could not be read: nothing changed.'],
+    ['another subcommand’s option', [{ name: 'find', type: 1, options: [{ name: 'ydke', type: 3, value: 'x' }] }], 'ydke: not an option of /league find'],
+    ['a league name past its length', [{ name: 'find', type: 1, options: [{ name: 'league', type: 3, value: 'x'.repeat(101) }] }], 'league: at most 100 characters'],
+  ])('%s: a sentence, nothing acted on', (_why, options, expected) => expect(sentence(league(options))).toBe(expected));
+
+  test('autocomplete reads the focused option inside the subcommand', () => {
+    const auto = readInteraction({ ...base, type: 4, data: { name: 'league', type: 1, options: [{ name: 'report', type: 1, options: [{ name: 'league', type: 3, value: 'ma', focused: true }] }] }, user });
+    expect(auto).toMatchObject({ kind: 'autocomplete', name: 'league', focused: { name: 'league', value: 'ma' } });
+  });
+});
+
 describe('the rest of an interaction', () => {
   test.each([
     ['not an object', '[]', UNREADABLE],

@@ -2,7 +2,7 @@
 // its shape is what the bot expects: every field the bot reads is checked here, and anything else
 // becomes a sentence for the user (naming the option at fault), never an error of the server.
 import { ApplicationCommandOptionType, ApplicationCommandType, InteractionType } from 'discord-api-types/v10';
-import { COMMAND_DEFINITIONS, isCommandName, optionOf, type CommandName } from './commands.ts';
+import { isCommandName, optionOf, optionsOf, subcommandsOf, type CommandName } from './commands.ts';
 import { escapeMarkdown } from './markdown.ts';
 
 export interface InteractionUser {
@@ -21,7 +21,12 @@ interface Envelope { id: string; user: InteractionUser; applicationId: string; t
 
 export type Interaction =
   | { kind: 'ping' }
-  | (Envelope & { kind: 'command'; name: CommandName; options: Partial<Record<string, string>>; files: Partial<Record<string, AttachedFile>> })
+  | (Envelope & {
+    kind: 'command'; name: CommandName;
+    /** the subcommand chosen, for a command that has them (/league join) */
+    subcommand?: string;
+    options: Partial<Record<string, string>>; files: Partial<Record<string, AttachedFile>>;
+  })
   | (Envelope & { kind: 'autocomplete'; name: string; focused: { name: string; value: string } | undefined })
   | (Envelope & { kind: 'button'; customId: string })
   /** nothing to act on: the user is told why (autocomplete: no choices) */
@@ -80,7 +85,10 @@ export function readInteraction(body: unknown): Interaction {
     }
     case InteractionType.ApplicationCommandAutocomplete: {
       if (!isObj(data) || typeof data.name !== 'string') return refuse(NO_DATA);
-      const options = Array.isArray(data.options) ? data.options : [];
+      const top = Array.isArray(data.options) ? data.options : [];
+      // a subcommand's options are nested in it (/league find league:…)
+      const sub = top.length === 1 && isObj(top[0]) && top[0].type === ApplicationCommandOptionType.Subcommand && Array.isArray(top[0].options) ? top[0].options : undefined;
+      const options: unknown[] = sub ?? top;
       const focused = options.find((o): o is Obj => isObj(o) && o.focused === true);
       const value = focused && focused.type === ApplicationCommandOptionType.String ? str(focused.value, 6000) : undefined;
       return { ...envelope, kind: 'autocomplete', name: data.name, focused: value !== undefined && typeof focused!.name === 'string' ? { name: focused!.name, value } : undefined };
@@ -99,15 +107,36 @@ const WORDS: Partial<Record<ApplicationCommandOptionType, string>> = {
   [ApplicationCommandOptionType.Attachment]: 'a file',
 };
 
-/** A command's options as text values and files, or the sentence that names the first option at fault. */
-function readOptions(command: CommandName, data: Obj): { options: Partial<Record<string, string>>; files: Partial<Record<string, AttachedFile>> } | string {
-  if (data.options !== undefined && !Array.isArray(data.options)) return `The options of /${command} could not be read: nothing changed.`;
+type ReadOptions = { subcommand?: string; options: Partial<Record<string, string>>; files: Partial<Record<string, AttachedFile>> };
+
+/**
+ * A command's options as text values and files, or the sentence that names the first option at
+ * fault. A command with subcommands takes exactly one of them, its options nested in it.
+ */
+function readOptions(command: CommandName, data: Obj): ReadOptions | string {
+  const unreadable = `The options of /${command} could not be read: nothing changed.`;
+  if (data.options !== undefined && !Array.isArray(data.options)) return unreadable;
+  const subs = subcommandsOf(command);
+  if (subs.length === 0) return readFlat(command, data, (data.options ?? []) as unknown[], undefined);
+  const given = (data.options ?? []) as unknown[];
+  const names = subs.map((s) => s.name).join(', ');
+  if (given.length !== 1) return `/${command}: choose one of ${names}`;
+  const chosen = given[0];
+  if (!isObj(chosen) || typeof chosen.name !== 'string') return unreadable;
+  if (chosen.type !== ApplicationCommandOptionType.Subcommand || !subs.some((s) => s.name === chosen.name)) return `/${command} ${named(chosen.name)}: choose one of ${names}`;
+  if (chosen.options !== undefined && !Array.isArray(chosen.options)) return unreadable;
+  const read = readFlat(command, data, (chosen.options ?? []) as unknown[], chosen.name);
+  return typeof read === 'string' ? read : { ...read, subcommand: chosen.name };
+}
+
+function readFlat(command: CommandName, data: Obj, given: unknown[], sub: string | undefined): ReadOptions | string {
+  const where = sub === undefined ? `/${command}` : `/${command} ${sub}`;
   const options: Record<string, string> = {};
   const files: Record<string, AttachedFile> = {};
-  for (const raw of (data.options ?? []) as unknown[]) {
+  for (const raw of given) {
     if (!isObj(raw) || typeof raw.name !== 'string') return `The options of /${command} could not be read: nothing changed.`;
-    const def = optionOf(command, raw.name);
-    if (!def) return `${named(raw.name)}: not an option of /${command}`;
+    const def = optionOf(command, raw.name, sub);
+    if (!def) return `${named(raw.name)}: not an option of ${where}`;
     if (raw.name in options || raw.name in files) return `${def.name}: given twice`;
     const word = WORDS[def.type] ?? 'text';
     if (raw.type !== def.type || typeof raw.value !== 'string') return `${def.name}: must be ${word}`;
@@ -123,8 +152,7 @@ function readOptions(command: CommandName, data: Obj): { options: Partial<Record
     if (allowed && !allowed.includes(raw.value)) return `${def.name}: must be ${allowed.join(' or ')}`;
     options[def.name] = raw.value;
   }
-  const definition = COMMAND_DEFINITIONS.find((c) => c.name === command)!;
-  const missing = (definition.options ?? []).find((o) => 'required' in o && o.required && !(o.name in options) && !(o.name in files));
+  const missing = optionsOf(command, sub).find((o) => o.required && !(o.name in options) && !(o.name in files));
   if (missing) return `${missing.name}: required`;
   return { options, files };
 }

@@ -32,6 +32,7 @@ export interface BotApi {
   get<T>(url: string): Promise<T>;
   post<T>(url: string, body?: unknown): Promise<T>;
   put<T>(url: string, body?: unknown): Promise<T>;
+  delete<T>(url: string): Promise<T>;
   /** a text/plain body (a deck) */
   postText<T>(url: string, text: string): Promise<T>;
 }
@@ -80,7 +81,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
   /** The API as this Discord user. */
   async function forUser(user: InteractionUser): Promise<BotApi> {
     await check(user);
-    const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, retried = false): Promise<T> => {
+    const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, retried = false): Promise<T> => {
       const token = tokens.get(user.id) ?? (await mint(user.id));
       const text = body instanceof PlainText;
       const res = await app.inject({
@@ -111,6 +112,7 @@ export function createBotSessions(app: FastifyInstance, { db, secureCookies }: {
       get: (url) => call('GET', url),
       post: (url, body) => call('POST', url, body),
       put: (url, body) => call('PUT', url, body),
+      delete: (url) => call('DELETE', url),
       postText: (url, text) => call('POST', url, new PlainText(text)),
     };
   }

@@ -229,7 +229,7 @@ test('npm run cli -- discord register: a bulk overwrite of every command in the 
   try {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(...cliCommand(['discord', 'register']), { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (e, stdout, stderr) => (e ? reject(new Error(stderr)) : resolve(stdout))));
-    expect(out.trim()).toBe('Registered 11 commands in server 777.');
+    expect(out.trim()).toBe(`Registered ${COMMAND_NAMES.length} commands in server 777.`);
   } finally {
     fake.close();
   }
@@ -237,5 +237,10 @@ test('npm run cli -- discord register: a bulk overwrite of every command in the 
   expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/v10/applications/123456/guilds/777/commands', auth: 'Bot bot-token-secret' });
   const sent = JSON.parse(calls[0]!.body) as { name: string; options: { name: string }[] }[];
   expect(sent.map((c) => c.name)).toEqual([...COMMAND_NAMES]);
-  expect([...new Set(sent.flatMap((c) => c.options.map((o) => o.name)))].sort()).toEqual(['action', 'event', 'file', 'name', 'state', 'team', 'ydke']);
+  expect([...new Set(sent.flatMap((c) => c.options.map((o) => o.name)))].sort()).toEqual([
+    'action', 'cancel', 'event', 'file', 'find', 'join', 'name', 'report', 'retire', 'standings', 'state', 'team', 'ydke',
+  ]);
+  // /league's subcommands each take the league option
+  const league = sent.find((c) => c.name === 'league') as unknown as { options: { name: string; options: { name: string }[] }[] };
+  for (const sub of league.options) expect(sub.options.at(-1)!.name).toBe('league');
 });

@@ -19,9 +19,13 @@ export async function dmOffAmong(db: Tx, ids: readonly string[]): Promise<Set<st
   return new Set(rows.map((r) => r.id));
 }
 
+/** Rows per insert: six parameters each, well under the driver's 65,535 (a league's final places may be thousands). */
+const ENQUEUE_CHUNK = 2_000;
+
 export async function enqueue(db: Tx, rows: readonly NewDm[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(discordDms).values(rows.map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })));
+  for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
+    await db.insert(discordDms).values(rows.slice(i, i + ENQUEUE_CHUNK).map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })));
+  }
 }
 
 export interface ClaimedDm { id: number; discordId: string; tournamentUid: string | null; kind: string; body: Record<string, unknown>; attempts: number; createdAt: Date; channelId: string | null; dmOff: boolean }

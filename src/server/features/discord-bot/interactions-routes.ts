@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InteractionResponseType, type APIInteractionResponse } from 'discord-api-types/v10';
+import type { LeagueSubcommand } from '../../../domain/discord/commands.ts';
 import { parseButton } from '../../../domain/discord/custom-ids.ts';
 import { readInteraction, type Interaction } from '../../../domain/discord/interaction-input.ts';
 import { ALREADY_ANSWERED, refusal, SOMETHING_WRONG, STALE_BUTTON, tooManyAnswer } from '../../../domain/discord/play-answers.ts';
@@ -22,6 +23,7 @@ import { claimInteraction, forgetExpiredInteractions, keepAnswer } from './bot-r
 import { cardChoices, cardCommand } from './commands/card.ts';
 import { checkInButton, checkinCommand, dropButton, dropCommand, notificationsCommand } from './commands/entry.ts';
 import { eventChoices } from './commands/event-option.ts';
+import { leagueButton, leagueChoices, leagueCommand } from './commands/league.ts';
 import { eventsCommand, standingsCommand, tableCommand } from './commands/play.ts';
 import { reportCommand, resultButton } from './commands/report.ts';
 import { nextRoundButton, roundCommand } from './commands/round.ts';
@@ -43,8 +45,9 @@ export interface DiscordBotOptions {
 /** Discord's interaction response: its type (1 PONG, 4 a message, 7 the message updated, 8 choices) and data as Discord reads them. */
 const interactionReply = z.looseObject({ type: z.number().int(), data: z.looseObject({}).optional() }).describe('An interaction response');
 
-/** Commands whose answer the channel sees; every other answer is for the user alone. */
+/** Commands whose answer the channel sees (and /league standings); every other answer is for the user alone. */
 const PUBLIC_COMMANDS = new Set<string>(['events', 'standings']);
+const isPublic = (i: Acting) => i.kind === 'command' && (PUBLIC_COMMANDS.has(i.name) || (i.name === 'league' && i.subcommand === 'standings'));
 /** How often expired interaction ids are deleted (at most). */
 const SWEEP_MS = 60_000;
 
@@ -75,6 +78,9 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, client, secu
       case 'round': return roundCommand(api, event);
       case 'card': return cardCommand(api, i.options.name, siteOrigin(req));
       case 'notifications': return notificationsCommand(api, i.options.state);
+      case 'league': return leagueCommand(api, {
+        subcommand: i.subcommand as LeagueSubcommand, league: i.options.league, file: i.files.file, ydke: i.options.ydke,
+      }, { cdnUrl, origin: siteOrigin(req) });
     }
   }
 
@@ -86,12 +92,14 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, client, secu
       case 'autocomplete': {
         if (i.focused?.name === 'name') return choices(await cardChoices(api, i.focused.value));
         if (i.focused?.name === 'event') return choices(await eventChoices(api, i.focused.value));
+        if (i.focused?.name === 'league') return choices(await leagueChoices(api, i.focused.value));
         return noChoices();
       }
       case 'button': {
         const b = parseButton(i.customId);
         switch (b?.kind) {
           case 'result': return resultButton(api, b.button);
+          case 'league': return leagueButton(api, b.button);
           case 'next-round': return nextRoundButton(api, b.eventUid, b.round);
           case 'check-in': return checkInButton(api, b.eventUid);
           case 'drop': return dropButton(api, b.eventUid, b.teamUid);
@@ -123,7 +131,7 @@ export function registerDiscordBot(app: FastifyInstance, { db, env, client, secu
       void work.then((response) => keepAnswer(db, i.id, response)).catch((e: unknown) => req.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'a Discord interaction’s answer was not kept'));
     }
     return answerInTime(i, work, {
-      ephemeral: !(i.kind === 'command' && PUBLIC_COMMANDS.has(i.name)),
+      ephemeral: !isPublic(i),
       finish: (target, how, response) => finishInteraction(client, target, how, 'data' in response ? response.data : {}),
       onLateError: (e) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'a late Discord answer was not delivered'),
     });

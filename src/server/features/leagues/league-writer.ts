@@ -25,11 +25,16 @@ export interface WriteOutcome<T> {
 /** Told inside the write's transaction, once it has done its work (the Discord DMs' outbox writes there). */
 export interface LeagueEvent {
   league: Repo.LeagueRow;
+  /** what the pages hear of (the end, when this write settled it) */
   change: LeagueChange;
+  /** what the write itself did ('decide' where `change` says the decision made the league final); a settling: what it settled */
+  action: LeagueChange;
   discordIds: string[];
   matchId: number | null;
   /** matches whose report stood, and the runs the end closed, in this transaction */
   stood: Repo.MatchRow[];
+  /** `fn` runs once the transaction has committed (a rolled-back write runs none): the DM outbox is kicked there */
+  afterCommit(fn: () => void): void;
 }
 export type LeagueListener = (tx: Tx, event: LeagueEvent) => Promise<void>;
 
@@ -64,7 +69,9 @@ export class LeagueWriter {
   async write<T>(id: string, work: (tx: Tx, league: Repo.LeagueRow, now: Date) => Promise<WriteOutcome<T>>): Promise<T> {
     const now = this.now();
     let message: LeagueMessage | undefined;
+    const committed: (() => void)[] = [];
     const result = await this.db.transaction(async (tx) => {
+      committed.length = 0;
       const locked = await Repo.lockAndBump(tx, id, now);
       const before = await this.settle(tx, locked, now, locked.version);
       const out = await work(tx, before.league, now);
@@ -73,12 +80,13 @@ export class LeagueWriter {
       // the end, settled by this write, is what its pages must hear of
       const ended = [after.change, before.change].find((x) => x === 'final' || x === 'closed');
       message = await this.finish(tx, after.league, now, {
-        change: ended ?? out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
-        leaderboard: !!out.leaderboard || before.leaderboard || after.leaderboard, stood: [...before.stood, ...after.stood],
+        change: ended ?? out.change, action: out.change, discordIds: out.discordIds ?? [], matchId: out.matchId ?? null,
+        leaderboard: !!out.leaderboard || before.leaderboard || after.leaderboard, stood: [...before.stood, ...after.stood], committed,
       });
       return out.result;
     });
     this.publish(message!);
+    this.afterCommit(committed);
     return result;
   }
 
@@ -86,8 +94,10 @@ export class LeagueWriter {
   async settleNow(id: string): Promise<void> {
     const now = this.now();
     let message: LeagueMessage | undefined;
+    const committed: (() => void)[] = [];
     await this.db.transaction(async (tx) => {
       message = undefined;
+      committed.length = 0;
       const league = await Repo.lockForSettling(tx, id);
       if (!league) return;
       // the version this write takes if it changes anything
@@ -95,16 +105,32 @@ export class LeagueWriter {
       if (!settled.change) return;
       const bumped = await Repo.lockAndBump(tx, id, now);
       message = await this.finish(tx, { ...settled.league, version: bumped.version }, now, {
-        change: settled.change, discordIds: [], matchId: null, leaderboard: settled.leaderboard, stood: settled.stood,
+        change: settled.change, action: settled.change, discordIds: [], matchId: null, leaderboard: settled.leaderboard, stood: settled.stood, committed,
       });
     });
     if (message) this.publish(message);
+    this.afterCommit(committed);
   }
 
-  private async finish(tx: Tx, league: Repo.LeagueRow, now: Date, o: { change: LeagueChange; discordIds: string[]; matchId: number | null; leaderboard: boolean; stood: Repo.MatchRow[] }): Promise<LeagueMessage> {
+  private afterCommit(fns: readonly (() => void)[]): void {
+    for (const fn of fns) {
+      try {
+        fn();
+      } catch (err) {
+        this.log.warn({ err }, 'league: an after-commit step failed');
+      }
+    }
+  }
+
+  private async finish(tx: Tx, league: Repo.LeagueRow, now: Date, o: {
+    change: LeagueChange; action: LeagueChange; discordIds: string[]; matchId: number | null; leaderboard: boolean; stood: Repo.MatchRow[]; committed: (() => void)[];
+  }): Promise<LeagueMessage> {
     if (o.leaderboard) await Repo.bumpLeaderboard(tx, league.id);
     const discordIds = [...new Set([...o.discordIds, ...o.stood.flatMap((m) => [m.player1Id, m.player2Id])])];
-    for (const listener of this.listeners) await listener(tx, { league, change: o.change, discordIds, matchId: o.matchId, stood: o.stood });
+    const event: LeagueEvent = {
+      league, change: o.change, action: o.action, discordIds, matchId: o.matchId, stood: o.stood, afterCommit: (fn) => void o.committed.push(fn),
+    };
+    for (const listener of this.listeners) await listener(tx, event);
     return {
       id: league.id, version: league.version, leaderboardVersion: league.leaderboardVersion + (o.leaderboard ? 1 : 0), change: o.change,
       queueSize: await Repo.queueSize(tx, league.id, now), discordIds: discordIds.slice(0, MESSAGE_PLAYERS_MAX), matchId: o.matchId,
