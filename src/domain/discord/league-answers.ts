@@ -3,7 +3,7 @@
 // by play-answers' `refusal`; the sentences here are the bot's own.
 import type { APIInteractionResponse } from 'discord-api-types/v10';
 import { LEAGUE_TOP, type LeaderboardRow } from '../api/leagues.ts';
-import type { ResultChoice } from '../tournament/result-choices.ts';
+import type { ResultChoice } from '../tournaments/result-choices.ts';
 import { rows, score } from './buttons.ts';
 import { leagueLink, leagueReportButton, leagueResultRows, retireRows, type LeagueRef } from './league-buttons.ts';
 import { pairedLines, runRecord, type PairedMatch } from './league-dms.ts';

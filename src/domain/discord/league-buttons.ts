@@ -1,7 +1,7 @@
 // The buttons of the league's messages (issue 41): the one-tap results, 'Report result', the
 // opponent's Confirm and Dispute, the Retire confirmation, and the link to the league's page.
 import { ButtonStyle, ComponentType, type APIButtonComponent } from 'discord-api-types/v10';
-import type { ResultChoice } from '../tournament/result-choices.ts';
+import type { ResultChoice } from '../tournaments/result-choices.ts';
 import { linkButton, rows, score } from './buttons.ts';
 import { leagueButtonId } from './custom-ids.ts';
 import type { Rows } from './responses.ts';
