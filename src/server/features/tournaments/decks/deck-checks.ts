@@ -3,7 +3,7 @@
 import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
 import type { Deck } from '../../../../domain/decks/deck.ts';
 import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckProblem } from '../../../../domain/decks/validate-deck.ts';
-import type { DeckCard } from '../../../../domain/api/tournaments.ts';
+import type { DeckCard } from '../../../../domain/api/decks.ts';
 import { HttpError } from '../../../errors.ts';
 import { idMappings, type CardIndex } from '../../cards/card-index.ts';
 import type { TournamentRow } from '../events-repository.ts';
