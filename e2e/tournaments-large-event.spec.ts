@@ -4,7 +4,7 @@
 import { LINUS, expect, test } from './fixtures.ts';
 import { hostByApi, personPage } from './pages/tournament-page.ts';
 import { AdminApi, PlayView } from './pages/tournament-play.ts';
-import { LIVE_STANDINGS_TEAMS } from '../src/domain/api/tournaments.ts';
+import { LIVE_STANDINGS_TEAMS } from '../src/domain/api/standings.ts';
 
 /** A large event's views move at most once a second (decision 022); a few more allow for a busy CI. */
 const LIVE = { timeout: 8_000 };

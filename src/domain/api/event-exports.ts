@@ -3,7 +3,7 @@
 // The CSV files are made from the same rows, so the sheet, the print and the page agree.
 import { z } from 'zod';
 import { TOURNAMENT_FORMATS } from '../tournaments/formats.ts';
-import { standingRowSchema } from './tournaments.ts';
+import { standingRowSchema } from './standings.ts';
 
 export const printTeamSchema = z.object({
   id: z.string(),

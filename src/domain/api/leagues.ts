@@ -8,7 +8,7 @@ import { banlistDateSchema } from './banlists.ts';
 import { roomSchema } from './event-night.ts';
 import { deckPrivacySchema } from './records.ts';
 import { duelSettingsReply } from './series.ts';
-import { deckCardSchema } from './tournaments.ts';
+import { deckCardSchema } from './decks.ts';
 import { discordIdSchema } from './users.ts';
 
 // ---- constants ---------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 // Every request and reply of the tournament routes (spec 2 §3, §7): one schema, three uses
-// (route validation and docs, the web client's types, the forms).
+// (route validation and docs, the web client's types, the forms). A deck's shapes are in decks.ts,
+// the standings' in standings.ts.
 import { z } from 'zod';
 import { TOURNAMENT_FORMATS } from '../tournaments/formats.ts';
 import {
   DECK_LABEL_MAX, DECK_STATUSES, FLAG_MESSAGE_MAX, MATCH_STATUSES, REJECTION_REASON_MAX, TEAM_NAME_MAX, deckStatus, type DeckStatus,
 } from '../tournaments/limits.ts';
 import { banlistDateSchema } from './banlists.ts';
+import { deckSummarySchema } from './decks.ts';
 import { deckBoundChecks, duelSettingsFields, duelSettingsReply, optionalText, pictureSchema, UPLOADED } from './series.ts';
 
 const DISCORD_AVATAR = /^https:\/\/cdn\.discordapp\.com\/(avatars|embed\/avatars)\/[\w./-]+(\?[\w=&.-]*)?$/;
@@ -95,50 +97,7 @@ export type HostValues = z.output<typeof hostBodySchema>;
 
 export const hostResponseSchema = z.object({ uid: z.string() });
 
-// ---- people, teams, decks ----------------------------------------------------------------------
-
-/** A deck without its cards: what anyone may see (counts and statuses). */
-export const deckSummarySchema = z.object({
-  id: z.number().int(),
-  uid: z.string(),
-  label: z.string(),
-  approved: z.boolean(),
-  reviewerDiscordId: z.string().nullable(),
-  status: z.enum(DECK_STATUSES),
-  rejectionReason: z.string().nullable(),
-  mainCount: z.number().int(),
-  extraCount: z.number().int(),
-  sideCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type DeckSummary = z.infer<typeof deckSummarySchema>;
-
-export const deckCardSchema = z.object({ cardId: z.number().int(), cardName: z.string() });
-export type DeckCard = z.infer<typeof deckCardSchema>;
-
-export const deckProblemSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  cardIds: z.array(z.number().int()).optional(),
-});
-export type DeckProblemBody = z.infer<typeof deckProblemSchema>;
-
-/** A deck with its cards (its owner and privileged users only), and what is wrong with it today. */
-export const deckSchema = deckSummarySchema.extend({
-  mainDeck: z.array(deckCardSchema),
-  extraDeck: z.array(deckCardSchema),
-  sideDeck: z.array(deckCardSchema),
-  /** against the tournament's list and settings as they are now (empty for a valid deck) */
-  problems: z.array(deckProblemSchema),
-});
-export type Deck = z.infer<typeof deckSchema>;
-
-/** A 400 of a deck upload: the sentence, and every problem for the page to list beside the cards. */
-export const deckRefusalSchema = z.object({
-  error: z.string(),
-  problems: z.array(deckProblemSchema).optional(),
-  deck: z.object({ mainDeck: z.array(deckCardSchema), extraDeck: z.array(deckCardSchema), sideDeck: z.array(deckCardSchema) }).optional(),
-});
+// ---- people and teams --------------------------------------------------------------------------
 
 /** A member of a team (spec 2 §3 "Member/participant"). */
 export const memberSchema = z.object({
@@ -274,7 +233,7 @@ export const tournamentSchema = z.object({
 });
 export type Tournament = z.infer<typeof tournamentSchema>;
 
-// ---- matches, standings, the live scoreboard (part 2 fills these) ------------------------------
+// ---- matches, the live scoreboard (part 2 fills these) -----------------------------------------
 
 export const BRACKETS = ['swiss', 'top', 'winners', 'losers', 'grand', 'rr'] as const;
 export const scoreReportSchema = z.object({ reporterDiscordId: z.string(), gamesWon: z.number().int(), gamesLost: z.number().int(), at: z.string() });
@@ -308,38 +267,6 @@ export const matchSchema = z.object({
 });
 export type Match = z.infer<typeof matchSchema>;
 
-export const standingRowSchema = z.object({
-  rank: z.number().int(),
-  teamId: z.string(),
-  teamName: z.string(),
-  dropped: z.boolean(),
-  points: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
-  ties: z.number().int(),
-  /** opponents' match-win share, 0..1; null while the team has met no opponent (a bye, no round yet): nothing behind it */
-  omw: z.number().nullable(),
-  /** opponents' opponents' match-win share, 0..1; null as omw */
-  oomw: z.number().nullable(),
-  /** Konami's XX YYY ZZZ: points, OMW% and OOMW% to one decimal (for machines: pages show the named columns) */
-  tieBreaker: z.string(),
-  /**
-   * The team was never paired (a no-show dropped at the start; in final standings any team without a
-   * match): it is not placed, and pages and exports list it apart as 'did not play' (issue 39)
-   */
-  didNotPlay: z.boolean(),
-  /**
-   * Final standings only (null before): '1st', '2nd', '3rd–4th', '5th–8th'… by top-cut or bracket
-   * finish, then the Swiss (or round robin) rank as an ordinal ('9th'). With a placement, wins,
-   * losses, ties and points count every match the team played, top cut included (they agree with
-   * the Champion block).
-   */
-  placement: z.string().nullable(),
-  /** Swiss → Top Cut final standings: the Swiss rounds' record alone (null otherwise) */
-  swissRecord: z.object({ rank: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int(), points: z.number().int() }).nullable(),
-});
-export type StandingRowBody = z.infer<typeof standingRowSchema>;
-
 /**
  * The state every live message and the scoreboard carry: what play changes. The host's settings
  * (topCut, swissRounds, deckPrivacy…) are in GET /api/tournaments/{id} only, which a client reads again on a change.
@@ -371,51 +298,6 @@ export const scoreboardSchema = z.object({
   matches: z.array(matchSchema),
 });
 export type Scoreboard = z.infer<typeof scoreboardSchema>;
-
-/**
- * GET .../standings and every message on /topic/tournaments/{uid}/standings. Final standings once
- * a winner is declared (top cut and bracket placements above Swiss standings).
- */
-/** The Champion block of a completed tournament (spec 2 §2), kept when Close removes the teams. */
-export const championSchema = z.object({
-  teamId: z.string(),
-  teamName: z.string(),
-  wins: z.number().int(),
-  losses: z.number().int(),
-  ties: z.number().int(),
-  points: z.number().int(),
-  members: z.array(z.object({ discordId: z.string(), displayName: z.string(), avatarUrl: z.string() })),
-});
-export type Champion = z.infer<typeof championSchema>;
-
-export const standingsSchema = z.object({
-  uid: z.string(),
-  version: z.number().int(),
-  final: z.boolean(),
-  rows: z.array(standingRowSchema),
-  /** the declared winner (null until Mark Winner) */
-  champion: championSchema.nullable(),
-});
-export type Standings = z.infer<typeof standingsSchema>;
-
-/**
- * Events of more than this many teams get a short notice on the standings topic instead of the
- * whole table (0.5–0.9 MB at 4,096 teams, several times a second to every page; decision 022).
- */
-export const LIVE_STANDINGS_TEAMS = 256;
-
-/**
- * A message on /topic/tournaments/{uid}/standings of an event over LIVE_STANDINGS_TEAMS teams: the
- * standings moved to `version`. A page that shows them reads GET .../standings?version={version},
- * answered with the body made for this message (compressed once), whichever page asks.
- */
-export const standingsNoticeSchema = z.object({
-  uid: z.string(),
-  version: z.number().int(),
-  change: z.string(),
-  notice: z.literal(true),
-});
-export type StandingsNotice = z.infer<typeof standingsNoticeSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

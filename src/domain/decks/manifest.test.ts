@@ -4,10 +4,8 @@ import { parseLflist } from '../banlists/lflist.ts';
 import { SERIES_DEFAULTS } from '../series/defaults.ts';
 import { buildYdke, parseYdke } from './ydke.ts';
 import { parseYdk } from './ydk.ts';
-import {
-  BANLIST_PROBLEM_CODES, deckBanlistFromLflist, validateDeck, type DeckBanlist, type DeckCard, type DeckProblem,
-  type DeckSettings,
-} from './validate-deck.ts';
+import { BANLIST_PROBLEM_CODES, deckBanlistFromLflist, validateDeck, type DeckBanlist, type DeckProblem, type DeckSettings } from './validate-deck.ts';
+import type { DeckCard } from './classify-deck.ts';
 
 // Real decks, lists and cards next to the repo (/work/shared/data = ../shared/data from the repo root).
 const DATA = new URL('../../../../shared/data/', import.meta.url);

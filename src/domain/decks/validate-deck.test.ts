@@ -1,10 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { parseLflist } from '../banlists/lflist.ts';
 import type { Deck } from './deck.ts';
-import {
-  classifyDeck, deckBanlistFromLflist, isExtraDeckType, validateDeck, type DeckBanlist, type DeckCard, type DeckContext,
-  type DeckSettings,
-} from './validate-deck.ts';
+import { deckBanlistFromLflist, validateDeck, type DeckBanlist, type DeckContext, type DeckSettings } from './validate-deck.ts';
+import { classifyDeck, isExtraDeckType, type DeckCard } from './classify-deck.ts';
 
 // Real passcodes, names and EDOPro type bits (from data/cards), so messages read as players will see them.
 const CARDS: DeckCard[] = [

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EDOPRO_ASSETS_DIR } from '../../paths.ts';
-import type { DeckCard } from '../../../domain/decks/validate-deck.ts';
+import type { DeckCard } from '../../../domain/decks/classify-deck.ts';
 import type { Db } from '../../db/client.ts';
 import { cardRows } from './card-rows.ts';
 

@@ -2,7 +2,7 @@
 // checker hold every card for ten minutes, but an import in the server's own process is seen at once by both.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardSearchPage } from '../../../domain/api/card-search.ts';
-import type { Deck } from '../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../domain/api/decks.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
 import { cardRowFromJson } from './card-import.ts';

@@ -1,7 +1,8 @@
 // A run's deck against the league's list and its series' deck checks (rules.md "Decks", as event
 // decks are checked): refused with every problem, or accepted as EDOPro loads it.
 import { parseDeckText } from '../../../domain/decks/deck-text.ts';
-import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckBanlist } from '../../../domain/decks/validate-deck.ts';
+import { deckBanlistFromLflist, validateDeck, type DeckBanlist } from '../../../domain/decks/validate-deck.ts';
+import { classifyDeck } from '../../../domain/decks/classify-deck.ts';
 import type { LeagueDeck } from '../../../domain/api/leagues.ts';
 import { badRequest } from '../../errors.ts';
 import { Lru } from '../../http/http-cache.ts';

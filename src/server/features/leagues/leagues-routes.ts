@@ -10,7 +10,7 @@ import {
   createLeagueBodySchema, decideBodySchema, disputeBodySchema, LEAGUE_BEST_OF, LEAGUE_DECIDE_HOURS, LEAGUE_MESSAGES, leagueMatchSchema,
   leagueRunSchema, leagueSchema, leaguesQuerySchema, leagueSummarySchema, queueReplySchema, reportBodySchema, startRunBodySchema,
 } from '../../../domain/api/leagues.ts';
-import { deckRefusalSchema } from '../../../domain/api/tournaments.ts';
+import { deckRefusalSchema } from '../../../domain/api/decks.ts';
 import { serializeLflist } from '../../../domain/banlists/lflist.ts';
 import { defaultLeagueEnd, leagueDatesProblem } from '../../../domain/leagues/league-clock.ts';
 import { hostBanlist } from '../../../domain/tournaments/host-banlist.ts';

@@ -4,7 +4,8 @@
 // rounds played to a champion, a cut larger than the field, the list ordered by start, and the
 // banlist changed before the start with the decks checked again (issue 30 §8).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AuditEntry, Deck, Match, Participant, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { AuditEntry, Match, Participant, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../domain/api/decks.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';

@@ -4,7 +4,8 @@
 // call must leave the tournament exactly as it was (same detail, same audit log).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Deck, Participant } from '../../../domain/api/tournaments.ts';
+import type { Participant } from '../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../domain/api/decks.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 

@@ -4,7 +4,8 @@
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LIVE_STANDINGS_TEAMS, type Match, type Scoreboard, type Standings, type Tournament } from '../../../domain/api/tournaments.ts';
+import type { Match, Scoreboard, Tournament } from '../../../domain/api/tournaments.ts';
+import { LIVE_STANDINGS_TEAMS, type Standings } from '../../../domain/api/standings.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { teams, tournaments } from '../../db/schema.ts';

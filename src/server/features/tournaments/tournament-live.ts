@@ -4,7 +4,8 @@
 // whole view crosses the database. A SEND to /app/tournaments/{uid}/request-scoreboard (or -standings)
 // is answered to the asker alone, from the cached view GET .../scoreboard (or /standings) serves.
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_STANDINGS_TEAMS, type Scoreboard, type Standings, type StandingsNotice } from '../../../domain/api/tournaments.ts';
+import type { Scoreboard } from '../../../domain/api/tournaments.ts';
+import { LIVE_STANDINGS_TEAMS, type Standings, type StandingsNotice } from '../../../domain/api/standings.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppMessage, Realtime } from '../../realtime/realtime.ts';

@@ -2,7 +2,8 @@
 // a write seen by the very next read, and on PostgreSQL a write on one instance seen on another
 // once the notice its transaction sent arrives (or, after a gap in notices, at once).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Standings, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../domain/api/standings.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';

@@ -1,9 +1,9 @@
-// Stored rows → the shapes of src/domain/api/tournaments.ts.
+// Stored rows → the shapes of src/domain/api/tournaments.ts and decks.ts.
 import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import {
-  deckStatus, type Deck, type DeckCard, type DeckSummary, type Match, type Member, type Participant, type Team, type Tournament,
-  type TournamentState, type TournamentSummary,
+  deckStatus, type Match, type Member, type Participant, type Team, type Tournament, type TournamentState, type TournamentSummary,
 } from '../../../domain/api/tournaments.ts';
+import type { Deck, DeckCard, DeckSummary } from '../../../domain/api/decks.ts';
 import { edoproNumbers } from '../../../domain/series/edopro-numbers.ts';
 import { FILTER_CODES, RULE_CODES } from '../../../domain/series/rules.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';

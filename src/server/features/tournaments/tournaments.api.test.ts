@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Deck, Participant, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Participant, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../domain/api/decks.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { decks } from '../../db/schema.ts';

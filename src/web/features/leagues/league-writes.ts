@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateLeagueBody, DecideBody, League, LeagueMatch, LeagueRun, QueueReply, ReportBody, StartRunBody } from '../../../domain/api/leagues.ts';
-import type { DeckCard, DeckProblemBody } from '../../../domain/api/tournaments.ts';
+import type { DeckCard, DeckProblemBody } from '../../../domain/api/decks.ts';
 import { ApiError, api, sentenceOf } from '../../lib/api.ts';
 import { leagueKeys, leaguePath, settleLeague } from './leagues-api.ts';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Scoreboard, Standings } from '../../../domain/api/tournaments.ts';
+import type { Scoreboard } from '../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../domain/api/standings.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { TOURNAMENT_RECONNECT_MS, useLiveTopic, type LiveStatus } from '../../lib/live.ts';
 import { isNewer, standingsStep } from './tournament-view.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { Member, Standings, Team } from '../../../domain/api/tournaments.ts';
+import type { Member, Team } from '../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../domain/api/standings.ts';
 import {
   PHONE_CARDS_PER_ROW, UNKNOWN_CAPTAIN, UNKNOWN_PLAYER, UNNAMED_TEAM, captainName, cardLabel, failureSentence, isNewer, isPrivileged,
   iterationSuffix, labelFromFileName, mainDeckSlots, ownEntry, participationsFirst, playerName, seesNotificationDot, sortTeams, stageOf,

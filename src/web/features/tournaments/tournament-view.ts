@@ -1,7 +1,9 @@
 // Pure rules of the tournament pages (spec 2 §2, §4, §8, §9), kept apart from React so they are tested
 // with tables. Types only from the API contract: the home page shares this feature's chunk and stays
 // free of zod.
-import type { DeckStatus, DeckSummary, Member, Standings, StandingsNotice, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { DeckStatus, Member, Team, Tournament } from '../../../domain/api/tournaments.ts';
+import type { DeckSummary } from '../../../domain/api/decks.ts';
+import type { Standings, StandingsNotice } from '../../../domain/api/standings.ts';
 
 /** Spec 2 §8 fallback labels. */
 export const UNKNOWN_PLAYER = 'Unknown Player';

@@ -1,6 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 // Types only: this module is shared with the home page, which must not load zod.
-import type { HostBody, Match, Scoreboard, Standings, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { HostBody, Match, Scoreboard, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../domain/api/standings.ts';
 import { api } from '../../lib/api.ts';
 import { download } from '../../lib/transfer.ts';
 

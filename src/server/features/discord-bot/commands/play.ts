@@ -1,5 +1,6 @@
 // /events, /table and /standings: what the event page shows a player, read from the same routes.
-import type { Match, OwnEntry, Standings, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Match, OwnEntry, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { eventsAnswer, noMatchAnswer, standingsAnswer, tableAnswer } from '../../../../domain/discord/play-answers.ts';
 import type { BotApi } from '../bot-api.ts';
 import { requireOwnEntry, resolveEvent, runningThenUpcoming } from './event-option.ts';

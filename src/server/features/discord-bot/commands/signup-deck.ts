@@ -1,7 +1,8 @@
 // /signup and /deck: the page's sign-up and deck submission through the same routes, so the checks
 // and the messages are the page's. A deck comes as a `.ydk` attachment, fetched only from Discord's
 // CDN base (DISCORD_CDN_URL) and at most 64 KB, or as a ydke:// text.
-import type { Deck, Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Team, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../../domain/api/decks.ts';
 import type { AttachedFile, InteractionUser } from '../../../../domain/discord/interaction-input.ts';
 import {
   DECK_BOTH, DECK_NEITHER, deckReceivedAnswer, deckRefusedAnswer, FILE_NOT_ATTACHMENT, FILE_NOT_SENT, FILE_NOT_YDK, fileTooBig, manyOpen, NO_SIGNUPS, signedUpAnswer,

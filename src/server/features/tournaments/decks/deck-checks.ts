@@ -2,8 +2,9 @@
 // names the pages show.
 import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
 import type { Deck } from '../../../../domain/decks/deck.ts';
-import { classifyDeck, deckBanlistFromLflist, validateDeck, type DeckProblem } from '../../../../domain/decks/validate-deck.ts';
-import type { DeckCard } from '../../../../domain/api/tournaments.ts';
+import { deckBanlistFromLflist, validateDeck, type DeckProblem } from '../../../../domain/decks/validate-deck.ts';
+import { classifyDeck } from '../../../../domain/decks/classify-deck.ts';
+import type { DeckCard } from '../../../../domain/api/decks.ts';
 import { HttpError } from '../../../errors.ts';
 import { idMappings, type CardIndex } from '../../cards/card-index.ts';
 import type { TournamentRow } from '../events-repository.ts';

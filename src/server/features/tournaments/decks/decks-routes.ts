@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  approvePassingReplySchema, deckRefusalSchema, deckSchema, deckUploadQuerySchema, participantIdsQuerySchema, validateDeckQuerySchema, type Deck,
-} from '../../../../domain/api/tournaments.ts';
+import { approvePassingReplySchema, deckUploadQuerySchema, participantIdsQuerySchema, validateDeckQuerySchema } from '../../../../domain/api/tournaments.ts';
+import { deckRefusalSchema, deckSchema, type Deck } from '../../../../domain/api/decks.ts';
 import { discordIdSchema } from '../../../../domain/api/users.ts';
 import { DECK_REVIEW_BY_PLAYER_MESSAGE, DECKS_FIXED_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import { requireUser } from '../../../auth/guards.ts';

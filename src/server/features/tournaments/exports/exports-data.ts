@@ -2,7 +2,7 @@
 // standings, each team with its players. Made once per version of the tournament (the routes cache
 // them), in a few queries whatever the size of the event.
 import type { PairingRow, PairingStatus, PrintPairings, PrintStandings, PrintTeam } from '../../../../domain/api/event-exports.ts';
-import type { Standings } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { toCsv, type CsvValue } from '../../../../domain/tournaments/exports/csv.ts';
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../errors.ts';

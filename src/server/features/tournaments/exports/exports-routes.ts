@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { printPairingsSchema, printStandingsSchema, type PrintStandings } from '../../../../domain/api/event-exports.ts';
 import { roundQuerySchema } from '../../../../domain/api/event-night.ts';
-import type { Standings } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { toIcs, type CalendarEvent } from '../../../../domain/tournaments/exports/ics.ts';
 import type { Db } from '../../../db/client.ts';
 import { conflict, notFoundIfMissing } from '../../../errors.ts';

@@ -8,8 +8,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { zipSync, strToU8 } from 'fflate';
 import {
-  BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema, standingsSchema,
+  BRACKETS, flagQuerySchema, matchSchema, overrideBodySchema, overrideQuerySchema, reportScoreBodySchema, reportScoreQuerySchema, scoreboardSchema,
 } from '../../../../domain/api/tournaments.ts';
+import { standingsSchema } from '../../../../domain/api/standings.ts';
 import { exportYdk } from '../../../../domain/decks/ydk.ts';
 import { DECKS_AFTER_WINNER_MESSAGE, DECKS_CLOSED_MESSAGE, OWN_MATCH_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import {

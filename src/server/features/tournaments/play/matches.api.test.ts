@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Participant, Scoreboard, Standings, Tournament, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Match, Participant, Scoreboard, Tournament, TournamentSummary } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { OWN_MATCH_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 import { loadDemoCards } from '../../../db/seed.ts';

@@ -3,7 +3,8 @@
 // concurrent Next Round calls and overrides that must leave one consistent history, the audit log of
 // every privileged action, Close, and the live messages of play.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Participant, Scoreboard, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Match, Participant, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 import { TOPICS } from '../../../../domain/api/topics.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';

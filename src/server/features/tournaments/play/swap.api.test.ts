@@ -2,7 +2,8 @@
 // two Swiss matches of the current round that have no result yet (issue 30); and a player's own drop: their team
 // is not paired again and keeps its results.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AuditEntry, Match, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { AuditEntry, Match, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 

@@ -2,7 +2,8 @@
 // the round begins (table 1 the top of the standings; a bye none), and an EDOPro room whose password
 // only its players, the host and admins read, in GET .../matches/{mid} alone.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Scoreboard, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Match, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { ROOM_PASSWORD_ALPHABET, eventCode } from '../../../../domain/tournaments/rooms.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
 import { ok, tournamentKit } from '../tournament-test-kit.ts';

@@ -2,7 +2,8 @@
 // placements and records as GET /standings gives them, in agreement with the Champion block, and the
 // same after Close; standings that Close stored before placements existed still read.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { standingsSchema, type Match, type Standings } from '../../../../domain/api/tournaments.ts';
+import type { Match } from '../../../../domain/api/tournaments.ts';
+import { standingsSchema, type Standings } from '../../../../domain/api/standings.ts';
 import { ordinal } from '../../../../domain/tournaments/standings/placements.ts';
 import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../../test/test-server.ts';
 import type * as Events from '../events-repository.ts';

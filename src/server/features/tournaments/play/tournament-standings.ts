@@ -1,6 +1,6 @@
 // Standings as the API shows them (current, or final once a winner is marked, or kept by Close), and
 // the names and people they carry.
-import type { Standings } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { currentStandings, finalStandings, type FinalStandingRow } from '../../../../domain/tournaments/engine/results.ts';
 import type { StandingRow } from '../../../../domain/tournaments/standings/standings.ts';
 import type { Db } from '../../../db/client.ts';

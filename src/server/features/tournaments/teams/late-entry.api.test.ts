@@ -4,11 +4,13 @@
 // deck submission is locked, and sign-ups closed for good after round n; what the start keeps of the
 // setting (Swiss only, not after a lock, never through the last Swiss round).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Match, Standings, Team, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Match, Team, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
 import { REENTRY_REFUSED } from '../../../../domain/tournaments/late-entry.ts';
 import { DECKS_FIXED_MESSAGE } from '../../../../domain/tournaments/limits.ts';
-import type { AuditEntry, Deck } from '../../../../domain/api/tournaments.ts';
+import type { AuditEntry } from '../../../../domain/api/tournaments.ts';
+import type { Deck } from '../../../../domain/api/decks.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 
 const ADMIN = '961920000000000001';

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, LogIn, X } from 'lucide-react';
 import type { League } from '../../../../domain/api/leagues.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
-import type { DeckCard, DeckProblemBody } from '../../../../domain/api/tournaments.ts';
+import type { DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
 import { looksLikeYdke } from '../../../../domain/decks/ydke.ts';
 import { inputClasses } from '../../../components/form-fields.tsx';

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Check, X } from 'lucide-react';
-import type { Deck, DeckProblemBody, DeckStatus } from '../../../../domain/api/tournaments.ts';
+import type { DeckStatus } from '../../../../domain/api/tournaments.ts';
+import type { Deck, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

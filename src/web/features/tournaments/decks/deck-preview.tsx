@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { CircleAlert, Download } from 'lucide-react';
-import type { DeckCard, DeckProblemBody } from '../../../../domain/api/tournaments.ts';
+import type { DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import { exportYdk } from '../../../../domain/decks/ydk.ts';
 import { CardThumbnail } from '../../../components/card-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { LoaderCircle, Send, X } from 'lucide-react';
-import type { DeckCard, DeckProblemBody, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Tournament } from '../../../../domain/api/tournaments.ts';
+import type { DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

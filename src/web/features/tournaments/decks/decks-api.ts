@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: the tournament page must not load zod.
-import type { ApprovePassingReply, Deck, DeckCard, DeckProblemBody } from '../../../../domain/api/tournaments.ts';
+import type { ApprovePassingReply } from '../../../../domain/api/tournaments.ts';
+import type { Deck, DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { UploadError, upload } from '../../../lib/transfer.ts';
 import { settle, tournamentKeys, tournamentPath as path } from '../tournaments-api.ts';

@@ -3,7 +3,8 @@
 // paired), read-only after that, as the server decides (decks-routes.ts refuseIfDecksFixed).
 import { useMemo, useState } from 'react';
 import { Eye, Trash2 } from 'lucide-react';
-import type { DeckSummary, Member, Team, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Member, Team, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { DeckSummary } from '../../../../domain/api/decks.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

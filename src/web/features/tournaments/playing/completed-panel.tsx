@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FileText, Trophy } from 'lucide-react';
-import type { Champion, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Champion, Standings } from '../../../../domain/api/standings.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';

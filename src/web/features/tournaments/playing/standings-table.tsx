@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Medal } from 'lucide-react';
-import type { Champion, StandingRowBody, Standings } from '../../../../domain/api/tournaments.ts';
+import type { Champion, StandingRowBody, Standings } from '../../../../domain/api/standings.ts';
 import { ordinal } from '../../../../domain/tournaments/standings/placements.ts';
 import { didNotPlayLine, sharePercent, splitPlayed } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';

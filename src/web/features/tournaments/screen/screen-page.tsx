@@ -4,7 +4,8 @@
 // next round show without a reload); public reads only, no site navigation, dark and high-contrast.
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useParams } from 'react-router';
-import type { Scoreboard, Standings, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
+import type { Standings } from '../../../../domain/api/standings.ts';
 import { didNotPlayLine, splitPlayed } from '../../../../domain/tournaments/standings/standings-display.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { StandingRowBody } from '../../../../domain/api/tournaments.ts';
+import type { StandingRowBody } from '../../../../domain/api/standings.ts';
 import { matchFactory } from '../match-fixture.ts';
 import { PAGE_MS, pageAt, pageOf, pageSize, rowsThatFit, screenMode, screenPairings, standingsTitle, topStandings } from './screen-view.ts';
 

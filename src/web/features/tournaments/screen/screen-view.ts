@@ -1,7 +1,8 @@
 // The big screen of the hall (issue 30 §6), its pure parts: what it shows when (the round's pairings
 // while it is played, the standings between rounds), the rows of each, and how the pairings page
 // through a screen too small for them. Kept apart from React so tests read them as tables.
-import type { Match, StandingRowBody, TournamentState } from '../../../../domain/api/tournaments.ts';
+import type { Match, TournamentState } from '../../../../domain/api/tournaments.ts';
+import type { StandingRowBody } from '../../../../domain/api/standings.ts';
 import { allResultsIn } from '../playing/clock-view.ts';
 import { sideName, winnerSide } from '../playing/match-view.ts';
 
