@@ -167,6 +167,31 @@ test.describe('the league', () => {
     await Promise.all([joey.page.context().close(), mai.page.context().close()]);
   });
 
+  test('a final league’s report: the top 8 with their runs, the meta of every run, the top 8’s decks and nobody else’s @both-widths', async ({ page }) => {
+    // the demo's last month's league of the GOAT series
+    await page.goto('/leagues');
+    await page.getByRole('region', { name: 'Past leagues' }).getByRole('link', { name: 'GOAT League: last month' }).click();
+    await page.getByRole('link', { name: 'League report' }).click();
+    await expect(page.getByTestId('report-title')).toHaveText('GOAT League: last month');
+    await expect(page.getByTestId('league-champion')).toContainText('Yugi');
+    const top = page.getByTestId('leaderboard').first();
+    await expect(top.getByTestId('leaderboard-row')).toHaveCount(8);
+    await expect(top.getByTestId('leaderboard-run').first()).toContainText('5–0');
+    await expect(page.getByTestId('league-meta-table')).toContainText('Chaos');
+    // the top 8's runs, each with its cards; the four first open
+    const decks = page.getByTestId('report-deck');
+    await expect(decks).toHaveCount(8);
+    await expect(decks.first()).toContainText('1st Yugi');
+    await expect(decks.first().getByTestId('deck-list')).toBeVisible();
+    await expect(decks.nth(7).getByTestId('deck-list')).toHaveCount(0);
+    await checkPage(page, 'a final league’s report');
+    await screenshotLeague(page, 'report');
+    // a run from the top 8 opens its page, with its deck
+    await top.getByTestId('leaderboard-run').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Yugi’s run');
+    await expect(page.getByTestId('deck-preview')).toBeVisible();
+  });
+
   test('a disputed report goes to the hosts, who decide it; Retire asks first', async ({ page, browser }) => {
     test.skip(isMobile(page), 'the layout at 390 px is the test above');
     const id = await createLeagueByApi(LINUS, { name: name('Dispute League') });

@@ -76,6 +76,17 @@ test.describe('the format’s meta', () => {
     await eventsOn.selectOption('All lists');
     await expect(page).toHaveURL(/\/meta\?banlist=all$/);
     await expectShows(page, all);
+    // a final league's runs count beside the events' decks: 'Played in' takes one of the two (issue 41)
+    const playedIn = page.getByLabel('Played in', { exact: true });
+    await expect(playedIn.locator('option:checked')).toHaveText('Events and leagues');
+    await playedIn.selectOption('Leagues');
+    await expect(page).toHaveURL(/\/meta\?banlist=all&kind=leagues$/);
+    const leagues = await json<MetaBody & { leagues: number }>(page, '/api/meta?banlist=all&kind=leagues');
+    expect(leagues.leagues).toBeGreaterThan(0);
+    await expectShows(page, leagues);
+    await expect(page.getByTestId('meta-totals').getByText('Leagues', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(String(leagues.leagues));
+    await playedIn.selectOption('');
+    await expect(page).toHaveURL(/\/meta\?banlist=all$/);
     if (all.cards.length > CARDS_SHOWN) {
       await page.getByRole('button', { name: `Show all ${all.cards.length} cards` }).click();
       await expect(page.getByTestId('meta-card-row')).toHaveCount(all.cards.length);
@@ -114,6 +125,8 @@ test.describe('the format’s meta', () => {
     await page.getByLabel('Events on', { exact: true }).focus();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Series', { exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Played in', { exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('From', { exact: true })).toBeFocused();
     const preview = page.getByTestId('meta-card-row').first().getByRole('button', { name: /^Preview / });

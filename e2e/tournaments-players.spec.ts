@@ -18,6 +18,8 @@ interface ProfileBody {
   events: { tournamentUid: string; name: string; placement: string; rated: boolean; archetype: string | null; deckId: number | null }[];
   ratings: { seriesName: string; rating: number; rank: number }[];
   headToHead: { discordId: string; displayName: string }[];
+  leagues: { leagueId: string; name: string }[];
+  leagueRecord: { wins: number; losses: number };
 }
 
 async function shot(page: Page, what: string) {
@@ -90,6 +92,10 @@ test.describe('players', () => {
     // the deck shows only where it was published
     await expect(page.getByTestId('player-event-deck')).toHaveCount(profile.events.filter((e) => e.deckId !== null).length);
     await expect(page.getByTestId('head-to-head')).toHaveCount(Math.min(profile.headToHead.length, 12));
+    // the leagues the player ran in (the demo's two of the GOAT series at least), with the record over them (issue 41)
+    expect(profile.leagues.length).toBeGreaterThanOrEqual(2);
+    await expect(page.getByTestId('player-league')).toHaveCount(profile.leagues.length);
+    await expect(page.getByTestId('league-record')).toContainText(`${profile.leagueRecord.wins}–${profile.leagueRecord.losses} in matches`);
     await expectAccessible(page, 'a player profile');
     await expectValidHtml(page, 'a player profile');
     await shot(page, 'profile');

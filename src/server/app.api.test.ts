@@ -114,6 +114,31 @@ describe('the demo data', () => {
     expect(older.every((e: { previousFormatStatus: string }) => e.previousFormatStatus === 'NONE')).toBe(true);
   });
 
+  test('the GOAT series has a final league with its report and a running one with a match in each state', async () => {
+    const list = (await (await fetch(`${seeded.url}/api/leagues`)).json()) as { id: string; name: string; phase: string; seriesName: string }[];
+    expect(list.map((l) => [l.name, l.phase, l.seriesName])).toEqual([
+      ['GOAT League: this month', 'running', 'GOAT Format Monthly'], ['GOAT League: last month', 'final', 'GOAT Format Monthly'],
+    ]);
+    const running = await (await fetch(`${seeded.url}/api/leagues/${list[0]!.id}`)).json();
+    expect(running).toMatchObject({ runs: 8, players: 8, queueSize: 1 });
+    expect(running.toDecide.map((m: { state: string }) => m.state)).toEqual(['disputed']);
+    const states = new Set<string>();
+    for (const row of running.leaderboard as { runResults: { id: number }[] }[]) {
+      for (const r of row.runResults) for (const m of (await (await fetch(`${seeded.url}/api/leagues/${list[0]!.id}/runs/${r.id}`)).json()).matches) states.add(`${m.state}:${m.resolution}`);
+    }
+    expect([...states].sort()).toEqual(['complete:confirmed', 'complete:decided', 'complete:stood', 'disputed:null', 'playing:null', 'reported:null']);
+    const report = await (await fetch(`${seeded.url}/api/leagues/${list[1]!.id}/report`)).json();
+    expect(report.leaderboard).toHaveLength(10);
+    expect(report.leaderboard[0]).toMatchObject({ displayName: 'Yugi', points: 6, perfectRuns: 1 });
+    expect(report.decks).toHaveLength(8);
+    // named by the rule of event decks: the GOAT signatures name Chaos and Warrior
+    expect(report.meta.archetypes.map((a: { archetype: string }) => a.archetype)).toEqual(expect.arrayContaining(['Chaos', 'Warrior']));
+    expect(report.meta.decks).toBe(10);
+    // the GOAT list names its cards by their GOAT-era passcodes: a card's status is read through them
+    expect(report.meta.cards.find((c: { name: string }) => c.name === 'Spirit Reaper')?.status).toBe('UNLIMITED');
+    expect(report.meta.cards.find((c: { name: string }) => c.name === 'Mirror Force')?.status).toBe('LIMITED');
+  });
+
   test('the demo admins are admins', async () => {
     const ids = await (await fetch(`${seeded.url}/api/users/admin-discord-ids`)).json();
     expect(ids).toEqual(['100000000000000001', '100000000000000002']);

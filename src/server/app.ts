@@ -43,6 +43,7 @@ import { registerDirectMessages } from './features/discord-bot/direct-messages.t
 import { registerLeagueDirectMessages } from './features/discord-bot/league-direct-messages.ts';
 import { DiscordClient } from './discord/discord-client.ts';
 import { registerReportRoutes } from './features/records/report-routes.ts';
+import { registerLeagueRecordRoutes } from './features/records/league-record-routes.ts';
 import { registerReportOg } from './features/records/report-og.ts';
 import { registerTournamentLinkCard } from './features/records/tournament-link-card.ts';
 import { registerPlayerLinkCard } from './features/players/player-link-card.ts';
@@ -255,6 +256,8 @@ export async function buildApp({ env, database, webDir, logger, realtime: realti
   registerLeaguesRoutes(app, { db, now });
   // the league's direct messages, queued in its writes' transactions (the league knows nothing of Discord)
   registerLeagueDirectMessages(app, { origin: publicUrl?.origin });
+  // the league's record: written when it becomes final, its report, the rated mark (issue 41)
+  registerLeagueRecordRoutes(app, { db });
   registerJudgementRoutes(app, { db, formatName: env.FORMAT_NAME, webhookUrl: env.DISCORD_WEBHOOK_URL, publicUrl: publicUrl?.origin, banlistReads });
   // the Discord bot: its commands call the routes above in-process, as the user (off without a token)
   registerDiscordBot(app, { db, env, client: discord, secureCookies, siteOrigin });

@@ -17,12 +17,12 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   'banlist-import': 'Banlist imported',
   'banlist-delete': 'Banlist deleted',
   sendoff: 'Banlist sent off',
-  'mark-rated': 'Event marked rated',
-  'mark-unrated': 'Event marked unrated',
+  'mark-rated': 'Event or league marked rated',
+  'mark-unrated': 'Event or league marked unrated',
   'cancel-event': 'Event cancelled',
 };
 
-export const SUBJECT_KINDS = ['user', 'banlist', 'tournament'] as const;
+export const SUBJECT_KINDS = ['user', 'banlist', 'tournament', 'league'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 /**
@@ -33,6 +33,7 @@ export function subjectPath(kind: string, id: string, action: string): string | 
   const e = encodeURIComponent(id);
   if (kind === 'user') return `/players/${e}`;
   if (kind === 'tournament') return `/tournaments/${e}`;
+  if (kind === 'league') return `/leagues/${e}`;
   if (kind === 'banlist') return action === 'banlist-delete' || id.startsWith('reference:') ? null : `/banlist?date=${e}`;
   return null;
 }

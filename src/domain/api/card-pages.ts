@@ -66,12 +66,17 @@ export const cardStatusStepSchema = z.object({
 });
 export type CardStatusStep = z.infer<typeof cardStatusStepSchema>;
 
-/** One calendar month (UTC) of recorded events: the published decks and this card in them. */
+/** One calendar month (UTC) of recorded events and final leagues: the published decks (a league's runs among them) and this card in them. */
 export const cardMetaMonthSchema = z.object({
   month: z.string().describe('YYYY-MM'),
   events: z.number().int(),
+  /** leagues that became final that month */
+  leagues: z.number().int(),
   decks: z.number().int(),
   playing: z.number().int(),
+  /** of decks and playing: the leagues' published runs */
+  leagueDecks: z.number().int(),
+  leaguePlaying: z.number().int(),
   share: z.number(),
   /** copies per deck that plays it (Main and Extra) */
   averageCopies: z.number(),
@@ -105,7 +110,7 @@ export const cardHistorySchema = z.object({
   artworks: z.array(z.number().int()),
   /** one per format list of the site, oldest first */
   statuses: z.array(cardStatusStepSchema),
-  /** its meta month by month, oldest first: the events played on one of the site's format lists (every event when none is) */
+  /** its meta month by month, oldest first: the events and leagues played on one of the site's format lists (every one when none is) */
   meta: z.array(cardMetaMonthSchema),
   /** the newest public decklists that play it, at most CARD_DECKLISTS_MAX */
   decklists: z.array(cardDecklistSchema),

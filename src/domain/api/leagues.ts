@@ -243,6 +243,8 @@ export const leaderboardRowSchema = z.object({
   reachedAt: z.string().nullable(),
   /** the league is final and this player is in its top 8 */
   top8: z.boolean(),
+  /** the player's runs, the first started first: each links to its page (`runs` is their count) */
+  runResults: z.array(z.object({ id: z.number().int(), wins: z.number().int(), losses: z.number().int() })),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -361,6 +363,8 @@ export type QueueReply = z.infer<typeof queueReplySchema>;
 /** What a live message says happened. */
 export const LEAGUE_CHANGES = [
   'created', 'run', 'queue', 'paired', 'report', 'confirm', 'dispute', 'decide', 'stood', 'retire', 'closed', 'final',
+  // an admin marked it rated or unrated (POST /api/leagues/{id}/rated)
+  'rated',
 ] as const;
 export type LeagueChange = (typeof LEAGUE_CHANGES)[number];
 

@@ -143,6 +143,11 @@ export const archetypeCorrectionSchema = z.object({
 const isoDay = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field}: must be a date such as 2026-11-26`)
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${field}: must be a real date`);
 
+/** What /meta counts: events and leagues (absent), only events, or only leagues' runs. */
+export const META_KINDS = ['events', 'leagues'] as const;
+export type MetaKind = (typeof META_KINDS)[number];
+export const META_KIND_LABEL: Record<MetaKind, string> = { events: 'Events', leagues: 'Leagues' };
+
 export const metaQuerySchema = z.object({
   /** a list's name; absent: the current list's events; 'all': every event (issue 30 §8) */
   banlist: z.string().trim().min(1).max(100).optional()
@@ -150,6 +155,8 @@ export const metaQuerySchema = z.object({
   series: z.string().trim().min(1).max(64).optional(),
   from: isoDay('from').optional(),
   to: isoDay('to').optional(),
+  kind: z.enum(META_KINDS, { error: `kind: one of ${META_KINDS.join(', ')}` }).optional()
+    .describe('Absent: events and final leagues’ runs; “events”: events only; “leagues”: leagues only'),
 });
 export type MetaQuery = z.infer<typeof metaQuerySchema>;
 
@@ -175,7 +182,12 @@ export const metaSchema = z.object({
   series: z.object({ uid: z.string(), name: z.string() }).nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** what was counted: events and leagues (null), events only, leagues only */
+  kind: z.enum(META_KINDS).nullable(),
+  /** recorded events counted */
   events: z.number().int(),
+  /** final leagues counted (each of their runs with a result is a deck, as an event's deck is) */
+  leagues: z.number().int(),
   decks: z.number().int(),
   topCutDecks: z.number().int(),
   archetypes: z.array(archetypeShareSchema),
@@ -204,6 +216,8 @@ export const cardFootprintSchema = z.object({
   /** the current format list the events were played on (null: every event, asked for or no list yet) */
   banlist: z.string().nullable(),
   events: z.number().int(),
+  /** final leagues of the window, whose published runs count beside the events' decks */
+  leagues: z.number().int(),
   /** published decks of those events, and how many play the card */
   decks: z.number().int(),
   playing: z.number().int(),
@@ -244,8 +258,47 @@ export const playerRatingSchema = z.object({
   rating: z.number(),
   rd: z.number(),
   events: z.number().int(),
+  /** rated leagues of the series the player had a match in */
+  leagues: z.number().int(),
   /** place on the series' leaderboard */
   rank: z.number().int(),
+});
+
+const bestRunSchema = z.object({ leagueId: z.string(), runId: z.number().int(), wins: z.number().int(), losses: z.number().int() });
+
+/** A league of a profile: the player's runs in it, their matches (complete ones), and the best run. */
+export const playerLeagueSchema = z.object({
+  leagueId: z.string(),
+  name: z.string(),
+  seriesId: z.string(),
+  seriesName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** running, deciding (ended, the hosts decide the last matches) or final */
+  phase: z.enum(['running', 'deciding', 'final']),
+  rated: z.boolean(),
+  runs: z.number().int(),
+  /** runs that won every match */
+  perfectRuns: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  /** the best run with a result (more wins, then fewer losses); null before any result */
+  bestRun: bestRunSchema.nullable(),
+  /** the player's place on the final leaderboard, of `players` (null until final, or without a result) */
+  place: z.number().int().nullable(),
+  players: z.number().int(),
+  /** the best run's archetype where its deck is published (a final league's) */
+  archetype: z.string().nullable(),
+});
+export type PlayerLeague = z.infer<typeof playerLeagueSchema>;
+
+export const leagueRecordSchema = z.object({
+  leagues: z.number().int(),
+  runs: z.number().int(),
+  perfectRuns: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  bestRun: bestRunSchema.nullable(),
 });
 
 /** GET /api/players/{discordId} */
@@ -256,6 +309,10 @@ export const playerProfileSchema = z.object({
   events: z.array(playerEventSchema),
   ratings: z.array(playerRatingSchema),
   headToHead: z.array(z.object({ discordId: z.string(), displayName: z.string(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
+  /** the leagues the player ran in, the newest first */
+  leagues: z.array(playerLeagueSchema),
+  /** every league run together */
+  leagueRecord: leagueRecordSchema,
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 export const playerParamsSchema = z.object({ discordId: discordIdSchema });
@@ -281,6 +338,8 @@ export const leaderboardSchema = z.object({
     rating: z.number().nullable(),
     rd: z.number().nullable(),
     events: z.number().int(),
+    /** rated leagues played (a series' board; 0 without a series) */
+    leagues: z.number().int(),
     wins: z.number().int(),
     losses: z.number().int(),
     ties: z.number().int(),
@@ -356,5 +415,8 @@ export const reclassifyResultSchema = z.object({
   changed: z.number().int(),
   /** events whose report changed */
   events: z.number().int(),
+  /** final leagues' counted runs named again (published or not: a league keeps every run's cards), and the leagues whose report changed */
+  runs: z.number().int(),
+  leagues: z.number().int(),
 });
 export type ReclassifyResult = z.infer<typeof reclassifyResultSchema>;

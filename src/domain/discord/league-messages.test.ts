@@ -104,7 +104,7 @@ describe('the answers to /league', () => {
   test('standings: the channel sees the top 8, and the asker’s own line below it', () => {
     const row = (place: number, id: string, points: number): LeaderboardRow => ({
       place, discordId: id, displayName: id === 'me' ? EVIL : `P${place}`, points, matchWins: points, matchLosses: 1, runs: 1, perfectRuns: 0,
-      gamesWon: 0, gamesLost: 0, gameWinRate: null, reachedAt: null, top8: false,
+      gamesWon: 0, gamesLost: 0, gameWinRate: null, reachedAt: null, top8: false, runResults: [],
     });
     const board = [...Array.from({ length: 9 }, (_, i) => row(i + 1, `p${i}`, 20 - i)), row(10, 'me', 1)];
     const shown = data(leagueStandingsAnswer(league.name, true, board, 'me'));

@@ -2,8 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { leaderboard, runPoints, type RunTotals } from './leaderboard.ts';
 
 const t = (minute: number) => new Date(Date.UTC(2026, 4, 1, 0, minute));
+let nextId = 1;
 const run = (discordId: string, wins: number, losses: number, gamesWon: number, gamesLost: number, pointsMinute: number | null, startMinute = 0): RunTotals => ({
-  discordId, displayName: discordId.toUpperCase(), wins, losses, gamesWon, gamesLost, pointsAt: pointsMinute === null ? null : t(pointsMinute), startedAt: t(startMinute),
+  id: nextId++, discordId, displayName: discordId.toUpperCase(), wins, losses, gamesWon, gamesLost, pointsAt: pointsMinute === null ? null : t(pointsMinute), startedAt: t(startMinute),
 });
 const order = (runs: RunTotals[], final = false) => leaderboard(runs, { matchesPerRun: 5, final }).map((r) => [r.place, r.discordId, r.points]);
 
@@ -21,10 +22,13 @@ describe('runPoints', () => {
 
 describe('leaderboard', () => {
   test('every run of a player counts: points, wins, losses, games, runs and perfect runs add up', () => {
-    const [row] = leaderboard([run('a', 5, 0, 10, 2, 50), run('a', 3, 2, 7, 5, 90), run('a', 0, 0, 0, 0, null, 95)], { matchesPerRun: 5, final: false });
+    const runs = [run('a', 3, 2, 7, 5, 90, 10), run('a', 5, 0, 10, 2, 50), run('a', 0, 0, 0, 0, null, 95)];
+    const [row] = leaderboard(runs, { matchesPerRun: 5, final: false });
     expect(row).toEqual({
       place: 1, discordId: 'a', displayName: 'A', points: 9, matchWins: 8, matchLosses: 2, runs: 3, perfectRuns: 1,
       gamesWon: 17, gamesLost: 7, gameWinRate: 17 / 24, reachedAt: t(90).toISOString(), top8: false,
+      // each run to link, the first started first
+      runResults: [{ id: runs[1]!.id, wins: 5, losses: 0 }, { id: runs[0]!.id, wins: 3, losses: 2 }, { id: runs[2]!.id, wins: 0, losses: 0 }],
     });
   });
 

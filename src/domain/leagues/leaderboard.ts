@@ -5,6 +5,8 @@ import { LEAGUE_TOP, type LeaderboardRow } from '../api/leagues.ts';
 
 /** A run's counts from its complete matches. */
 export interface RunTotals {
+  /** the run's id: the leaderboard links a player's runs */
+  id: number;
   discordId: string;
   displayName: string;
   wins: number;
@@ -34,6 +36,8 @@ interface Player {
   gamesLost: number;
   reachedAt: number | null;
   firstStart: number;
+  /** the player's runs, the first started first */
+  runResults: { id: number; wins: number; losses: number; at: number }[];
 }
 
 const winRate = (p: Pick<Player, 'gamesWon' | 'gamesLost'>) => {
@@ -61,7 +65,7 @@ export function leaderboard(runs: readonly RunTotals[], { matchesPerRun, final }
   for (const r of runs) {
     let p = players.get(r.discordId);
     if (!p) {
-      p = { discordId: r.discordId, displayName: r.displayName, points: 0, matchWins: 0, matchLosses: 0, runs: 0, perfectRuns: 0, gamesWon: 0, gamesLost: 0, reachedAt: null, firstStart: r.startedAt.getTime() };
+      p = { discordId: r.discordId, displayName: r.displayName, points: 0, matchWins: 0, matchLosses: 0, runs: 0, perfectRuns: 0, gamesWon: 0, gamesLost: 0, reachedAt: null, firstStart: r.startedAt.getTime(), runResults: [] };
       players.set(r.discordId, p);
     }
     const perfect = isPerfect(r.wins, matchesPerRun);
@@ -74,6 +78,7 @@ export function leaderboard(runs: readonly RunTotals[], { matchesPerRun, final }
     p.gamesLost += r.gamesLost;
     p.firstStart = Math.min(p.firstStart, r.startedAt.getTime());
     if (r.pointsAt && r.wins > 0) p.reachedAt = Math.max(p.reachedAt ?? 0, r.pointsAt.getTime());
+    p.runResults.push({ id: r.id, wins: r.wins, losses: r.losses, at: r.startedAt.getTime() });
   }
   const sorted = [...players.values()].sort(compare);
   const rows: LeaderboardRow[] = [];
@@ -83,6 +88,7 @@ export function leaderboard(runs: readonly RunTotals[], { matchesPerRun, final }
       place, discordId: p.discordId, displayName: p.displayName, points: p.points, matchWins: p.matchWins, matchLosses: p.matchLosses,
       runs: p.runs, perfectRuns: p.perfectRuns, gamesWon: p.gamesWon, gamesLost: p.gamesLost, gameWinRate: winRate(p),
       reachedAt: p.reachedAt === null ? null : new Date(p.reachedAt).toISOString(), top8: final && i < LEAGUE_TOP,
+      runResults: p.runResults.sort((a, b) => a.at - b.at || a.id - b.id).map(({ id, wins, losses }) => ({ id, wins, losses })),
     });
   });
   return rows;

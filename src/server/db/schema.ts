@@ -496,6 +496,8 @@ export const playerRatings = pgTable('player_ratings', {
   rd: doublePrecision('rd').notNull(),
   vol: doublePrecision('vol').notNull(),
   events: integer('events').notNull(),
+  /** rated leagues in which the player had a complete match (their matches move the rating too) */
+  leagues: integer('leagues').notNull().default(0),
   wins: integer('wins').notNull().default(0),
   losses: integer('losses').notNull().default(0),
   ties: integer('ties').notNull().default(0),
@@ -729,3 +731,43 @@ export const leagueMatches = pgTable('league_matches', {
   index('league_matches_player1_idx').on(t.player1Id),
   index('league_matches_player2_idx').on(t.player2Id),
 ]);
+
+// ---- the league's record (issue 41, decision 042's "The record") -------------------------------
+// Written when a league's leaderboard becomes final, in that transaction: what the meta, the card
+// pages, profiles and ratings read of a league, as event_records is of an event. A league keeps its
+// runs (their decks) and matches: the record adds what the end decided, the places, which runs are
+// published, each run's archetype.
+
+/** One row per final league. */
+export const leagueRecords = pgTable('league_records', {
+  leagueId: text('league_id').primaryKey().references(() => leagues.id, { onDelete: 'cascade' }),
+  seriesId: text('series_id').notNull(),
+  /** the list's name the runs were checked against (null: none), as the meta's banlist filter reads it */
+  banlistName: text('banlist_name'),
+  /** when the leaderboard became final: the league's date in the meta, card pages and ratings */
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  deckPrivacy: text('deck_privacy', { enum: ['closed', 'top-cut', 'all'] }).notNull(),
+  /** grows when what the report shows changes without a rewrite (the rated mark, a reclassification): the caches' key */
+  version: integer('version').notNull().default(1),
+  /** grows only when the runs' cards or places are written again: the meta keeps the league's card counts under it */
+  decksVersion: integer('decks_version').notNull().default(1),
+  /** the counted runs by archetype and top 8 (RecordArchetypeCount[] as JSON text), as event_records.archetype_counts */
+  archetypeCounts: text('archetype_counts').notNull().default('[]'),
+  updatedAt: updatedAt(),
+}, (t) => [index('league_records_series_idx').on(t.seriesId, t.completedAt), index('league_records_completed_idx').on(t.completedAt)]);
+
+/**
+ * The runs a final league counts (those with a complete match): the player's place, whether the
+ * player made the top 8, whether the deck is published, and the archetype the rule named. The cards
+ * stay in league_runs; an unpublished run is only counted by its archetype, never shown.
+ */
+export const leagueRecordRuns = pgTable('league_record_runs', {
+  runId: integer('run_id').primaryKey().references(() => leagueRuns.id, { onDelete: 'cascade' }),
+  leagueId: text('league_id').notNull().references(() => leagueRecords.leagueId, { onDelete: 'cascade' }),
+  /** the player's place on the final leaderboard */
+  place: integer('place').notNull(),
+  topCut: boolean('top_cut').notNull(),
+  published: boolean('published').notNull(),
+  archetype: text('archetype').notNull(),
+  archetypeAuto: text('archetype_auto').notNull(),
+}, (t) => [index('league_record_runs_league_idx').on(t.leagueId, t.place)]);

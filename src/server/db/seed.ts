@@ -5,9 +5,13 @@ import { DEMO_DIR } from '../paths.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { Tx } from './client.ts';
-import { archetypeSignatures, judgementDecisions, tournaments, users } from './schema.ts';
+import { randomUUID } from 'node:crypto';
+import { archetypeSignatures, judgementDecisions, leagueMatches, leagueRuns, leagues, tournaments, users, type LeagueSettings } from './schema.ts';
 import { parseYdk } from '../../domain/decks/ydk.ts';
+import { newRoomPassword } from '../../domain/tournaments/rooms.ts';
 import { writeEventRecord } from '../features/records/record-writer.ts';
+import { writeLeagueRecord } from '../features/records/league-record-writer.ts';
+import { recountRuns } from '../features/leagues/leagues-repository.ts';
 import { loadPlay } from '../features/tournaments/play/tournament-play.ts';
 import { standingsOf, winnerPeople } from '../features/tournaments/play/tournament-standings.ts';
 import { deleteEventData, updateTournament, type TournamentRow } from '../features/tournaments/events-repository.ts';
@@ -101,6 +105,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     teams: 0, state: 'upcoming', createdAt: ago(2), updatedAt: ago(2),
   });
   await seedEventRecords(db, { goat: goat.id, modern: modern.id, host: linus.discordId, ago });
+  await seedLeagues(db, goat, { host: linus.discordId, ago });
 }
 
 /**
@@ -186,4 +191,109 @@ async function closeEvent(db: Db, t: TournamentRow) {
   await updateTournament(db as unknown as Tx, t.uid, { closed: true, finalStandings: standings });
   // closed on the day it was played: the home page orders completed events by their last change
   await db.update(tournaments).set({ updatedAt: t.updatedAt }).where(eq(tournaments.uid, t.uid));
+}
+
+type SeriesRow = Awaited<ReturnType<typeof createSeries>>;
+const deckOfFile = (file: string) => parseYdk(fs.readFileSync(demoFile(path.join('decks', file)), 'utf8')).deck;
+
+/** A league's row from its series, as POST /api/leagues makes one (the series' settings copied, its own list). */
+function leagueOf(s: SeriesRow, o: { name: string; createdBy: string; startsAt: Date; endsAt: Date; rated: boolean }): typeof leagues.$inferInsert {
+  const settings: LeagueSettings = {
+    relay: s.relay, dontShuffleDeck: s.dontShuffleDeck, dontCheckDeckContents: s.dontCheckDeckContents, dontCheckDeckSize: s.dontCheckDeckSize,
+    tcgSegocRulings: s.tcgSegocRulings, startingLp: s.startingLp, startingHand: s.startingHand, cardsPerDraw: s.cardsPerDraw,
+    minMainDeckSize: s.minMainDeckSize, maxMainDeckSize: s.maxMainDeckSize, minExtraDeckSize: s.minExtraDeckSize, maxExtraDeckSize: s.maxExtraDeckSize,
+    minSideDeckSize: s.minSideDeckSize, maxSideDeckSize: s.maxSideDeckSize, ruleOptions: [...s.ruleOptions], cardTypeFilters: [...s.cardTypeFilters],
+  };
+  return {
+    id: randomUUID(), seriesId: s.id, seriesName: s.name, name: o.name, banlistDate: null, banlistName: s.banlistName, banlist: s.banlist, settings,
+    startsAt: o.startsAt, endsAt: o.endsAt, matchesPerRun: 5, bestOf: 3, confirmHours: 24, deckPrivacy: 'top-cut', rated: o.rated,
+    createdBy: o.createdBy, createdAt: o.startsAt, updatedAt: o.startsAt,
+  };
+}
+
+/**
+ * The demo's leagues of the GOAT series (issue 41): last month's, final (its report, its runs in the
+ * meta, profiles and, marked rated, the ratings), and this month's, running, with a match in each
+ * state: played and confirmed, one that stood, one the hosts decided after a dispute, a report
+ * waiting for Mai's answer, a dispute waiting for the hosts, a match being played, a run in the queue.
+ */
+async function seedLeagues(db: Db, goat: SeriesRow, o: { host: string; ago: (days: number) => Date }) {
+  const tx = db as unknown as Tx;
+  const hour = 3_600_000;
+  const [, , , joey, mai] = DEMO_USERS;
+  const players = [joey.discordId, mai.discordId, ...DEMO_PLAYERS.map(([id]) => id)];
+  type Match = { a: number; b: number; winner: 0 | 1; games: [number, number]; at: Date };
+  const insertRuns = async (leagueId: string, who: readonly string[], startedAt: Date) =>
+    db.insert(leagueRuns).values(who.map((discordId, i) => {
+      const deck = deckOfFile(GOAT_DECKS[i % GOAT_DECKS.length]!);
+      return { leagueId, discordId, mainDeck: deck.main, extraDeck: deck.extra, sideDeck: deck.side, startedAt: new Date(startedAt.getTime() + i * hour) };
+    })).returning({ id: leagueRuns.id });
+  const completeMatch = (leagueId: string, runs: { id: number }[], m: Match, resolution: 'confirmed' | 'stood' | 'decided' = 'confirmed') => {
+    const [g1, g2] = m.winner === 0 ? m.games : [m.games[1], m.games[0]];
+    return {
+      leagueId, run1Id: runs[m.a]!.id, run2Id: runs[m.b]!.id, player1Id: players[m.a]!, player2Id: players[m.b]!, state: 'complete' as const,
+      roomPassword: newRoomPassword(), games1: g1, games2: g2, winnerRunId: runs[m.winner === 0 ? m.a : m.b]!.id,
+      reportedBy: players[m.winner === 0 ? m.a : m.b]!, reportGames1: g1, reportGames2: g2, reportedAt: m.at, confirmBy: new Date(m.at.getTime() + 24 * hour),
+      resolution, resultAt: m.at, completedAt: resolution === 'stood' ? new Date(m.at.getTime() + 24 * hour) : m.at, createdAt: new Date(m.at.getTime() - hour),
+      ...(resolution === 'decided' && { decidedBy: o.host, decidedAt: new Date(m.at.getTime() + 2 * hour), disputedBy: players[m.winner === 0 ? m.b : m.a]!, disputedAt: new Date(m.at.getTime() + hour), disputeReason: 'The room closed before game three' }),
+    };
+  };
+
+  // ---- last month's: ten players, five matches each (the circle method: everyone meets five others), final and rated
+  const pastStart = o.ago(38);
+  const pastEnd = o.ago(8);
+  const [past] = await db.insert(leagues).values({ ...leagueOf(goat, { name: 'GOAT League: last month', createdBy: o.host, startsAt: pastStart, endsAt: pastEnd, rated: true }), closedAt: pastEnd, finalAt: pastEnd }).returning();
+  const pastRuns = await insertRuns(past!.id, players, pastStart);
+  const matches: Match[] = [];
+  const seats = players.map((_, i) => i);
+  for (let round = 0; round < 5; round++) {
+    for (let t = 0; t < seats.length / 2; t++) {
+      const [a, b] = [seats[t]!, seats[seats.length - 1 - t]!];
+      // the lower seat wins most, with an upset every few tables; Yugi (seat 2) wins them all
+      const upset = (a * 7 + b * 3 + round) % 4 === 0 && a !== 2 && b !== 2;
+      const lowerWins = a === 2 || (b !== 2 && (a < b) !== upset);
+      matches.push({ a, b, winner: lowerWins ? 0 : 1, games: (a + b + round) % 3 === 0 ? [2, 1] : [2, 0], at: new Date(pastStart.getTime() + (round * 5 + t + 1) * 12 * hour) });
+    }
+    seats.splice(1, 0, seats.pop()!);
+  }
+  await db.insert(leagueMatches).values(matches.map((m, i) => completeMatch(past!.id, pastRuns, m, i % 7 === 3 ? 'stood' : 'confirmed')));
+  await recountRuns(tx, pastRuns.map((r) => r.id), 1);
+  await db.update(leagueRuns).set({ status: 'complete', matchCount: 5, played: 5, endedAt: pastEnd }).where(eq(leagueRuns.leagueId, past!.id));
+  await writeLeagueRecord(tx, { ...past!, finalAt: pastEnd });
+
+  // ---- this month's: running, eight players, each match state once
+  const start = o.ago(6);
+  const [now] = await db.insert(leagues).values(leagueOf(goat, { name: 'GOAT League: this month', createdBy: o.host, startsAt: start, endsAt: new Date(start.getTime() + 30 * 24 * hour), rated: true })).returning();
+  const who = players.slice(0, 8); // Joey, Mai, Yugi, Kaiba, Bakura, Marik, Ishizu, Rex
+  const runs = await insertRuns(now!.id, who, start);
+  const at = (daysAgo: number) => o.ago(daysAgo);
+  const [JOEY, MAI, YUGI, KAIBA, BAKURA, MARIK, ISHIZU, REX] = [0, 1, 2, 3, 4, 5, 6, 7];
+  const open = (a: number, b: number) => ({ leagueId: now!.id, run1Id: runs[a]!.id, run2Id: runs[b]!.id, player1Id: who[a]!, player2Id: who[b]!, roomPassword: newRoomPassword() });
+  const reportedAt = new Date(Date.now() - 3 * hour);
+  const rows = await db.insert(leagueMatches).values([
+    completeMatch(now!.id, runs, { a: YUGI, b: KAIBA, winner: 0, games: [2, 1], at: at(5) }),
+    completeMatch(now!.id, runs, { a: BAKURA, b: MARIK, winner: 0, games: [2, 0], at: at(4) }, 'stood'),
+    completeMatch(now!.id, runs, { a: ISHIZU, b: REX, winner: 0, games: [2, 1], at: at(3) }, 'decided'),
+    // Joey reported 2–0; Mai confirms or disputes
+    { ...open(JOEY, MAI), state: 'reported' as const, games1: 2, games2: 0, winnerRunId: runs[JOEY]!.id, reportedBy: who[JOEY]!, reportGames1: 2, reportGames2: 0,
+      reportedAt, confirmBy: new Date(reportedAt.getTime() + 24 * hour), resultAt: reportedAt, createdAt: new Date(reportedAt.getTime() - hour) },
+    // Yugi reported 2–1, Bakura disputed: the hosts decide
+    { ...open(YUGI, BAKURA), state: 'disputed' as const, games1: 2, games2: 1, winnerRunId: runs[YUGI]!.id, reportedBy: who[YUGI]!, reportGames1: 2, reportGames2: 1,
+      reportedAt: at(1), confirmBy: new Date(at(1).getTime() + 24 * hour), disputedBy: who[BAKURA]!, disputedAt: new Date(at(1).getTime() + hour),
+      disputeReason: 'We never played game three', resultAt: at(1), createdAt: new Date(at(1).getTime() - hour) },
+    // Kaiba and Ishizu are playing
+    { ...open(KAIBA, ISHIZU), createdAt: new Date(Date.now() - hour) },
+  ]).returning({ id: leagueMatches.id });
+  const playing = rows[5]!.id;
+  await recountRuns(tx, runs.map((r) => r.id), 1);
+  const run = (i: number, set: Partial<typeof leagueRuns.$inferInsert>) => db.update(leagueRuns).set(set).where(eq(leagueRuns.id, runs[i]!.id));
+  await run(JOEY, { matchCount: 1, played: 1 });
+  await run(MAI, { matchCount: 1, played: 1 });
+  await run(YUGI, { matchCount: 2, played: 2 });
+  await run(KAIBA, { matchCount: 2, played: 1, currentMatchId: playing });
+  await run(BAKURA, { matchCount: 2, played: 2 });
+  // Marik waits in the queue for a quarter of an hour
+  await run(MARIK, { matchCount: 1, played: 1, queuedAt: new Date(), queuedUntil: new Date(Date.now() + 15 * 60_000) });
+  await run(ISHIZU, { matchCount: 2, played: 1, currentMatchId: playing });
+  await run(REX, { matchCount: 1, played: 1 });
 }

@@ -107,6 +107,7 @@ const ADMINS_TOO = new Set(['/api/users', '/api/host-requests', '/api/admin/log'
 const LEAGUE_READS = 'a league’s reads are checked against this document, as a visitor, a player and a host, in features/leagues/leagues.api.test.ts';
 const UNREACHABLE: Record<string, string> = {
   '/api/leagues/{id}': LEAGUE_READS, '/api/leagues/{id}/runs/{runId}': LEAGUE_READS, '/api/leagues/{id}/matches/{matchId}': LEAGUE_READS,
+  '/api/leagues/{id}/report': 'a final league’s report is checked against this document in features/records/league-record.api.test.ts',
 };
 
 /** The address of `route` for `tail`: the first path parameter is replaced by the tail (and the tournament's uid before a second). */

@@ -47,8 +47,11 @@ describe('an event’s card', () => {
 });
 
 describe('a player’s card', () => {
-  const rating = (seriesName: string, rating: number, rank: number) => ({ seriesUid: seriesName, seriesName, rating, rd: 60, events: 3, rank });
-  const profile = (over: Partial<PlayerProfile>): PlayerProfile => ({ discordId: '1', displayName: 'Ada', avatarUrl: null, events: [], ratings: [], headToHead: [], ...over });
+  const rating = (seriesName: string, rating: number, rank: number) => ({ seriesUid: seriesName, seriesName, rating, rd: 60, events: 3, leagues: 0, rank });
+  const profile = (over: Partial<PlayerProfile>): PlayerProfile => ({
+    discordId: '1', displayName: 'Ada', avatarUrl: null, events: [], ratings: [], headToHead: [],
+    leagues: [], leagueRecord: { leagues: 0, runs: 0, perfectRuns: 0, wins: 0, losses: 0, bestRun: null }, ...over,
+  });
 
   test('titles, events and the three best-placed ratings', () => {
     const events = [{ champion: true }, { champion: false }, { champion: true }] as PlayerProfile['events'];

@@ -51,9 +51,10 @@ export async function readHistory(db: Db, meta: MetaReads, passcode: number): Pr
   const tallies = await meta.publishedTallies();
   const names = new Set(lines.map((l) => l.name));
   const onLists = tallies.filter((t) => t.event.banlistName !== null && names.has(t.event.banlistName));
-  const months = cardMonths((onLists.length ? onLists : tallies).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally })), base);
+  const months = cardMonths((onLists.length ? onLists : tallies).map((t) => ({ completedAt: t.event.completedAt, tally: t.tally, league: t.event.kind === 'league' })), base);
   // the public decklists: every event's, the newest first, read from the few events whose tallies hold the card
-  const playedIn = tallies.flatMap((t) => {
+  // (a league's published runs are on its report: this list links event reports' decks)
+  const playedIn = tallies.filter((t) => t.event.kind === 'event').flatMap((t) => {
     const i = t.tally.passcodes.indexOf(base);
     return i < 0 ? [] : [{ uid: t.event.uid, at: t.event.completedAt.getTime(), decks: t.tally.cardDecks[i]! }];
   }).sort((a, b) => b.at - a.at);

@@ -54,7 +54,7 @@ export async function bumpLeaderboard(tx: Tx, id: string): Promise<void> {
   await tx.update(leagues).set({ leaderboardVersion: sql`${leagues.leaderboardVersion} + 1` }).where(eq(leagues.id, id));
 }
 
-export async function setLeague(tx: Tx, id: string, set: Partial<Pick<LeagueRow, 'closedAt' | 'finalAt'>>): Promise<void> {
+export async function setLeague(tx: Tx, id: string, set: Partial<Pick<LeagueRow, 'closedAt' | 'finalAt' | 'rated'>>): Promise<void> {
   await tx.update(leagues).set(set).where(eq(leagues.id, id));
 }
 

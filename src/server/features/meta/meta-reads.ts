@@ -75,7 +75,7 @@ export class MetaReads {
   async meta(q: MetaQuery): Promise<CachedBody> {
     const range = dayRange(q.from, q.to);
     const stamp = await MetaRepository.readStamp(this.db);
-    const key = JSON.stringify([stamp, q.banlist ?? null, q.series ?? null, q.from ?? null, q.to ?? null]);
+    const key = JSON.stringify([stamp, q.banlist ?? null, q.series ?? null, q.from ?? null, q.to ?? null, q.kind ?? null]);
     return (await this.answers.json('meta', key, () => this.makeMeta(q, range)))!;
   }
 
@@ -94,7 +94,10 @@ export class MetaReads {
     const current = lists[0]?.name ?? null;
     // by default the current list's events: a meta across formats describes none of them (issue 30 §8)
     const banlist = banlistOfEvents(q.banlist, current);
+    // a league's runs count as an event's decks do; ?kind= takes one of the two
+    const kind = q.kind === 'events' ? 'event' : q.kind === 'leagues' ? 'league' : undefined;
     const chosen = events.filter((e) => (banlist === null || e.banlistName === banlist)
+      && (kind === undefined || e.kind === kind)
       && (q.series === undefined || e.seriesUid === q.series)
       && (range.since === undefined || e.completedAt.getTime() >= range.since)
       && (range.until === undefined || e.completedAt.getTime() < range.until));
@@ -115,7 +118,9 @@ export class MetaReads {
       series: seriesRow ?? null,
       from: q.from ?? null,
       to: q.to ?? null,
-      events: chosen.length,
+      kind: q.kind ?? null,
+      events: chosen.filter((e) => e.kind === 'event').length,
+      leagues: chosen.filter((e) => e.kind === 'league').length,
       decks: all.decks,
       topCutDecks: all.topCutDecks,
       archetypes: all.archetypes,
@@ -129,7 +134,7 @@ export class MetaReads {
     };
   }
 
-  /** Every recorded event, oldest first, with its published decks' tally (a card's page reads its months from them). */
+  /** Every recorded event and final league, oldest first, with its published decks' tally (a card's page reads its months from them). */
   async publishedTallies(): Promise<{ event: MetaRepository.RecordedEvent; tally: MetaTally }[]> {
     if (this.warming) await this.warming;
     const events = await MetaRepository.listRecordedEvents(this.db);
@@ -225,7 +230,7 @@ export class MetaReads {
     // the current format list's events (every event of the window when asked, or with no list yet)
     const [current] = await MetaRepository.listFormatBanlists(this.db);
     const banlist = banlistOfEvents(asked, current?.name ?? null);
-    const { events, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: banlist, group });
+    const { events, leagues, rows } = await MetaRepository.footprintRows(this.db, { since, banlistName: banlist, group });
     let decks = 0, playing = 0, topCutDecks = 0, topCutPlaying = 0;
     const archetypes = new Map<string, { decks: number; playing: number }>();
     for (const r of rows) {
@@ -240,7 +245,7 @@ export class MetaReads {
     }
     const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
     return {
-      passcode, name: card.name, days, banlist, events, decks, playing, share: share(playing, decks),
+      passcode, name: card.name, days, banlist, events, leagues, decks, playing, share: share(playing, decks),
       topCutDecks, topCutPlaying, topCutShare: share(topCutPlaying, topCutDecks),
       archetypes: [...archetypes].filter(([, a]) => a.playing > 0).map(([archetype, a]) => ({ archetype, ...a }))
         .sort((x, y) => y.playing - x.playing || y.decks - x.decks || x.archetype.localeCompare(y.archetype)),

@@ -24,7 +24,7 @@ export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }):
     config: CACHED_READ,
     schema: {
       tags, summary: 'The format’s meta: archetypes’ shares of decks and top cuts, and the cards by inclusion in the published decks',
-      description: 'Events filtered by banlist name (absent: the current list’s events; banlist=all: every event), series and completion date (whole UTC days, from and to included). Archetypes count every approved deck; cards only the published ones, each with its status on the events’ list (on the current list for every event).',
+      description: 'Events filtered by banlist name (absent: the current list’s events; banlist=all: every event), series and completion date (whole UTC days, from and to included). Archetypes count every approved deck; cards only the published ones, each with its status on the events’ list (on the current list for every event). A final league counts as an event does, each of its runs with a result one deck (kind=events or kind=leagues takes one of the two).',
       querystring: metaQuerySchema, response: { 200: metaSchema, ...errors(400, 404) },
     },
   }, async (req, reply) => sendCached(req, reply, await reads.meta(req.query)));
@@ -33,7 +33,7 @@ export function registerMetaRoutes(server: FastifyInstance, { db }: { db: Db }):
     config: CACHED_READ,
     schema: {
       tags, summary: 'A card’s footprint over the last days of events on the current list: the published decks that play it, its top-cut share and the archetypes a ban would hit',
-      description: 'The current list’s events by default; banlist=all counts every event of the window.',
+      description: 'The current list’s events by default; banlist=all counts every event of the window. The published runs of the leagues final in the window count beside the events’ decks.',
       params: z.object({ passcode: cardIdSchema }), querystring: footprintQuerySchema,
       response: { 200: cardFootprintSchema, ...errors(400, 404) },
     },

@@ -1,9 +1,13 @@
 // All SQL of player profiles and the leaderboard (issue 20). They read only the public record of
 // completed events (event_records, record_players, published record_decks, player_ratings), never
 // the live tables, so they are the same before and after Close. One write: the seeds by rating at Start (rating-seeds.ts).
+// A profile's leagues (issue 41) are read from the league's own tables, whose runs and matches are
+// public while it runs (its leaderboard, its runs' pages), and from a final league's record.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { eventRecords, playerRatings, recordDecks, recordMeetings, recordPlayers, series, teams as teamsTable, tournaments, users } from '../../db/schema.ts';
+import {
+  eventRecords, leagueRecordRuns, leagueRecords, leagueRuns, leagues, playerRatings, recordDecks, recordMeetings, recordPlayers, series, teams as teamsTable, tournaments, users,
+} from '../../db/schema.ts';
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -12,11 +16,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * What the records look like now: it moves whenever one is written, rewritten (a version bump:
  * a correction, an archetype corrected) or removed, on whichever instance. The cache's key.
  */
-export async function recordsStamp(db: Tx): Promise<string> {
+export async function recordsStamp(db: Tx, o: { leagues?: boolean } = {}): Promise<string> {
+  // `leagues`: every write of a league moves its version (a profile's league record follows it)
   const { rows: [row] } = (await db.execute(sql`
-    select count(*)::int as n, coalesce(sum(version), 0)::bigint::text as v, coalesce(max(updated_at)::text, '') as u
-    from ${eventRecords}`)) as unknown as Rows<{ n: number; v: string; u: string }>;
-  return `${row?.n}:${row?.v}:${row?.u}`;
+    select count(*)::int as n, coalesce(sum(version), 0)::bigint::text as v, coalesce(max(updated_at)::text, '') as u,
+      (select concat_ws('.', count(*), coalesce(sum(version), 0), max(updated_at)) from ${leagueRecords}) as r,
+      ${o.leagues ? sql`(select concat_ws('.', count(*), coalesce(sum(version), 0)) from ${leagues})` : sql`''`} as l
+    from ${eventRecords}`)) as unknown as Rows<{ n: number; v: string; u: string; r: string; l: string }>;
+  return `${row?.n}:${row?.v}:${row?.u}:${row?.r}:${row?.l}`;
 }
 
 export async function findUser(db: Tx, discordId: string) {
@@ -87,12 +94,12 @@ const boardOrder = sql`(o.rating > pr.rating or (o.rating = pr.rating and (o.rd 
 /** The player's ratings per series, with their place on each series' leaderboard. */
 export async function playerRatingsOf(db: Tx, discordId: string) {
   const { rows } = (await db.execute(sql`
-    select pr.series_uid as "seriesUid", s.name as "seriesName", pr.rating, pr.rd, pr.events,
+    select pr.series_uid as "seriesUid", s.name as "seriesName", pr.rating, pr.rd, pr.events, pr.leagues,
       (select count(*) from ${playerRatings} o where o.series_uid = pr.series_uid and ${boardOrder})::int + 1 as rank
     from ${playerRatings} pr left join ${series} s on s.id = pr.series_uid
     where pr.discord_id = ${discordId}
-    order by pr.rating desc, pr.series_uid`)) as unknown as Rows<{ seriesUid: string; seriesName: string | null; rating: number; rd: number; events: number; rank: number }>;
-  return rows.map((r) => ({ ...r, rating: Number(r.rating), rd: Number(r.rd), events: Number(r.events), rank: Number(r.rank) }));
+    order by pr.rating desc, pr.series_uid`)) as unknown as Rows<{ seriesUid: string; seriesName: string | null; rating: number; rd: number; events: number; leagues: number; rank: number }>;
+  return rows.map((r) => ({ ...r, rating: Number(r.rating), rd: Number(r.rd), events: Number(r.events), leagues: Number(r.leagues), rank: Number(r.rank) }));
 }
 
 /** ids per statement of the seeds by rating (a 4,096-team event's teams and members) */
@@ -158,13 +165,13 @@ export async function findSeries(db: Tx, uid: string): Promise<{ uid: string; na
 }
 
 export interface BoardRow {
-  discordId: string; rating: number | null; rd: number | null; events: number; wins: number; losses: number; ties: number; titles: number;
+  discordId: string; rating: number | null; rd: number | null; events: number; leagues: number; wins: number; losses: number; ties: number; titles: number;
 }
 
 /** A series' board: rating desc, then rd asc (then id, so equal players keep one order). */
 export async function seriesBoard(db: Tx, seriesUid: string, limit: number): Promise<BoardRow[]> {
   const { rows } = (await db.execute(sql`
-    select pr.discord_id as "discordId", pr.rating, pr.rd, pr.events, pr.wins, pr.losses, pr.ties,
+    select pr.discord_id as "discordId", pr.rating, pr.rd, pr.events, pr.leagues, pr.wins, pr.losses, pr.ties,
       (select count(*) from ${recordPlayers} rp where rp.series_uid = pr.series_uid and rp.discord_id = pr.discord_id and rp.champion)::int as titles
     from ${playerRatings} pr where pr.series_uid = ${seriesUid}
     order by pr.rating desc, pr.rd asc, pr.discord_id asc limit ${limit}`)) as unknown as Rows<BoardRow>;
@@ -174,7 +181,7 @@ export async function seriesBoard(db: Tx, seriesUid: string, limit: number): Pro
 /** Without a series: every player with records, by titles, then events played, then wins. */
 export async function overallBoard(db: Tx, limit: number): Promise<BoardRow[]> {
   const { rows } = (await db.execute(sql`
-    select discord_id as "discordId", null as rating, null as rd, count(*)::int as events, sum(wins)::int as wins,
+    select discord_id as "discordId", null as rating, null as rd, count(*)::int as events, 0 as leagues, sum(wins)::int as wins,
       sum(losses)::int as losses, sum(ties)::int as ties, count(*) filter (where champion)::int as titles
     from ${recordPlayers} group by discord_id
     order by titles desc, events desc, wins desc, discord_id asc limit ${limit}`)) as unknown as Rows<BoardRow>;
@@ -184,6 +191,34 @@ export async function overallBoard(db: Tx, limit: number): Promise<BoardRow[]> {
 function numbers(r: BoardRow): BoardRow {
   return {
     discordId: r.discordId, rating: r.rating === null ? null : Number(r.rating), rd: r.rd === null ? null : Number(r.rd),
-    events: Number(r.events), wins: Number(r.wins), losses: Number(r.losses), ties: Number(r.ties), titles: Number(r.titles),
+    events: Number(r.events), leagues: Number(r.leagues), wins: Number(r.wins), losses: Number(r.losses), ties: Number(r.ties), titles: Number(r.titles),
   };
+}
+
+export interface PlayerLeagueRow {
+  leagueId: string; name: string; seriesId: string; seriesName: string; startsAt: string; endsAt: string;
+  closedAt: string | null; finalAt: string | null; rated: boolean; matchesPerRun: number;
+  /** the player's runs, the first started first, with a final league's record of each (null: not counted, or not final) */
+  runs: { id: number; wins: number; losses: number; place: number | null; published: boolean; archetype: string | null }[];
+  /** players with a run in the league */
+  players: number;
+}
+
+/** The leagues the player ran in, the newest start first, with their runs (one JSON text, as playerEvents). */
+export async function playerLeagues(db: Tx, discordId: string): Promise<PlayerLeagueRow[]> {
+  const { rows: [row] } = (await db.execute(sql`
+    select coalesce(json_agg(json_build_array(l.id, l.name, l.series_id, coalesce(s.name, l.series_name), l.starts_at, l.ends_at, l.closed_at, l.final_at, l.rated, l.matches_per_run,
+        x.runs, (select count(distinct o.discord_id) from ${leagueRuns} o where o.league_id = l.id)) order by l.starts_at desc, l.id)::text, '[]') as j
+    from (
+      select r.league_id, json_agg(json_build_array(r.id, r.wins, r.losses, rr.place, coalesce(rr.published, false), case when rr.published then rr.archetype end)
+        order by r.started_at, r.id) as runs
+      from ${leagueRuns} r left join ${leagueRecordRuns} rr on rr.run_id = r.id
+      where r.discord_id = ${discordId} group by r.league_id
+    ) x join ${leagues} l on l.id = x.league_id left join ${series} s on s.id = l.series_id`)) as unknown as Rows<{ j: string }>;
+  type Run = [number, number, number, number | null, boolean, string | null];
+  type Line = [string, string, string, string, string, string, string | null, string | null, boolean, number, Run[], number];
+  return (JSON.parse(row!.j) as Line[]).map(([leagueId, name, seriesId, seriesName, startsAt, endsAt, closedAt, finalAt, rated, matchesPerRun, runs, players]) => ({
+    leagueId, name, seriesId, seriesName, startsAt: iso(startsAt), endsAt: iso(endsAt), closedAt: closedAt && iso(closedAt), finalAt: finalAt && iso(finalAt), rated, matchesPerRun,
+    runs: runs.map(([id, wins, losses, place, published, archetype]) => ({ id, wins, losses, place, published, archetype })), players: Number(players),
+  }));
 }

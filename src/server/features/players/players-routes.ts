@@ -43,13 +43,14 @@ export function registerPlayersRoutes(server: FastifyInstance, { db }: { db: Db 
     config: CACHED_READ,
     schema: {
       tags,
-      summary: 'A player’s profile: name and avatar, each completed event (placement, record, the archetype and deck where published), ratings per series and head-to-head',
+      summary: 'A player’s profile: name and avatar, each completed event (placement, record, the archetype and deck where published), ratings per series, head-to-head, and their leagues (runs, matches won and lost, best run)',
       params: playerParamsSchema,
       response: { 200: playerProfileSchema, ...errors(400, 404) },
     },
   }, async (req, reply) => {
     const id = req.params.discordId;
-    const stamp = await PlayersRepository.recordsStamp(db);
+    // a profile's leagues move with every league write
+    const stamp = await PlayersRepository.recordsStamp(db, { leagues: true });
     await replyCached(req, reply, reads.json('players', `${stamp}|profile|${id}`, () => readProfile(db, id)), PLAYER_NOT_FOUND);
   });
 }

@@ -122,9 +122,9 @@ export async function renamedArchetypes(tx: Tx, uid: string): Promise<void> {
 }
 
 /** The rated recorded events of a series (issue 29: only those an admin marked rated), in the order they were completed. */
-export async function ratedEvents(tx: Tx, seriesUid: string): Promise<(Pick<EventRecordRow, 'placements' | 'matches'> & { uid: string })[]> {
+export async function ratedEvents(tx: Tx, seriesUid: string): Promise<(Pick<EventRecordRow, 'placements' | 'matches' | 'completedAt'> & { uid: string })[]> {
   return tx
-    .select({ uid: eventRecords.tournamentUid, placements: eventRecords.placements, matches: eventRecords.matches })
+    .select({ uid: eventRecords.tournamentUid, placements: eventRecords.placements, matches: eventRecords.matches, completedAt: eventRecords.completedAt })
     .from(eventRecords)
     // a host could manufacture the others
     .innerJoin(tournaments, eq(tournaments.uid, eventRecords.tournamentUid))

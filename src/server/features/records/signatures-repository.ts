@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { archetypeSignatures, cards, recordDecks } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 import { edoproSetnames } from '../cards/edopro-setnames.ts';
+import * as LeagueRecords from './league-records-repository.ts';
 import * as RecordsRepository from './records-repository.ts';
 
 type Row = typeof archetypeSignatures.$inferSelect;
@@ -134,6 +135,9 @@ export interface ReclassifyOutcome {
   changed: number;
   /** events whose report changed (their version moved on) */
   events: string[];
+  /** final leagues' runs named again, and the leagues whose report changed (issue 41) */
+  runs: number;
+  leagues: string[];
 }
 
 /**
@@ -164,6 +168,18 @@ export async function reclassify(db: Db, notice: (tx: Tx, uid: string) => Promis
       await RecordsRepository.renamedArchetypes(tx, uid);
       await notice(tx, uid);
     }
-    return { decks: decks.length, changed, events: [...events] };
+    // a final league keeps every counted run's cards (published or not): each is named again (none is corrected by hand)
+    const runs = await LeagueRecords.namedRuns(tx);
+    const runLookup = await RecordsRepository.setcodeLookup(tx, runs.flatMap((r) => [...r.main, ...r.extra]));
+    const leagues = new Set<string>();
+    for (const r of runs) {
+      const archetype = archetypeOf({ main: r.main, extra: r.extra }, runLookup, setnames, signatures).name;
+      if (archetype === r.archetype) continue;
+      await LeagueRecords.renameRun(tx, r.runId, archetype);
+      changed++;
+      leagues.add(r.leagueId);
+    }
+    for (const id of leagues) await LeagueRecords.renamedArchetypes(tx, id);
+    return { decks: decks.length, changed, events: [...events], runs: runs.length, leagues: [...leagues] };
   });
 }

@@ -130,7 +130,7 @@ export function registerSignaturesRoutes(
     schema: {
       tags,
       summary: 'Name every published recorded deck again by today’s rule and signatures (admins)',
-      description: 'Only published decks keep their cards, so only they are named again; unpublished decks keep the name they had when the winner was marked. A host’s or admin’s correction stays shown.',
+      description: 'Only published decks keep their cards, so only they are named again; unpublished decks keep the name they had when the winner was marked. A host’s or admin’s correction stays shown. A final league keeps every run’s cards: each of its counted runs is named again (a closed league names none).',
       response: { 200: reclassifyResultSchema, ...errors(...WRITE_ERRORS) },
     },
   }, async (req) => {
@@ -138,8 +138,8 @@ export function registerSignaturesRoutes(
     const outcome = await SignaturesRepository.reclassify(db, h.notice);
     for (const uid of outcome.events) h.changed(uid);
     // the meta's default answer is made again now, not by the next visitor
-    if (outcome.events.length) meta?.refresh();
-    audit(req, 'reclassify', { decks: outcome.decks, changed: outcome.changed, events: outcome.events });
-    return { decks: outcome.decks, changed: outcome.changed, events: outcome.events.length };
+    if (outcome.events.length || outcome.leagues.length) meta?.refresh();
+    audit(req, 'reclassify', { decks: outcome.decks, changed: outcome.changed, events: outcome.events, leagues: outcome.leagues });
+    return { decks: outcome.decks, changed: outcome.changed, events: outcome.events.length, runs: outcome.runs, leagues: outcome.leagues.length };
   });
 }

@@ -262,12 +262,12 @@ describe('recorded decks', () => {
     expect(deckOf(await report(), LABELS[1]!).archetype).toBe('Other'); // cached, and nothing rewrote it yet
 
     const result = await ok<ReclassifyResult>(await admin.post('/api/archetypes/reclassify'));
-    expect(result).toEqual({ decks: 2, changed: 1, events: 1 });
+    expect(result).toEqual({ decks: 2, changed: 1, events: 1, runs: 0, leagues: 0 });
     const r = await report();
     expect(deckOf(r, LABELS[1]!)).toMatchObject({ archetype: 'Warrior', archetypeAuto: 'Warrior', corrected: false });
     expect(deckOf(r, LABELS[0]!)).toMatchObject({ archetype: 'Goat Control', archetypeAuto: 'Chaos', corrected: true });
     expect(r.meta.archetypes.map((a) => a.archetype).sort()).toEqual(['Goat Control', 'Warrior']);
     // run again: nothing left to change
-    expect(await ok<ReclassifyResult>(await admin.post('/api/archetypes/reclassify'))).toEqual({ decks: 2, changed: 0, events: 0 });
+    expect(await ok<ReclassifyResult>(await admin.post('/api/archetypes/reclassify'))).toEqual({ decks: 2, changed: 0, events: 0, runs: 0, leagues: 0 });
   });
 });

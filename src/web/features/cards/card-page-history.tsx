@@ -1,6 +1,8 @@
 // The card page's history (issue 32 §2): its status on every list as a timeline with the send-offs
 // behind the changes, its meta month by month (a table with plain HTML bars: no chart library, see
-// components/share-chart.tsx), and the public decklists that play it.
+// components/share-chart.tsx), and the public decklists that play it. A month counts the leagues that
+// became final in it with its events (issue 41): one share over every public deck, as /meta counts
+// them by default, with the league runs' part under it.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CardDecklist, CardMetaMonth, CardStatusStep } from '../../../domain/api/card-pages.ts';
@@ -83,38 +85,52 @@ export function CardMetaTable({ months }: { months: readonly CardMetaMonth[] }) 
       {months.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events have been recorded yet.</p>
       ) : (
-        <section className="overflow-x-auto" tabIndex={0} aria-label="The card’s meta by month">
-          <table className="w-full text-sm" data-testid="card-meta-table">
-            <caption className="sr-only">Share of published decks playing the card, average copies and top-cut share, month by month</caption>
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-2">Month</th>
-                <th scope="col" className="px-2 py-2 text-right">Decks playing it</th>
-                <th scope="col" className="px-2 py-2">Share</th>
-                <th scope="col" className="px-2 py-2 text-right">Copies</th>
-                <th scope="col" className="px-2 py-2">Top-cut share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...months].reverse().map((m) => (
-                <tr key={m.month} className="border-t">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-medium whitespace-nowrap">{m.month}</th>
-                  <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">{m.playing} of {m.decks}</td>
-                  <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">
-                    <span className="inline-flex items-center gap-2"><Bar value={m.share} colour="bg-blue-600" />{percent(m.share)}</span>
-                  </td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{m.playing ? m.averageCopies.toFixed(1) : '–'}</td>
-                  <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">
-                    <span className="inline-flex items-center gap-2">
-                      <Bar value={m.topCutShare} colour="bg-amber-600" />
-                      {m.topCutDecks ? `${percent(m.topCutShare)} (${m.topCutPlaying} of ${m.topCutDecks})` : '–'}
-                    </span>
-                  </td>
+        <>
+          {months.some((m) => m.leagues > 0) && (
+            <p className="text-sm text-muted-foreground" data-testid="card-meta-leagues-note">
+              Each month counts its events and the leagues that ended in it: a league’s published runs are decks beside the events’.
+            </p>
+          )}
+          <section className="overflow-x-auto" tabIndex={0} aria-label="The card’s meta by month">
+            <table className="w-full text-sm" data-testid="card-meta-table">
+              <caption className="sr-only">Share of published decks (events’ and leagues’) playing the card, average copies and top-cut share, month by month</caption>
+              <thead className="text-left text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-2 pr-2">Month</th>
+                  <th scope="col" className="px-2 py-2 text-right">Decks playing it</th>
+                  <th scope="col" className="px-2 py-2">Share</th>
+                  <th scope="col" className="px-2 py-2 text-right">Copies</th>
+                  <th scope="col" className="px-2 py-2">Top-cut share</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+              </thead>
+              <tbody>
+                {[...months].reverse().map((m) => (
+                  <tr key={m.month} className="border-t">
+                    <th scope="row" className="py-1.5 pr-2 text-left font-medium whitespace-nowrap">{m.month}</th>
+                    <td className="px-2 py-1.5 text-right tabular-nums whitespace-nowrap">
+                      {m.playing} of {m.decks}
+                      {m.leagueDecks > 0 && (
+                        <span className="block text-xs text-muted-foreground" data-testid="card-meta-league">
+                          {m.leaguePlaying} of {m.leagueDecks} league {m.leagueDecks === 1 ? 'run' : 'runs'}
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">
+                      <span className="inline-flex items-center gap-2"><Bar value={m.share} colour="bg-blue-600" />{percent(m.share)}</span>
+                    </td>
+                    <td className="px-2 py-1.5 text-right tabular-nums">{m.playing ? m.averageCopies.toFixed(1) : '–'}</td>
+                    <td className="px-2 py-1.5 tabular-nums whitespace-nowrap">
+                      <span className="inline-flex items-center gap-2">
+                        <Bar value={m.topCutShare} colour="bg-amber-600" />
+                        {m.topCutDecks ? `${percent(m.topCutShare)} (${m.topCutPlaying} of ${m.topCutDecks})` : '–'}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
       )}
     </section>
   );

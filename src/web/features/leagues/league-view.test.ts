@@ -38,6 +38,7 @@ describe('a live message', () => {
     ['the viewer was paired: read again', message({ change: 'paired', discordIds: [JOEY, MAI] }), shown, JOEY, 'refetch'],
     ['others were paired: only the queue for a player', message({ change: 'paired', discordIds: [JOEY, MAI] }), shown, ADA, 'patch'],
     ['a dispute, for a host: read again (the list to decide)', message({ change: 'dispute' }), { ...shown, isHost: true }, ADA, 'refetch'],
+    ['an admin marked it rated: every page reads again (its badge)', message({ change: 'rated' }), shown, undefined, 'refetch'],
     ['a dispute, for a visitor: patched', message({ change: 'dispute' }), shown, undefined, 'patch'],
     ['the league closed: read again', message({ change: 'closed' }), shown, undefined, 'refetch'],
     ['nothing shown yet: read', message({}), undefined, undefined, 'refetch'],

@@ -10,7 +10,7 @@ export type LiveStep = { kind: 'ignore' } | { kind: 'patch'; patch: Pick<League,
 /** Changes after which the hosts' list to decide may differ. */
 const HOSTS_CHANGES = new Set<LeagueMessage['change']>(['report', 'confirm', 'dispute', 'decide', 'stood', 'closed', 'final']);
 /** Changes of the whole league. */
-const LEAGUE_CHANGES = new Set<LeagueMessage['change']>(['created', 'closed', 'final']);
+const LEAGUE_CHANGES = new Set<LeagueMessage['change']>(['created', 'closed', 'final', 'rated']);
 
 /**
  * What a page does with a live message: nothing when it shows that version or a later one; reads the

@@ -71,3 +71,12 @@ export const useDispute = (id: string) =>
   useLeagueWrite(id, ({ matchId, reason }: { matchId: number; reason?: string }) => api.post<LeagueMatch>(matchPath(id, matchId, 'dispute'), reason ? { reason } : {}));
 export const useDecide = (id: string) =>
   useLeagueWrite(id, ({ matchId, ...body }: DecideBody & { matchId: number }) => api.post<LeagueMatch>(matchPath(id, matchId, 'decide'), body));
+
+/** An admin marks the league rated or unrated (POST .../rated): once final, its matches move the series' ratings. */
+export function useMarkLeagueRated(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rated: boolean) => api.post<{ id: string; rated: boolean }>(leaguePath(id, '/rated'), { rated }),
+    onSuccess: () => settleLeague(queryClient, id),
+  });
+}

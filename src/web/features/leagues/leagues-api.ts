@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 // Types only: the home page imports this module and must not load zod.
 import type { League, LeagueMatch, LeagueRun, LeagueSummary, LeaguePhase } from '../../../domain/api/leagues.ts';
+import type { LeagueReport } from '../../../domain/api/league-records.ts';
 import { api } from '../../lib/api.ts';
 
 // The league's keys and reads (issue 41), and how a write settles them; the writes are in
@@ -22,6 +23,7 @@ export const leagueKeys = {
   runs: (id: string) => [...leagueKeys.one(id), 'run'] as const,
   run: (id: string, runId: number) => [...leagueKeys.runs(id), runId] as const,
   match: (id: string, matchId: number) => [...leagueKeys.one(id), 'match', matchId] as const,
+  report: (id: string) => [...leagueKeys.one(id), 'report'] as const,
 };
 
 export const leaguePath = (id: string, rest = '') => `/leagues/${encodeURIComponent(id)}${rest}`;
@@ -64,6 +66,14 @@ export function useLeagueMatch(id: string, matchId: number, enabled = true) {
     queryKey: leagueKeys.match(id, matchId),
     queryFn: ({ signal }) => api.get<LeagueMatch>(leaguePath(id, `/matches/${matchId}`), { signal }),
     enabled,
+  });
+}
+
+/** GET /api/leagues/{id}/report: once final (a 409 before, a 404 for no league). */
+export function useLeagueReport(id: string) {
+  return useQuery({
+    queryKey: leagueKeys.report(id),
+    queryFn: ({ signal }) => api.get<LeagueReport>(leaguePath(id, '/report'), { signal }),
   });
 }
 

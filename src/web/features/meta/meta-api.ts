@@ -1,6 +1,6 @@
 // The format's meta and a card's footprint (issue 20): one query key factory, typed by the server's schemas.
 import { useQuery } from '@tanstack/react-query';
-import type { CardFootprint, MetaBody } from '../../../domain/api/records.ts';
+import type { CardFootprint, MetaBody, MetaKind } from '../../../domain/api/records.ts';
 import { FOOTPRINT_DAYS_DEFAULT } from '../../../domain/api/records.ts';
 import { api } from '../../lib/api.ts';
 
@@ -11,12 +11,14 @@ export interface MetaFilters {
   series?: string;
   from?: string;
   to?: string;
+  /** events only or leagues only (absent: both) */
+  kind?: MetaKind;
 }
-export const FILTER_NAMES = ['banlist', 'series', 'from', 'to'] as const;
+export const FILTER_NAMES = ['banlist', 'series', 'from', 'to', 'kind'] as const;
 
 export const metaKeys = {
   all: ['meta'] as const,
-  meta: (f: MetaFilters) => [...metaKeys.all, 'format', f.banlist ?? '', f.series ?? '', f.from ?? '', f.to ?? ''] as const,
+  meta: (f: MetaFilters) => [...metaKeys.all, 'format', f.banlist ?? '', f.series ?? '', f.from ?? '', f.to ?? '', f.kind ?? ''] as const,
   footprint: (passcode: number, days: number) => [...metaKeys.all, 'footprint', passcode, days] as const,
 };
 

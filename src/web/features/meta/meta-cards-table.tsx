@@ -19,9 +19,14 @@ export function StatusBadge({ status }: { status: CardStatus }) {
   return status === 'NONE' ? <Badge>Not listed</Badge> : <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
 }
 
-export function MetaCardsTable({ cards, statusList }: { cards: MetaBody['cards']; statusList: string }) {
+export function MetaCardsTable({ cards, statusList, initial = CARDS_SHOWN }: {
+  cards: MetaBody['cards'];
+  statusList: string;
+  /** rows before "Show all" */
+  initial?: number;
+}) {
   const [all, setAll] = useState(false);
-  const shown = all ? cards : cards.slice(0, CARDS_SHOWN);
+  const shown = all ? cards : cards.slice(0, initial);
   return (
     <>
       <section className="relative overflow-x-auto" tabIndex={0} aria-label="Cards by inclusion table">

@@ -1,11 +1,12 @@
-// The filters of /meta: banlist, series and a date range, each a control that rewrites the URL
+// The filters of /meta: banlist, series, a date range and what was played (events, leagues or both;
+// issue 41), each a control that rewrites the URL
 // (the URL is the state, so a meta can be shared as a link). A <search> landmark, not a <form>:
 // nothing is submitted, and a form without a submit button fails WCAG's H32. The banlist control
 // says its default plainly, 'Events on: 2026.07 OCG (current list)', with 'All lists' to widen
 // (issue 30 §8: a meta of every format at once described none of them).
 import { useId } from 'react';
 import { X } from 'lucide-react';
-import type { MetaBody } from '../../../domain/api/records.ts';
+import { META_KIND_LABEL, META_KINDS, type MetaBody, type MetaKind } from '../../../domain/api/records.ts';
 import { ALL_BANLISTS } from '../../../domain/meta/banlist-filter.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FILTER_NAMES, type MetaFilters } from './meta-api.ts';
@@ -29,7 +30,7 @@ export function MetaFilterBar({ filters, options, onChange }: {
   const any = FILTER_NAMES.some((k) => filters[k]);
   return (
     <search
-      className="grid grid-cols-[repeat(4,minmax(0,1fr))_auto] items-end gap-3 rounded-xl border bg-card p-4 mobile:grid-cols-2"
+      className="grid grid-cols-[repeat(5,minmax(0,1fr))_auto] items-end gap-3 rounded-xl border bg-card p-4 mobile:grid-cols-2"
       aria-label="Meta filters"
       data-testid="meta-filters"
     >
@@ -54,6 +55,13 @@ export function MetaFilterBar({ filters, options, onChange }: {
           )}
         </select>
       </div>
+      <div className="flex min-w-0 flex-col gap-1 mobile:col-span-2">
+        <label htmlFor={`${id}-kind`} className="text-sm font-medium">Played in</label>
+        <select id={`${id}-kind`} className={control} value={filters.kind ?? ALL} onChange={(e) => onChange({ kind: (e.target.value || undefined) as MetaKind | undefined })}>
+          <option value={ALL}>Events and leagues</option>
+          {META_KINDS.map((k) => <option key={k} value={k}>{META_KIND_LABEL[k]}</option>)}
+        </select>
+      </div>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-from`} className="text-sm font-medium">From</label>
         <input id={`${id}-from`} type="date" className={control} value={filters.from ?? ''} max={filters.to} onChange={(e) => onChange({ from: e.target.value || undefined })} />
@@ -62,7 +70,7 @@ export function MetaFilterBar({ filters, options, onChange }: {
         <label htmlFor={`${id}-to`} className="text-sm font-medium">To</label>
         <input id={`${id}-to`} type="date" className={control} value={filters.to ?? ''} min={filters.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
       </div>
-      <Button variant="ghost" disabled={!any} className="mobile:col-span-2" onClick={() => onChange({ banlist: undefined, series: undefined, from: undefined, to: undefined })}>
+      <Button variant="ghost" disabled={!any} className="mobile:col-span-2" onClick={() => onChange({ banlist: undefined, series: undefined, from: undefined, to: undefined, kind: undefined })}>
         <X aria-hidden="true" />
         Clear filters
       </Button>

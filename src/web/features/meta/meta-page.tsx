@@ -1,9 +1,9 @@
-// /meta?banlist=&series=&from=&to= (issue 20): the format's meta. The archetypes' shares of decks and
+// /meta?banlist=&series=&from=&to=&kind= (issue 20): the format's meta; a final league's runs count as an event's decks (issue 41). The archetypes' shares of decks and
 // of top cuts (every recorded deck) as a chart with its table, and the cards by inclusion in the
 // published decks with their status on the list. The filters live in the URL: a meta is a link.
 // Without a banlist in it, the current list's events (?banlist=all: every event; issue 30 §8).
 import { useSearchParams } from 'react-router';
-import type { MetaBody } from '../../../domain/api/records.ts';
+import { META_KINDS, type MetaBody } from '../../../domain/api/records.ts';
 import { ALL_BANLISTS } from '../../../domain/meta/banlist-filter.ts';
 import { CardPreviewProvider } from '../../components/card-preview.tsx';
 import { ShareChart } from '../../components/share-chart.tsx';
@@ -20,6 +20,8 @@ import { MetaFilterBar } from './meta-filters.tsx';
 export function MetaPage() {
   const [params, setParams] = useSearchParams();
   const filters: MetaFilters = Object.fromEntries(FILTER_NAMES.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
+  // a kind the URL names that is no kind is left out, not sent to be refused
+  if (filters.kind && !(META_KINDS as readonly string[]).includes(filters.kind)) delete filters.kind;
   const meta = useMeta(filters);
   const list = filters.banlist ?? meta.data?.currentBanlist;
   useDocumentTitle(filters.banlist === ALL_BANLISTS ? 'The format’s meta on every list' : list ? `Meta of ${list}` : 'The format’s meta');
@@ -41,7 +43,8 @@ export function MetaPage() {
       <div>
         <h1 id="meta-title" className="text-2xl font-bold">The format’s meta</h1>
         <p className="text-sm text-muted-foreground">
-          What the recorded events were played with: archetypes over every approved deck, cards over the decks made public.
+          What the recorded events and final leagues were played with: archetypes over every approved deck (a league’s runs
+          with a result among them), cards over the decks made public.
         </p>
       </div>
       <MetaFilterBar filters={filters} options={meta.data} onChange={change} />
@@ -62,10 +65,11 @@ export function MetaPage() {
           <Alert>Failed to load the meta: {meta.error.message}</Alert>
           <Button variant="secondary" onClick={() => void meta.refetch()}>Try again</Button>
         </div>
-      ) : meta.data.events === 0 ? (
+      ) : meta.data.events + meta.data.leagues === 0 ? (
         <div className="space-y-3 rounded-xl border bg-card p-5" data-testid="meta-empty">
           <p className="text-muted-foreground">
-            No recorded event matches these filters{meta.data.banlist ? ` on ${meta.data.banlist}` : ''}. Events appear here once their winner is marked.
+            {meta.data.kind === 'leagues' ? 'No final league matches these filters' : 'No recorded event matches these filters'}
+            {meta.data.banlist ? ` on ${meta.data.banlist}` : ''}. Events appear here once their winner is marked, leagues once their leaderboard is final.
           </p>
           {meta.data.banlist !== null && (
             <Button variant="secondary" onClick={() => change({ banlist: ALL_BANLISTS })}>Show events on all lists</Button>
@@ -82,8 +86,9 @@ function MetaView({ meta, stale }: { meta: MetaBody; stale: boolean }) {
   const statusList = meta.banlist ?? meta.currentBanlist ?? 'the current list';
   return (
     <div className={cn('space-y-5', stale && 'opacity-60')} aria-busy={stale} data-testid="meta-view">
-      <dl className="grid grid-cols-4 gap-3 mobile:grid-cols-2" data-testid="meta-totals">
+      <dl className="grid grid-cols-5 gap-3 mobile:grid-cols-2" data-testid="meta-totals">
         <Figure label="Events" value={meta.events} />
+        <Figure label="Leagues" value={meta.leagues} />
         <Figure label="Decks" value={meta.decks} />
         <Figure label="Top-cut decks" value={meta.topCutDecks} />
         <Figure label="Public decks" value={meta.publishedDecks} />
@@ -112,7 +117,7 @@ function MetaView({ meta, stale }: { meta: MetaBody; stale: boolean }) {
           ) : (
             <CardPreviewProvider>
               {/* other filters start again from the most played cards */}
-              <MetaCardsTable key={JSON.stringify([meta.banlist, meta.series?.uid, meta.from, meta.to])} cards={meta.cards} statusList={statusList} />
+              <MetaCardsTable key={JSON.stringify([meta.banlist, meta.series?.uid, meta.from, meta.to, meta.kind])} cards={meta.cards} statusList={statusList} />
             </CardPreviewProvider>
           )}
         </CardContent>

@@ -40,7 +40,7 @@ export function LeaderboardPage() {
             {title}
           </h1>
           <p className="text-sm text-muted-foreground">
-            {series ? 'By Glicko-2 rating from every rated match of the series’ events (± is the rating’s uncertainty).' : 'Every player of a recorded event, by titles, then events played, then wins.'}
+            {series ? 'By Glicko-2 rating from every rated match of the series’ events and rated leagues (± is the rating’s uncertainty).' : 'Every player of a recorded event, by titles, then events played, then wins.'}
           </p>
         </div>
         <div className="flex flex-col gap-1 mobile:w-full">
@@ -108,6 +108,7 @@ function BoardTable({ board, stale }: { board: Leaderboard; stale: boolean }) {
             {rated && <th scope="col" className="px-2 py-2 text-right">Rating</th>}
             <th scope="col" className="px-2 py-2 text-right">Titles</th>
             <th scope="col" className="px-2 py-2 text-right mobile:hidden">Events</th>
+            {rated && <th scope="col" className="px-2 py-2 text-right mobile:hidden">Leagues</th>}
             <th scope="col" className="py-2 pr-4 pl-2 text-right whitespace-nowrap">W-L-T</th>
           </tr>
         </thead>
@@ -134,6 +135,7 @@ function BoardTable({ board, stale }: { board: Leaderboard; stale: boolean }) {
                 </span>
               </td>
               <td className="px-2 py-2 text-right tabular-nums mobile:hidden">{p.events}</td>
+              {rated && <td className="px-2 py-2 text-right tabular-nums mobile:hidden" data-testid="leaderboard-leagues">{p.leagues}</td>}
               <td className="py-2 pr-4 pl-2 text-right whitespace-nowrap tabular-nums">{recordText(p)}</td>
             </tr>
           ))}

@@ -1,9 +1,11 @@
 // /players/{discordId} (issue 20): a player's name and avatar, ratings per series, every completed
-// event with its report and the deck where it was published, and head-to-head records.
+// event with its report and the deck where it was published, their leagues (issue 41: the runs, the
+// matches won and lost, the best run), and head-to-head records.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Trophy } from 'lucide-react';
+import { ArrowLeft, Star, Trophy } from 'lucide-react';
 import type { PlayerProfile } from '../../../domain/api/records.ts';
+import { ordinal } from '../../../domain/tournaments/standings/placements.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -65,11 +67,13 @@ function ProfileView({ p }: { p: PlayerProfile }) {
           <p className="text-sm text-muted-foreground" data-testid="player-summary">
             {p.events.length} {p.events.length === 1 ? 'event' : 'events'}
             {titles > 0 && ` · ${titles} ${titles === 1 ? 'title' : 'titles'}`}
+            {p.leagueRecord.leagues > 0 && ` · ${p.leagueRecord.leagues} ${p.leagueRecord.leagues === 1 ? 'league' : 'leagues'}`}
           </p>
         </div>
       </header>
       <Ratings ratings={p.ratings} />
       <Events events={p.events} />
+      <Leagues leagues={p.leagues} record={p.leagueRecord} />
       <HeadToHead rows={p.headToHead} />
     </>
   );
@@ -82,7 +86,7 @@ function Ratings({ ratings }: { ratings: PlayerProfile['ratings'] }) {
         Ratings
       </h2>
       {ratings.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No rating yet: ratings come from rated matches of events in a series.</p>
+        <p className="text-sm text-muted-foreground">No rating yet: ratings come from rated matches of events and leagues in a series.</p>
       ) : (
         <ul className="grid grid-cols-3 gap-3 mobile:grid-cols-1" data-testid="player-ratings">
           {ratings.map((r) => (
@@ -100,6 +104,7 @@ function Ratings({ ratings }: { ratings: PlayerProfile['ratings'] }) {
               </p>
               <p className="text-sm text-muted-foreground">
                 #{r.rank} on the leaderboard · {r.events} {r.events === 1 ? 'event' : 'events'}
+                {r.leagues > 0 && ` · ${r.leagues} ${r.leagues === 1 ? 'league' : 'leagues'}`}
               </p>
             </li>
           ))}
@@ -165,6 +170,103 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
                   </tr>
                 );
               })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}
+
+const PHASE: Record<PlayerProfile['leagues'][number]['phase'], string> = { running: 'Running', deciding: 'Ended', final: 'Final' };
+const runPath = (leagueId: string, runId: number) => `/leagues/${encodeURIComponent(leagueId)}/runs/${runId}`;
+
+/** The player's leagues (issue 41): the league record over all of them, then each league's runs, record, best run and place. */
+function Leagues({ leagues, record: r }: { leagues: PlayerProfile['leagues']; record: PlayerProfile['leagueRecord'] }) {
+  return (
+    <section aria-labelledby="leagues-title" className="rounded-xl border bg-card" data-testid="player-leagues">
+      <div className="space-y-1 border-b px-4 py-3">
+        <h2 id="leagues-title" className="font-semibold">
+          Leagues
+        </h2>
+        {r.leagues > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="league-record">
+            {r.runs} {r.runs === 1 ? 'run' : 'runs'} · {r.wins}–{r.losses} in matches
+            {r.perfectRuns > 0 && ` · ${r.perfectRuns} perfect`}
+            {r.bestRun && (
+              <>
+                {' · best run '}
+                <Link to={runPath(r.bestRun.leagueId, r.bestRun.runId)} className="font-medium text-primary underline underline-offset-2 tabular-nums" data-testid="league-best-run">
+                  {r.bestRun.wins}–{r.bestRun.losses}
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {leagues.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-muted-foreground">No league run yet.</p>
+      ) : (
+        <section className="overflow-x-auto" tabIndex={0} aria-label="Leagues table">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-2 pr-2 pl-4">League</th>
+                <th scope="col" className="px-2 py-2">Place</th>
+                <th scope="col" className="px-2 py-2 text-right">Runs</th>
+                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W–L</th>
+                <th scope="col" className="py-2 pr-4 pl-2">Best run</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leagues.map((l) => (
+                <tr key={l.leagueId} className="border-t align-top" data-testid="player-league">
+                  <td className="py-2 pr-2 pl-4">
+                    <Link to={l.phase === 'final' ? `/leagues/${encodeURIComponent(l.leagueId)}/report` : `/leagues/${encodeURIComponent(l.leagueId)}`} className="font-medium text-primary hover:underline">
+                      {l.name}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground">
+                      {l.seriesName} · {PHASE[l.phase]} · {l.rated ? 'Rated' : 'Unrated'}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">{dateText(l.startsAt)} – {dateText(l.endsAt)}</span>
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap" data-testid="player-league-place">
+                    {l.place !== null ? (
+                      <>
+                        <span className="inline-flex items-center gap-1 font-medium">
+                          {l.place === 1 && <Trophy aria-label="First place" className="size-4 text-limited-ink" />}
+                          {ordinal(l.place)}
+                        </span>
+                        <span className="block text-xs text-muted-foreground">of {l.players}</span>
+                      </>
+                    ) : (
+                      <span className="text-xs text-muted-foreground">{l.phase === 'final' ? 'Not placed' : 'Not final yet'}</span>
+                    )}
+                  </td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                    {l.runs}
+                    {l.perfectRuns > 0 && (
+                      <span className="ml-1 inline-flex items-center text-limited-ink">
+                        <Star aria-hidden="true" className="size-3.5 fill-current" />
+                        <span className="sr-only">, {l.perfectRuns} perfect</span>
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="player-league-record">{l.wins}–{l.losses}</td>
+                  <td className="py-2 pr-4 pl-2">
+                    {l.bestRun ? (
+                      <span className="flex flex-wrap items-center gap-1.5">
+                        <Link to={runPath(l.leagueId, l.bestRun.runId)} className="font-medium text-primary underline underline-offset-2 tabular-nums" data-testid="player-league-best">
+                          {l.bestRun.wins}–{l.bestRun.losses}
+                        </Link>
+                        {l.archetype && <Badge tone="primary">{l.archetype}</Badge>}
+                      </span>
+                    ) : (
+                      <span className="text-xs text-muted-foreground">No result yet</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </section>

@@ -71,7 +71,8 @@ export function ArchetypesAdminPage() {
   const runReclassify = () =>
     reclassify.mutate(undefined, {
       onSuccess: (r) => {
-        setNotice(`Named ${r.decks} published deck${r.decks === 1 ? '' : 's'} again: ${r.changed} changed, in ${r.events} event${r.events === 1 ? '' : 's'}.`);
+        const leagues = r.runs ? ` and ${r.runs} league run${r.runs === 1 ? '' : 's'}` : '';
+        setNotice(`Named ${r.decks} published deck${r.decks === 1 ? '' : 's'}${leagues} again: ${r.changed} changed, in ${r.events} event${r.events === 1 ? '' : 's'}${r.runs ? ` and ${r.leagues} league${r.leagues === 1 ? '' : 's'}` : ''}.`);
         setConfirmReclassify(false);
       },
     });

@@ -26,7 +26,7 @@ export function storeEveryCopy(on: boolean): void {
 }
 
 /** Main, Extra and Side as a decklist is written, the Main Deck under Monsters, Spells and Traps. */
-export function DeckText({ deck }: { deck: PublishedDeck }) {
+export function DeckText({ deck }: { deck: Pick<PublishedDeck, DeckPart> }) {
   const base = useId();
   return (
     // two columns where the deck is wide (Main, then Extra and Side), so the list is not three times the pictures' height
@@ -62,7 +62,7 @@ export function DeckText({ deck }: { deck: PublishedDeck }) {
 const everyCopyOf = (cards: readonly DeckCard[]): DeckCard[] => cards.flatMap((c) => Array.from({ length: c.count }, () => ({ ...c, count: 1 })));
 
 /** The pictures: compact (a picture per card, '×3' on it, in the text list's order) or every copy. */
-export function DeckPictures({ deck, everyCopy }: { deck: PublishedDeck; everyCopy: boolean }) {
+export function DeckPictures({ deck, everyCopy }: { deck: Pick<PublishedDeck, DeckPart>; everyCopy: boolean }) {
   const base = useId();
   const parts = (['main', 'extra', 'side'] as const).filter((p) => deck[p].length > 0);
   return (

@@ -15,21 +15,32 @@ import { DeckPictures, DeckText, storedEveryCopy, storeEveryCopy } from './repor
 const passcodes = (cards: readonly ReportCard[]) => cards.flatMap((c) => Array.from({ length: c.count }, () => c.passcode));
 const total = (cards: readonly ReportCard[]) => cards.reduce((n, c) => n + c.count, 0);
 
+/** What a report shows of a deck: an event's published deck, or a league's published run (issue 41). */
+export type ReportDeckView = Pick<PublishedDeck, 'id' | 'discordId' | 'player' | 'placement' | 'archetype' | 'archetypeAuto' | 'corrected' | 'main' | 'extra' | 'side'> & {
+  /** the line under the player: an event's team, a league run's record; absent: the team's name */
+  about?: string;
+  teamName?: string;
+};
+
 /**
  * A published deck of the report: its player, team, placement and archetype, the cards as a text list
  * ('3x Card Name') beside their pictures (compact, or every copy in EDOPro's order), the .ydk download,
  * 'Copy ydke://', and for the host or an admin a way to correct the archetype.
  */
-export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
-  deck: PublishedDeck;
+export function ReportDeck({ deck, siteName, open: startOpen, onCorrect, anchor = `deck-${deck.id}`, title: shownTitle }: {
+  deck: ReportDeckView;
   /** written in the .ydk's '#created by' line */
   siteName: string;
   open: boolean;
   /** shown to the host and admins: opens the correction dialog */
   onCorrect?: () => void;
+  /** the element's id, which links open it (#deck-{id}; a league's runs: #run-{id}) */
+  anchor?: string;
+  /** how the deck is named to a screen reader and in its file (default: player · team) */
+  title?: string;
 }) {
   // a profile links a deck as #deck-{id}: that deck opens and comes into view once the report is drawn
-  const linked = typeof window !== 'undefined' && window.location.hash === `#deck-${deck.id}`;
+  const linked = typeof window !== 'undefined' && window.location.hash === `#${anchor}`;
   const [open, setOpen] = useState(startOpen || linked);
   const articleRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -39,7 +50,7 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
   // each deck keeps its own choice (switching all would move the page under the reader); the last one is remembered
   const [everyCopy, setEveryCopy] = useState(storedEveryCopy);
   const [exportError, setExportError] = useState<string>();
-  const title = `${deck.player} · ${deck.teamName}`;
+  const title = shownTitle ?? `${deck.player} · ${deck.teamName ?? ''}`;
 
   function download() {
     setExportError(undefined);
@@ -53,7 +64,7 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
 
   return (
     <article
-      ref={articleRef} id={`deck-${deck.id}`} className="scroll-mt-20 rounded-xl border bg-card shadow-sm"
+      ref={articleRef} id={anchor} className="scroll-mt-20 rounded-xl border bg-card shadow-sm"
       aria-labelledby={`${cardsId}-title`} data-testid="report-deck" data-deck-id={deck.id}
     >
       <header className="flex flex-wrap items-start gap-x-4 gap-y-2 border-b p-4 mobile:p-3">
@@ -61,10 +72,10 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect }: {
           <h3 id={`${cardsId}-title`} className="font-semibold">
             <span className="text-muted-foreground tabular-nums">{deck.placement}</span>{' '}
             <PlayerLink discordId={deck.discordId} name={deck.player} className="text-primary" />
-            <span className="sr-only"> of {deck.teamName}</span>
+            {deck.teamName !== undefined && <span className="sr-only"> of {deck.teamName}</span>}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {deck.teamName} · {total(deck.main)} Main, {total(deck.extra)} Extra, {total(deck.side)} Side
+            {deck.about ?? deck.teamName} · {total(deck.main)} Main, {total(deck.extra)} Extra, {total(deck.side)} Side
           </p>
           <p className="flex flex-wrap items-center gap-1.5 text-sm">
             <span className="sr-only">Archetype:</span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Medal, Star } from 'lucide-react';
 import type { LeaderboardRow } from '../../../../domain/api/leagues.ts';
 import { PlayerLink } from '../../../components/player-link.tsx';
@@ -14,10 +15,14 @@ const share = (r: LeaderboardRow) => (r.gameWinRate === null ? '–' : `${(r.gam
 /**
  * The leaderboard (issue 41): place, player, points, match wins (and losses), runs, as the server ranks
  * them (points, then match wins, game-win share, who got there first). The viewer's row is marked;
- * once final, the top 8 too. Live: the page's league query moves it.
+ * once final, the top 8 too. Each run is a link to its page, named by its record. Live: the page's
+ * league query moves it.
  */
-export function LeaderboardTable({ rows, viewer, final, title = 'Leaderboard', headingId = 'leaderboard-title', limit = FIRST_ROWS }: {
+export function LeaderboardTable({ leagueId, rows, viewer, final, matchesPerRun, title = 'Leaderboard', headingId = 'leaderboard-title', limit = FIRST_ROWS }: {
+  leagueId: string;
   rows: readonly LeaderboardRow[];
+  /** a run that won this many matches is perfect (a star) */
+  matchesPerRun: number;
   viewer?: string;
   final: boolean;
   title?: string;
@@ -74,15 +79,8 @@ export function LeaderboardTable({ rows, viewer, final, title = 'Leaderboard', h
                       <span aria-hidden="true">{r.matchWins}–{r.matchLosses}</span>
                     </td>
                     <td className="px-2 py-2 text-right tabular-nums @max-md:hidden">{share(r)}</td>
-                    <td className="py-2 pr-3 pl-2 text-right whitespace-nowrap tabular-nums" data-testid="leaderboard-runs">
-                      {r.runs}
-                      {r.perfectRuns > 0 && (
-                        <span className="ml-1 inline-flex items-center text-limited-ink" title={`${r.perfectRuns} perfect ${r.perfectRuns === 1 ? 'run' : 'runs'}: one more point each`}>
-                          <Star aria-hidden="true" className="size-3.5 fill-current" />
-                          <span className="sr-only">, {r.perfectRuns} perfect</span>
-                          {r.perfectRuns > 1 && <span aria-hidden="true">{r.perfectRuns}</span>}
-                        </span>
-                      )}
+                    <td className="py-2 pr-3 pl-2 text-right tabular-nums" data-testid="leaderboard-runs" data-runs={r.runs}>
+                      <RunLinks leagueId={leagueId} row={r} matchesPerRun={matchesPerRun} />
                     </td>
                   </tr>
                 ))}
@@ -103,5 +101,35 @@ export function LeaderboardTable({ rows, viewer, final, title = 'Leaderboard', h
         </>
       )}
     </section>
+  );
+}
+
+/** A player's runs, each its record as a link to its page ('5–0' with a star for a perfect run), the first started first. */
+function RunLinks({ leagueId, row, matchesPerRun }: { leagueId: string; row: LeaderboardRow; matchesPerRun: number }) {
+  return (
+    <ul className="flex flex-wrap justify-end gap-x-2 gap-y-0.5" aria-label={`Runs of ${row.displayName}`}>
+      {row.runResults.map((run, i) => {
+        const perfect = run.wins >= matchesPerRun;
+        return (
+          <li key={run.id} className="whitespace-nowrap">
+            <Link
+              to={`/leagues/${encodeURIComponent(leagueId)}/runs/${run.id}`}
+              className="inline-flex items-center gap-0.5 text-primary underline underline-offset-2"
+              data-testid="leaderboard-run"
+            >
+              <span className="sr-only">Run {i + 1} of {row.displayName}: </span>
+              <span className="sr-only">{run.wins} wins, {run.losses} losses</span>
+              <span aria-hidden="true">{run.wins}–{run.losses}</span>
+              {perfect && (
+                <>
+                  <Star aria-hidden="true" className="size-3.5 fill-current text-limited-ink" />
+                  <span className="sr-only">, perfect</span>
+                </>
+              )}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -18,6 +18,7 @@ import { useLeague } from '../leagues-api.ts';
 import { HostsPanel } from './hosts-panel.tsx';
 import { LeaderboardTable } from './leaderboard-table.tsx';
 import { MyRunPanel } from './my-run-panel.tsx';
+import { LeagueRatedSetting } from './rated-setting.tsx';
 
 /** /leagues/{id} (issue 41): the leaderboard, the queue, the viewer's run and its actions, the hosts' panel; live. */
 export function LeaguePage() {
@@ -80,8 +81,9 @@ function LeagueView({ league: l }: { league: League }) {
             )}
           </div>
           <div className="min-w-0 space-y-5">
-            <LeaderboardTable rows={l.leaderboard} viewer={user?.discordId} final={l.phase === 'final'} />
+            <LeaderboardTable leagueId={l.id} rows={l.leaderboard} matchesPerRun={l.matchesPerRun} viewer={user?.discordId} final={l.phase === 'final'} />
             <LeagueFacts league={l} />
+            {user && user.auth >= 2 && <LeagueRatedSetting league={l} />}
           </div>
         </div>
       </div>

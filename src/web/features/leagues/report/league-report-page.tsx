@@ -1,50 +1,58 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Trophy } from 'lucide-react';
-import { LEAGUE_TOP, type League } from '../../../../domain/api/leagues.ts';
+import { LEAGUE_TOP } from '../../../../domain/api/leagues.ts';
+import type { LeagueReport, LeagueReportDeck } from '../../../../domain/api/league-records.ts';
+import { CardPreviewProvider } from '../../../components/card-preview.tsx';
 import { PlayerLink } from '../../../components/player-link.tsx';
 import { RatedBadge } from '../../../components/rated-badge.tsx';
+import { ShareChart } from '../../../components/share-chart.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { SITE_NAME, useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { MetaCardsTable } from '../../meta/meta-cards-table.tsx';
+import { ReportDeck, type ReportDeckView } from '../../records/report-deck.tsx';
 import { LeaderboardTable } from '../league/leaderboard-table.tsx';
 import { PRIVACY_TEXT } from '../league-view.ts';
 import { count, datesText } from '../list/league-order.ts';
-import { useLeague } from '../leagues-api.ts';
+import { useLeagueReport } from '../leagues-api.ts';
+
+/** The most played cards shown before "Show all": the decks below are the report's body. */
+const REPORT_CARDS = 12;
+/** Decks shown open at first; the rest open on demand (a top 8 of several runs each would load hundreds of pictures). */
+const OPEN_DECKS = 4;
+
+const NO_DECKS: Record<LeagueReport['league']['deckPrivacy'], string> = {
+  closed: 'This league kept its decks private.',
+  'top-cut': 'No run of the top 8 had a result: no deck was published.',
+  all: 'No run had a result: no deck was published.',
+};
 
 /**
- * /leagues/{id}/report (issue 41): the league's record once final: its champion and top 8, and the whole
- * final leaderboard. Before that, where to follow it.
+ * /leagues/{id}/report (issue 41, "The end"): the league's record once final, as an event's report:
+ * its first place and top 8 (each run linked), the meta of every run (archetypes over all of them,
+ * cards over the published ones), the published runs' decklists, and the whole final leaderboard.
+ * Before that, where to follow it.
  */
 export function LeagueReportPage() {
   const { id = '' } = useParams();
-  const league = useLeague(id);
-  useDocumentTitle(league.data ? `${league.data.name}: league report` : 'League report');
-  const status = league.error instanceof ApiError ? league.error.status : undefined;
+  const report = useLeagueReport(id);
+  useDocumentTitle(report.data ? `${report.data.league.name}: league report` : 'League report');
+  const status = report.error instanceof ApiError ? report.error.status : undefined;
   const page = `/leagues/${encodeURIComponent(id)}`;
 
   return (
     <section className="space-y-5" aria-label="League report">
-      <Link to={league.data ? page : '/leagues'} className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
+      <Link to={status === 404 ? '/leagues' : page} className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
-        {league.data ? 'Back to the league' : 'All leagues'}
+        {status === 404 ? 'All leagues' : 'Back to the league'}
       </Link>
-      {league.isPending ? (
+      {report.isPending ? (
         <p role="status" className="text-muted-foreground">
           Loading the report…
         </p>
-      ) : league.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">League report</h1>
-          <Alert>{status === 404 ? 'League not found' : `Failed to load the report: ${league.error.message}`}</Alert>
-          {status !== 404 && (
-            <Button variant="secondary" onClick={() => void league.refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
-      ) : league.data.phase !== 'final' ? (
+      ) : status === 409 ? (
         <div className="space-y-3 rounded-xl border bg-card p-5" data-testid="report-not-yet">
           <h1 className="text-2xl font-bold">League report</h1>
           <p>The report is published once the league is final. Until then, follow the leaderboard on the league’s page.</p>
@@ -52,16 +60,36 @@ export function LeagueReportPage() {
             Go to the league
           </Link>
         </div>
+      ) : report.isError ? (
+        <div className="space-y-3">
+          <h1 className="text-2xl font-bold">League report</h1>
+          <Alert>{status === 404 ? 'League not found' : `Failed to load the report: ${report.error.message}`}</Alert>
+          {status !== 404 && (
+            <Button variant="secondary" onClick={() => void report.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
       ) : (
-        <ReportView league={league.data} />
+        <CardPreviewProvider>
+          <ReportView report={report.data} />
+        </CardPreviewProvider>
       )}
     </section>
   );
 }
 
-function ReportView({ league: l }: { league: League }) {
+/** A published run as the event report's deck component shows a deck: its place, its record in the line under the player. */
+const deckView = (d: LeagueReportDeck): ReportDeckView => ({
+  id: d.runId, discordId: d.discordId, player: d.player, placement: d.placement, archetype: d.archetype, archetypeAuto: d.archetypeAuto,
+  corrected: false, main: d.main, extra: d.extra, side: d.side,
+  about: `Run ${d.wins}–${d.losses}${d.perfect ? ', perfect' : ''} · ${count(d.points, 'point')}`,
+});
+
+function ReportView({ report: r }: { report: LeagueReport }) {
   const { user } = useSession();
-  const top = l.leaderboard.filter((r) => r.top8).slice(0, LEAGUE_TOP);
+  const l = r.league;
+  const top = r.leaderboard.filter((row) => row.top8).slice(0, LEAGUE_TOP);
   const champion = top[0];
   return (
     <div className="space-y-6">
@@ -91,18 +119,58 @@ function ReportView({ league: l }: { league: League }) {
         <p className="text-muted-foreground">No one placed in this league.</p>
       )}
 
-      <LeaderboardTable rows={top} viewer={user?.discordId} final title={`Top ${LEAGUE_TOP}`} headingId="report-top" limit={Infinity} />
+      <LeaderboardTable leagueId={l.id} rows={top} matchesPerRun={l.matchesPerRun} viewer={user?.discordId} final title={`Top ${LEAGUE_TOP}`} headingId="report-top" limit={Infinity} />
 
-      <section aria-labelledby="report-decks" className="space-y-2">
+      <LeagueMeta report={r} />
+
+      <section aria-labelledby="report-decks" className="space-y-3">
         <h2 id="report-decks" className="text-lg font-semibold">
-          Decklists
+          Decklists <span className="font-normal text-muted-foreground tabular-nums">({r.decks.length})</span>
         </h2>
-        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="report-decks-note">
-          {PRIVACY_TEXT[l.deckPrivacy]} A published deck is on its run’s page, linked from the matches of the runs that met it.
-        </p>
+        <p className="text-sm text-muted-foreground" data-testid="report-decks-note">{PRIVACY_TEXT[l.deckPrivacy]}</p>
+        {r.decks.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground" data-testid="report-no-decks">{NO_DECKS[l.deckPrivacy]}</p>
+        ) : (
+          <div className="space-y-4">
+            {r.decks.map((d, i) => (
+              <ReportDeck
+                key={d.runId} deck={deckView(d)} siteName={SITE_NAME} open={i < OPEN_DECKS} anchor={`run-${d.runId}`}
+                title={`${d.player} · run ${d.wins}–${d.losses}`}
+              />
+            ))}
+          </div>
+        )}
       </section>
 
-      <LeaderboardTable rows={l.leaderboard} viewer={user?.discordId} final title="Final leaderboard" headingId="report-leaderboard" />
+      <LeaderboardTable leagueId={l.id} rows={r.leaderboard} matchesPerRun={l.matchesPerRun} viewer={user?.discordId} final title="Final leaderboard" headingId="report-leaderboard" />
     </div>
+  );
+}
+
+/** The meta of every run with a result: archetypes over all of them (an unpublished one only as its archetype), cards over the published ones. */
+function LeagueMeta({ report: r }: { report: LeagueReport }) {
+  const m = r.meta;
+  const list = r.league.banlistName ?? 'no list';
+  return (
+    <section aria-labelledby="league-meta-title" className="space-y-4 rounded-xl border bg-card p-4 mobile:p-3" data-testid="report-meta">
+      <h2 id="league-meta-title" className="font-semibold">
+        Meta of the league
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {m.decks === 0
+          ? 'No run was counted: the decks of this league are private.'
+          : `${count(m.decks, 'run')} with a result, ${m.topCutDecks} of them the top 8’s (published or not: only their archetype is counted).`}
+      </p>
+      <ShareChart rows={m.archetypes} caption="Archetypes of the league" id="league-meta" />
+      {m.cards.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-medium">Cards by inclusion</h3>
+          <p className="text-sm text-muted-foreground">
+            In the {count(m.publishedDecks, 'published run')} (Main and Extra Deck); status on {list}.
+          </p>
+          <MetaCardsTable cards={m.cards} statusList={list} initial={REPORT_CARDS} />
+        </div>
+      )}
+    </section>
   );
 }
