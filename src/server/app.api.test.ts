@@ -7,14 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { createTestDatabase, startTestServer, type TestServer } from './test/test-server.ts';
+import { apiTest } from './test/api-test.ts';
 import { seedDemoData, isEmpty } from './db/seed.ts';
 import { createTournament } from './db/factories.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const { server } = apiTest();
 
 describe('the API shell', () => {
   test('health is 200 once migrations ran', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TestClient, startTestServer, type TestServer } from '../test/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { TestClient, startTestServer } from '../test/test-server.ts';
+import { apiTest } from '../test/api-test.ts';
 import { setAuth } from '../features/users/users-repository.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const { server } = apiTest();
 
 describe('sign-in through the demo identity provider', () => {
   test('the whole flow gives a session, me and logout end it', async () => {

@@ -4,7 +4,7 @@
 // statement (updateMatch with a result) equal a recount from every match. On PGlite and
 // PostgreSQL (their drivers hand timestamps and jsonb over differently).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match } from '../../domain/api/tournaments.ts';
 import { recount } from '../features/tournaments/play/tournament-play.ts';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
@@ -12,25 +12,19 @@ import * as Events from '../features/tournaments/events-repository.ts';
 import * as Matches from '../features/tournaments/play/matches-repository.ts';
 import * as Users from '../features/users/users-repository.ts';
 import { findSessionUser } from '../features/users/users-repository.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';
+import { apiTest } from '../test/api-test.ts';
 import { insertRows, jsonRows, rawRows, rowMapper, setClause } from './raw-rows.ts';
 import { matches, members, sessions, teams, tournaments, users } from './schema.ts';
 
-let server: TestServer;
-let host: TestClient;
-let admin: TestClient;
+const { server, host, admin } = apiTest({ host: ['961000000000000001', 1, 'Hosta'], admin: ['961000000000000002', 2, 'Ada'] });
 let uid: string;
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '961000000000000001', 1, 'Hosta');
-  admin = await signedInClient(server, '961000000000000002', 2, 'Ada');
   kit = tournamentKit(server, { host, admin });
   uid = await kit.event('DEFAULT', 6, { roundMinutes: 30 });
   await ok(await host.post(`/api/tournaments/${uid}/start`));
 }, 60_000);
-afterAll(() => server?.close());
 
 const db = () => server.database.db;
 

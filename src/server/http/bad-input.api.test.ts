@@ -1,25 +1,19 @@
 // Issue 8, point 3: every input the outside test answered with a 500 is now a 4xx whose message
 // names the field, and nothing is stored. One row per case of the report.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { apiTest } from '../test/api-test.ts';
 
-let server: TestServer;
-let admin: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, admin } = apiTest({ admin: ['930000000000000001', 2, 'Bad Input Admin'] });
 let entryId: number;
 let judgementId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedInClient(server, '930000000000000001', 2, 'Bad Input Admin');
-  anonymous = new TestClient(server.url);
   expect((await admin.request('PUT', '/api/banlists/2026-05-01', { body: '!Test\n#[Test]\n14558127 1 --Ash Blossom\n' })).status).toBe(200);
   const entries = (await (await admin.get('/api/banlists/2026-05-01')).json()) as { id: number }[];
   entryId = entries[0]!.id;
   const proposal = await admin.post('/api/judgement', { cardId: 14558127, cardName: 'Ash Blossom & Joyous Spring', reason: 'ok' });
   judgementId = ((await proposal.json()) as { id: number }).id;
 }, 60_000);
-afterAll(() => server?.close());
 
 const multipartDto = (dto: string) => {
   const form = new FormData();

@@ -4,19 +4,19 @@
 // is { error: sentence }. The demo identity provider's routes (DEMO_PREFIX) are in too: its
 // authorize page answers HTML or a redirect to our own callback on success, JSON otherwise.
 import http from 'node:http';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import type { RouteEntry } from '../app.ts';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PREFIX } from '../auth/discord-endpoints.ts';
-import { signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
+import { signedInClient } from '../test/test-server.ts';
+import { apiTest } from '../test/api-test.ts';
 
-let server: TestServer;
+const { server } = apiTest();
 let port: number;
 const identities: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
   port = Number(new URL(server.url).port);
   identities.visitor = '';
   identities.user = (await signedInClient(server, '920000000000000001', 0, 'Fuzz User')).cookieHeader();
@@ -27,7 +27,6 @@ beforeAll(async () => {
   expect((await admin.request('PUT', '/api/banlists/2026-05-01', { body: list })).status).toBe(200);
   expect((await admin.post('/api/series', { name: 'Fuzz series' })).status).toBe(201);
 }, 60_000);
-afterAll(() => server?.close());
 
 const MB = 'x'.repeat(1024 * 1024);
 const MB_BYTES = Buffer.from(MB);

@@ -1,7 +1,7 @@
 // The API documents itself: every route of the app is in /api/openapi.json with its request and
 // reply schemas, and /api/docs is a page a person can read.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { apiTest } from '../test/api-test.ts';
 
 interface Operation {
   operationId?: string;
@@ -10,16 +10,14 @@ interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }>; description?: string }>;
   summary?: string;
 }
-let server: TestServer;
+const { server } = apiTest();
 let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
-  server = await startTestServer();
   const res = await fetch(`${server.url}/api/openapi.json`);
   expect(res.status).toBe(200);
   doc = await res.json();
 });
-afterAll(() => server?.close());
 
 /** Fastify's /a/:id is OpenAPI's /a/{id}. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -2,20 +2,19 @@
 // the error shape of Fastify's and Node's own refusals, rate limits, and the demo provider's redirects.
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { TestClient, signedInClient, startTestServer, type TestServer } from '../test/test-server.ts';
+import { apiTest } from '../test/api-test.ts';
 import sharp from 'sharp';
 import { setAuth } from '../features/users/users-repository.ts';
 import { ADDRESS_RATE_LIMITS, RATE_LIMITS } from './rate-limits.ts';
 
-let server: TestServer;
+const { server } = apiTest({}, { CARD_IMAGE_BASE_URL: 'https://images.example.net/cards/' });
 let port: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ CARD_IMAGE_BASE_URL: 'https://images.example.net/cards/' });
   port = Number(new URL(server.url).port);
 });
-afterAll(() => server?.close());
 
 /** A request with any Host header (fetch would not let us forge it). */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string) {

@@ -59,7 +59,12 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
 /** A browser-like client: keeps cookies, sends our Origin on writes, never follows redirects. */
 export class TestClient {
   private cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  /** the server's address, or where to read it once the server is up (apiTest's clients exist before it starts) */
+  constructor(private readonly address: string | (() => string)) {}
+
+  get base(): string {
+    return typeof this.address === 'string' ? this.address : this.address();
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -2,21 +2,17 @@
 // (500 'deadlock detected' in 10 of 10 rounds). Writes to one list now wait for each other, and a
 // transaction PostgreSQL aborts anyway is retried: never a 500, never a lost reason.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 
 const LIST = readFileSync(new URL('../../../../../shared/data/lflists/2026.05-TCG.lflist.conf', import.meta.url), 'utf8');
 const DATE = '2026-05-01';
-let server: TestServer;
-let admin: TestClient;
+const { server, admin } = apiTest({ admin: ['910000000000000001', 2, 'Ada'] });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedInClient(server, '910000000000000001', 2, 'Ada');
   expect((await admin.request('PUT', `/api/banlists/${DATE}`, { body: LIST })).status).toBe(200);
 });
-afterAll(() => server?.close());
 
 test('ten rounds of a re-import racing twenty reason edits: no 5xx, and the reasons that were saved survive', async () => {
   const saved = new Map<number, string>();

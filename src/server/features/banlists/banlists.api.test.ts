@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import type { BanlistEntry } from '../../../domain/api/banlists.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';
@@ -20,20 +21,13 @@ const ADMIN = '201';
 const OTHER_ADMIN = '202';
 const PLAIN = '203';
 
-let server: TestServer;
-let admin: TestClient;
-let otherAdmin: TestClient;
-let plain: TestClient;
-let anon: TestClient;
+const { server, anonymous: anon, admin, otherAdmin, plain } = apiTest(
+  { admin: [ADMIN, 2, 'Ada Admin'], otherAdmin: [OTHER_ADMIN, 2, 'Grace Admin'], plain: [PLAIN, 0, 'Joey Plain'] },
+  { FORMAT_NAME: 'Goat Format' },
+);
 beforeAll(async () => {
-  server = await startTestServer({ FORMAT_NAME: 'Goat Format' });
   await CardsRepository.upsertCards(server.database.db, officialCards().map(cardRowFromJson));
-  admin = await signedInClient(server, ADMIN, 2, 'Ada Admin');
-  otherAdmin = await signedInClient(server, OTHER_ADMIN, 2, 'Grace Admin');
-  plain = await signedInClient(server, PLAIN, 0, 'Joey Plain');
-  anon = new TestClient(server.url);
 }, 120_000);
-afterAll(() => server?.close());
 
 // ---- a model of what the server holds, from the files themselves --------------------------------------------
 const cardsById = new Map(officialCards().map((c) => [c.id, c as typeof c & { cardType?: string }]));

@@ -1,14 +1,15 @@
 // Issue 32 §2, §3 over HTTP: a card's history across imported lists and a send-off, and two real
 // lists compared (the expected diff computed here from the files).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardHistory, ListComparison } from '../../../domain/api/card-pages.ts';
 import { parseLflist } from '../../../domain/banlists/lflist.ts';
 import { cards } from '../../db/schema.ts';
 import { cardRowFromJson } from './card-import.ts';
 import type { CardJson } from './card-json.ts';
 import * as CardsRepository from './cards-repository.ts';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { cardFacts, cardLinkCard } from './card-link-card.ts';
 
 const LFLISTS = new URL('../../../../../shared/data/lflists/', import.meta.url);
@@ -22,20 +23,15 @@ const GRACE = '302';
 const JOEY = '303';
 const CARDS = [{ id: 1001, name: 'Pot of Greed' }, { id: 1002, name: 'Raigeki' }];
 
-let server: TestServer;
-let ada: TestClient;
-let grace: TestClient;
-let joey: TestClient;
+const { server, ada, grace, joey } = apiTest(
+  { ada: [ADA, 2, 'Ada'], grace: [GRACE, 2, 'Grace'], joey: [JOEY, 0, 'Joey'] },
+  { FORMAT_NAME: 'Test Format' },
+);
 const anonymous = () => new TestClient(server.url);
 
 beforeAll(async () => {
-  server = await startTestServer({ FORMAT_NAME: 'Test Format' });
-  ada = await signedInClient(server, ADA, 2, 'Ada');
-  grace = await signedInClient(server, GRACE, 2, 'Grace');
-  joey = await signedInClient(server, JOEY, 0, 'Joey');
   await server.database.db.insert(cards).values(CARDS.map((c) => ({ ...c, searchName: c.name.toLowerCase(), type: 2, cardType: 'SPELL_NORMAL' })));
 });
-afterAll(() => server?.close());
 
 async function ok<T>(res: Response): Promise<T> {
   expect(res.status, await res.clone().text()).toBeLessThan(300);

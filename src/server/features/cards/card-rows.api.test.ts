@@ -1,9 +1,9 @@
 // The cards in memory (card-rows.ts) over real HTTP on PGlite and PostgreSQL: the card search and the deck
 // checker hold every card for ten minutes, but an import in the server's own process is seen at once by both.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardSearchPage } from '../../../domain/api/card-search.ts';
 import type { Deck } from '../../../domain/api/decks.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
 import { cardRowFromJson } from './card-import.ts';
 import * as CardsRepository from './cards-repository.ts';
@@ -14,16 +14,10 @@ const POT = 55144522;
 const CHARITY = 79571449;
 const ydk = (...main: number[]) => `#main\n${main.join('\n')}\n#extra\n!side\n`;
 
-let server: TestServer;
-let host: TestClient;
-let player: TestClient;
+const { server, host, player } = apiTest({ host: [HOST, 1, 'Hosta'], player: [PLAYER, 0, 'Player'] });
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  player = await signedInClient(server, PLAYER, 0, 'Player');
   await CardsRepository.upsertCards(server.database.db, [cardRowFromJson({ id: POT, name: 'Pot of Greed', type: 0x2 })]);
 }, 60_000);
-afterAll(() => server?.close());
 
 const search = async (q: string) => ok<CardSearchPage>(await fetch(`${server.url}/api/cards?q=${q}`));
 

@@ -1,8 +1,8 @@
 // GET /api/cards (issue 32 §1) over real HTTP on PGlite and PostgreSQL: real cards (every HERO, Magician and
 // Blue-Eyes card of the official database), two imported lists, filters together, paging, statuses and 400s.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardSearchPage } from '../../../domain/api/card-search.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { cardRowFromJson } from './card-import.ts';
 import { officialCards } from './cdb-fixture.ts';
@@ -15,15 +15,13 @@ const PLASMA = 83965310; // Destiny HERO - Plasma (0xc008)
 const isHero = (codes: number[] | undefined) => (codes ?? []).some((c) => (c & 0xfff) === 0x8);
 const cards = () => officialCards().filter((c) => isHero(c.setcodes) || /Magician|Blue-Eyes/.test(c.name));
 
-let server: TestServer;
+const { server } = apiTest();
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   await CardsRepository.upsertCards(db, cards().map(cardRowFromJson));
   await importLflist(db, `!Old List\n${PLASMA} 0 --Destiny HERO - Plasma\n${DARK_MAGICIAN} 1\n`, { date: '2026-01-01' });
   await importLflist(db, `!New Whitelist\n$whitelist\n${DARK_MAGICIAN} 3\n${AVIAN} 2\n${PLASMA} 1\n`, { date: '2026-06-01' });
 }, 60_000);
-afterAll(() => server?.close());
 
 const get = (query: string) => fetch(`${server.url}/api/cards?${query}`);
 const search = async (query: string) => {

@@ -1,24 +1,17 @@
 // The site's setting behind /notifications (issue 31), as the settings page reads and writes it:
 // on until the user turns it off, each user's own, for signed-in users only. The server runs
 // without a bot token: the setting is the site's, whether the bot is on or not.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
 
 const PLAYER = '961931000000000101';
 const OTHER = '961931000000000102';
 const PATH = '/api/discord/notifications';
 
-let server: TestServer;
-let player: TestClient;
-let other: TestClient;
+const { server, player, other } = apiTest({ player: [PLAYER, 0], other: [OTHER, 0] });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  player = await signedInClient(server, PLAYER);
-  other = await signedInClient(server, OTHER);
-}, 120_000);
-afterAll(() => server?.close());
 
 const read = async (client: TestClient) => ok<{ directMessages: boolean }>(await client.get(PATH));
 const write = (client: TestClient, body: unknown) => client.request('PUT', PATH, { body });

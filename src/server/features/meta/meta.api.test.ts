@@ -4,12 +4,13 @@
 // event adds no deck), errors, and answers that follow a record's change at once.
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardFootprint, MetaBody, Report } from '../../../domain/api/records.ts';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { eventRecords } from '../../db/schema.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { CARD_NOT_FOUND, FROM_AFTER_TO, SERIES_NOT_FOUND } from './meta-reads.ts';
 
@@ -24,10 +25,7 @@ const UNICORN = 38342335; // Knightmare Unicorn: Sky Striker and Tearlaments onl
 const ASH_ALT = 14558128; // Ash Blossom's alternate artwork, the one the current list names
 const ASH = 14558127;
 
-let server: TestServer;
-let admin: TestClient;
-let host: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, admin, host } = apiTest({ admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'] });
 let nextPlayer = 100;
 
 /** A deck file with one copy of `from` given as `to` (an alternate artwork). */
@@ -96,11 +94,7 @@ let e2: Event; // top-cut decks public, a top 4 of eight, on the current list, t
 let e3: Event; // closed: no deck recorded, on the old list, in the series
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  anonymous = new TestClient(server.url);
   await ok(await admin.request('PUT', '/api/banlists/2026-01-01', { body: `!${OLD}\n#Limited\n${ROTA} 1 --Reinforcement of the Army\n` }));
   await ok(await admin.request('PUT', '/api/banlists/2026-02-01', {
     body: `!${CURRENT}\n#Forbidden\n${ROTA} 0 --Reinforcement of the Army\n#Limited\n${UNICORN} 1 --Knightmare Unicorn\n#Semi-Limited\n${ASH_ALT} 2 --Ash Blossom (artwork)\n`,
@@ -114,7 +108,6 @@ beforeAll(async () => {
   await dateEvent(e1.uid, new Date('2026-03-10T12:00:00Z'));
   await dateEvent(e3.uid, new Date('2026-03-11T23:59:00Z'));
 }, 300_000);
-afterAll(() => server?.close());
 
 describe('GET /api/meta', () => {
   test('the events as built: four public decks with a final of two, four of eight in a top 4, none of a closed event', () => {

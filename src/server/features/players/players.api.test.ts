@@ -4,13 +4,14 @@
 // privacy on a profile, and the 404s and 400s.
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Leaderboard, PlayerProfile, Report } from '../../../domain/api/records.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { eventRecords, recordDecks, recordMeetings, type RecordArchetypeCount } from '../../db/schema.ts';
 import { meetingRowsOf } from '../records/record-meetings.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { PLAYER_NOT_FOUND, SERIES_NOT_FOUND } from './players.ts';
 import { RATED_ADMINS_ONLY } from '../records/rated-routes.ts';
@@ -20,22 +21,14 @@ const DECKS = ['AI_Blackwing.ydk', 'AI_Lightsworn.ydk', 'AI_Zoodiac.ydk', 'AI_Ne
 const ADMIN = '952000000000000001';
 const HOST = '952000000000000002';
 
-let server: TestServer;
-let admin: TestClient;
-let host: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, admin, host } = apiTest({ admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'] });
 let seriesUid: string;
 let nextPlayer = 100;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  anonymous = new TestClient(server.url);
   seriesUid = (await ok<{ id: string }>(await admin.post('/api/series', { name: 'Players Weekly' }))).id;
 }, 120_000);
-afterAll(() => server?.close());
 
 interface Player { id: string; name: string; client: TestClient }
 interface Event { uid: string; teams: string[] }

@@ -3,13 +3,14 @@
 // corrections of a completed event's results, and the ratings they recompute.
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Report } from '../../../domain/api/records.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../domain/api/standings.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { playerRatings } from '../../db/schema.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { errorOf, ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { CORRECTION_MOVES_BRACKET, CORRECTION_MOVES_CHAMPION } from '../tournaments/play/matches-routes.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
@@ -25,22 +26,14 @@ const ADMIN = '951000000000000001';
 const HOST = '951000000000000002';
 const STRANGER = '951000000000000003';
 
-let server: TestServer;
-let admin: TestClient;
-let host: TestClient;
-let stranger: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, admin, host, stranger } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'], stranger: [STRANGER, 0, 'Stranger'] },
+);
 let nextPlayer = 100;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
-  anonymous = new TestClient(server.url);
 }, 120_000);
-afterAll(() => server?.close());
 
 interface Event { uid: string; players: TestClient[]; teams: string[] }
 

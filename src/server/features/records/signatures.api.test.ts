@@ -2,12 +2,13 @@
 // edit them, what is refused, the table's order, the rule's preview on real decks, the name a
 // winner's marking gives a matching deck, and the reclassification of recorded decks.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { ArchetypePreview, ReclassifyResult, Report, Signature } from '../../../domain/api/records.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { loadDemoCards } from '../../db/seed.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
 import { ADMINS_ONLY, SIGNATURE_NOT_FOUND } from './signatures-routes.ts';
 
@@ -30,22 +31,14 @@ const COMMAND_KNIGHT = 10375182;
 const REINFORCEMENT = 32807846;
 const SCAPEGOAT = 73915051;
 
-let server: TestServer;
-let admin: TestClient;
-let host: TestClient;
-let user: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, admin, host, user } = apiTest(
+  { admin: ['952000000000000001', 2, 'Ada'], host: ['952000000000000002', 1, 'Hosta'], user: ['952000000000000003', 0, 'Ulla'] },
+);
 let nextPlayer = 300;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
-  admin = await signedInClient(server, '952000000000000001', 2, 'Ada');
-  host = await signedInClient(server, '952000000000000002', 1, 'Hosta');
-  user = await signedInClient(server, '952000000000000003', 0, 'Ulla');
-  anonymous = new TestClient(server.url);
 }, 120_000);
-afterAll(() => server?.close());
 
 const list = async () => ok<Signature[]>(await anonymous.get('/api/archetypes/signatures'));
 const add = async (body: unknown) => ok<Signature>(await admin.post('/api/archetypes/signatures', body));

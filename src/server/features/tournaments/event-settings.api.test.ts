@@ -3,10 +3,11 @@
 // (who may, what may change before and after the start, bad values), the host's top cut and Swiss
 // rounds played to a champion, a cut larger than the field, the list ordered by start, and the
 // banlist changed before the start with the decks checked again (issue 30 §8).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AuditEntry, Match, Participant, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
 import type { Deck } from '../../../domain/api/decks.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
@@ -24,21 +25,12 @@ const OPEN_LIST = `#[Test Open]\n!Test Open\n${POT} 3\n${CHARITY} 3\n`;
 const STRICT_LIST = `#[Test Strict]\n!Test Strict\n${POT} 0\n${CHARITY} 1\n`;
 const ydk = (...main: number[]) => `#main\n${main.join('\n')}\n#extra\n!side\n`;
 
-let server: TestServer;
-let anonymous: TestClient;
-let admin: TestClient;
-let host: TestClient;
-let curator: TestClient;
-let stranger: TestClient;
+const { server, anonymous, admin, host, curator, stranger } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  anonymous = new TestClient(server.url);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  curator = await signedInClient(server, CURATOR, 1, 'Linus');
-  stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
   kit = tournamentKit(server, { host, admin });
   const db = server.database.db;
   await CardsRepository.upsertCards(db, [
@@ -47,7 +39,6 @@ beforeAll(async () => {
   await importLflist(db, OPEN_LIST, { date: '2026-01-01' });
   await importLflist(db, STRICT_LIST, { date: '2026-02-01' });
 }, 120_000);
-afterAll(() => server?.close());
 
 const patch = (c: TestClient, uid: string, body: unknown) => c.request('PATCH', `/api/tournaments/${uid}/settings`, { body });
 const read = async (c: TestClient, uid: string) => ok<Tournament>(await c.get(`/api/tournaments/${uid}`));

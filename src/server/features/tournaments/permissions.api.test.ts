@@ -3,11 +3,12 @@
 // the host, two admins, the player with spoofed ids}. Every cell runs on a fresh tournament; a refused
 // call must leave the tournament exactly as it was (same detail, same audit log).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Participant } from '../../../domain/api/tournaments.ts';
 import type { Deck } from '../../../domain/api/decks.ts';
 import { loadDemoCards } from '../../db/seed.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 
 const DATA = new URL('../../../../../shared/data/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, DATA), 'utf8');
@@ -26,11 +27,10 @@ const ID = {
 type Role = 'anonymous' | 'player' | 'otherPlayer' | 'curator' | 'host' | 'admin' | 'admin2' | 'spoofed';
 const ROLES: Role[] = ['anonymous', 'player', 'otherPlayer', 'curator', 'host', 'admin', 'admin2', 'spoofed'];
 
-let server: TestServer;
+const { server } = apiTest();
 let clients: Record<Exclude<Role, 'spoofed'>, TestClient>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
   clients = {
     anonymous: new TestClient(server.url),
@@ -42,7 +42,6 @@ beforeAll(async () => {
     admin2: await signedInClient(server, ID.admin2, 2, 'Grace'),
   };
 }, 120_000);
-afterAll(() => server?.close());
 
 /** A tournament hosted by `host` with Joey (one deck) and Mai signed up. */
 interface Fixture { uid: string; pid: number; teamUid: string; deckId: number }

@@ -7,18 +7,14 @@ import type { Standings } from '../../../domain/api/standings.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { parseEnv } from '../../env.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 
-let server: TestServer;
-let host: TestClient;
+const { server, host } = apiTest({ host: ['960000000000000001', 2, 'Ada'] });
 let uid: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '960000000000000001', 2, 'Ada');
   uid = ((await (await host.post('/api/tournaments/host', { name: 'Cached' })).json()) as { uid: string }).uid;
 });
-afterAll(() => server?.close());
 
 const PATHS = () => ['/api/tournaments', `/api/tournaments/${uid}`, `/api/tournaments/${uid}/standings`, `/api/tournaments/${uid}/scoreboard`, `/api/tournaments/${uid}/matches?round=1`, `/api/tournaments/${uid}/participants`, `/api/tournaments/${uid}/teams`, '/api/series/summaries'];
 

@@ -13,7 +13,7 @@ export async function ok<T>(res: Response): Promise<T> {
 export const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
 export function tournamentKit(server: TestServer, people: { host: TestClient; admin: TestClient }) {
-  const anonymous = new TestClient(server.url);
+  const anonymous = new TestClient(() => server.url);
   const players = new Map<string, TestClient>(); // discordId -> signed-in client
 
   /** A hosted event with `teams` seeded one-player teams (no deck checks), their players signed in. */

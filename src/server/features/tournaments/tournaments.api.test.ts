@@ -3,14 +3,15 @@
 // permission table of rules.md, and bad input.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Participant, Team, Tournament, TournamentSummary } from '../../../domain/api/tournaments.ts';
 import type { Deck } from '../../../domain/api/decks.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { decks } from '../../db/schema.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
 import { buildApp } from '../../app.ts';
 import { parseEnv } from '../../env.ts';
@@ -35,12 +36,10 @@ const ID = {
   tea: '940000000000000007',
 };
 
-let server: TestServer;
+const { server, anonymous } = apiTest();
 let c: Record<keyof typeof ID, TestClient>;
-let anonymous: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
   await importLflist(server.database.db, TCG, { date: '2026-05-01' });
   c = {
@@ -52,9 +51,7 @@ beforeAll(async () => {
     mai: await signedInClient(server, ID.mai, 0, 'Mai'),
     tea: await signedInClient(server, ID.tea, 0, 'Tea'),
   };
-  anonymous = new TestClient(server.url);
 }, 120_000);
-afterAll(() => server?.close());
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 async function host(client: TestClient, body: Record<string, unknown> = {}): Promise<string> {

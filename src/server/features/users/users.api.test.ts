@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { TestClient, signedInClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { setAuth } from './users-repository.ts';
 
-let server: TestServer;
+const { server } = apiTest();
 beforeAll(async () => {
-  server = await startTestServer();
   await signedInClient(server, '101', 2, 'Admin One');
   await signedInClient(server, '102', 0, 'Plain');
   await setAuth(server.database.db, '103', 2); // an admin made by the CLI, never signed in
 });
-afterAll(() => server?.close());
 
 describe('users endpoints', () => {
   test('admin-discord-ids lists every auth 2 user, and only them', async () => {

@@ -1,20 +1,13 @@
 // POST …/discord/test's refusals over real HTTP on PGlite and PostgreSQL, in their order: who asks (401, 403)
 // and which event (404) before what the event is (409): no webhook, over. Nothing is queued by a refusal.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
 import { EVENT_OVER, NO_WEBHOOK } from './discord-channel-routes.ts';
 
 const HOOK = 'https://discord.com/api/webhooks/123456789012345678/abcDEF-token_1';
-let server: TestServer;
-let host: TestClient;
-let stranger: TestClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '962100000000000001', 1, 'Hosta');
-  stranger = await signedInClient(server, '962100000000000002', 0, 'Stranger');
-}, 60_000);
-afterAll(() => server?.close());
+const { server, host, stranger } = apiTest({ host: ['962100000000000001', 1, 'Hosta'], stranger: ['962100000000000002', 0, 'Stranger'] });
 
 const hosted = async (hook: string | null) =>
   (await ok<{ uid: string }>(await host.post('/api/tournaments/host', { name: 'Probe', format: 'DEFAULT', discordWebhookUrl: hook }))).uid;

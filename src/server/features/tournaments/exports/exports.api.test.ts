@@ -4,28 +4,21 @@
 // upcoming event with a stable UID and a SEQUENCE that follows what a calendar shows.
 import { parse } from 'csv-parse/sync';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { PrintPairings, PrintStandings } from '../../../../domain/api/event-exports.ts';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { signedInClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { PAIRINGS_HEADER, STANDINGS_HEADER } from './exports-data.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 
-let server: TestServer;
-let host: TestClient;
-let admin: TestClient;
-let anonymous: TestClient;
+const { server, anonymous, host, admin } = apiTest({ host: ['970000000000000001', 1, 'Host Hana'], admin: ['970000000000000002', 2, 'Admin Ada'] });
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '970000000000000001', 1, 'Host Hana');
-  admin = await signedInClient(server, '970000000000000002', 2, 'Admin Ada');
-  anonymous = new TestClient(server.url);
   kit = tournamentKit(server, { host, admin });
 });
-afterAll(() => server?.close());
 
 /** Names a spreadsheet would run as formulas, and accents. */
 const TEAMS = [

@@ -3,13 +3,14 @@
 // winner, close, the deck zip, permissions, and concurrent writes that must not lose or double.
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Participant, Scoreboard, Tournament, TournamentSummary } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { OWN_MATCH_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 import { loadDemoCards } from '../../../db/seed.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { parseEnv } from '../../../env.ts';
@@ -20,23 +21,15 @@ const HOST = '950000000000000002';
 const CURATOR = '950000000000000003';
 const STRANGER = '950000000000000004';
 
-let server: TestServer;
-let admin: TestClient;
-let hostC: TestClient;
-let curator: TestClient;
-let stranger: TestClient;
+const { server, admin, hostC, curator, stranger } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], hostC: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   await loadDemoCards(server.database.db);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  hostC = await signedInClient(server, HOST, 1, 'Hosta');
-  curator = await signedInClient(server, CURATOR, 1, 'Linus');
-  stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
   kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const json = ok;
 const event = (format: string, teams: number, extra?: Record<string, unknown>) => kit.event(format, teams, extra);

@@ -2,12 +2,13 @@
 // play routes (a fresh event per cell; a refused call changes nothing), the start's refusals, 200
 // concurrent Next Round calls and overrides that must leave one consistent history, the audit log of
 // every privileged action, Close, and the live messages of play.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Participant, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 import { TOPICS } from '../../../../domain/api/topics.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { RawStomp } from '../../../realtime/live-test-kit.ts';
 
 const ADMIN = '960000000000000001';
@@ -15,24 +16,14 @@ const HOST = '960000000000000002';
 const CURATOR = '960000000000000003';
 const STRANGER = '960000000000000004';
 
-let server: TestServer;
-let anonymous: TestClient;
-let admin: TestClient;
-let hostC: TestClient;
-let curator: TestClient;
-let stranger: TestClient;
+const { server, anonymous, admin, hostC, curator, stranger } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], hostC: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  anonymous = new TestClient(server.url);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  hostC = await signedInClient(server, HOST, 1, 'Hosta');
-  curator = await signedInClient(server, CURATOR, 1, 'Linus');
-  stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
   kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const state = (uid: string) => kit.state(uid);
 const matchesOf = (uid: string, query?: string) => kit.matchesOf(uid, query);

@@ -1,26 +1,21 @@
 // Fixing a pairing (issue 19), on PGlite and PostgreSQL: POST .../matches/swap moves two teams between
 // two Swiss matches of the current round that have no result yet (issue 30); and a player's own drop: their team
 // is not paired again and keeps its results.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AuditEntry, Match, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 
-let server: TestServer;
-let host: TestClient;
-let admin: TestClient;
-let curator: TestClient;
+const { server, host, admin, curator } = apiTest(
+  { host: ['970000000000000021', 1, 'Hosta'], admin: ['970000000000000022', 2, 'Ada'], curator: ['970000000000000023', 1, 'Linus'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '970000000000000021', 1, 'Hosta');
-  admin = await signedInClient(server, '970000000000000022', 2, 'Ada');
-  curator = await signedInClient(server, '970000000000000023', 1, 'Linus');
   kit = tournamentKit(server, { host, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const played = (ms: Match[]) => ms.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id);
 const swap = (who: TestClient, uid: string, body: unknown) => who.post(`/api/tournaments/${uid}/matches/swap`, body);

@@ -1,27 +1,22 @@
 // Tables and rooms (issue 19), on PGlite and PostgreSQL: every match of a round gets table 1..n when
 // the round begins (table 1 the top of the standings; a bye none), and an EDOPro room whose password
 // only its players, the host and admins read, in GET .../matches/{mid} alone.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { ROOM_PASSWORD_ALPHABET, eventCode } from '../../../../domain/tournaments/rooms.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { ok, tournamentKit } from '../tournament-test-kit.ts';
 
-let server: TestServer;
-let host: TestClient;
-let admin: TestClient;
-let curator: TestClient;
+const { server, host, admin, curator } = apiTest(
+  { host: ['970000000000000001', 1, 'Hosta'], admin: ['970000000000000002', 2, 'Ada'], curator: ['970000000000000003', 1, 'Linus'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  host = await signedInClient(server, '970000000000000001', 1, 'Hosta');
-  admin = await signedInClient(server, '970000000000000002', 2, 'Ada');
-  curator = await signedInClient(server, '970000000000000003', 1, 'Linus');
   kit = tournamentKit(server, { host, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const played = (matches: Match[]) => matches.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id && !m.complete);
 const tablesOf = (matches: Match[]) => played(matches).map((m) => m.table).sort((a, b) => a! - b!);

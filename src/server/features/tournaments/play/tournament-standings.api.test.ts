@@ -1,26 +1,23 @@
 // Final standings over real HTTP (issue 18): a Swiss event with a top cut played to the end, its
 // placements and records as GET /standings gives them, in agreement with the Champion block, and the
 // same after Close; standings that Close stored before placements existed still read.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match } from '../../../../domain/api/tournaments.ts';
 import { standingsSchema, type Standings } from '../../../../domain/api/standings.ts';
 import { ordinal } from '../../../../domain/tournaments/standings/placements.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../../test/test-server.ts';
+import { signedInClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import type * as Events from '../events-repository.ts';
 import { standingsOf } from './tournament-standings.ts';
 import { ok, tournamentKit } from '../tournament-test-kit.ts';
 
-let server: TestServer;
-let host: TestClient;
+const { server, host } = apiTest({ host: ['960000000000000102', 1, 'Hosta'] });
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const admin = await signedInClient(server, '960000000000000101', 2, 'Ada');
-  host = await signedInClient(server, '960000000000000102', 1, 'Hosta');
   kit = tournamentKit(server, { host, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const record = (r: { wins: number; losses: number; ties: number }) => `${r.wins}-${r.losses}-${r.ties}`;
 

@@ -1,33 +1,26 @@
 // Check-in (issue 19) over real HTTP on PGlite and PostgreSQL: who may open it and check a team in or
 // out, the refusals before it is open and after the start, the read's checkInStatus and each team's
 // checkedIn, the live message that carries the count, and a start that drops the no-shows.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { AuditEntry, Scoreboard, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../../domain/api/topics.ts';
 import { RawStomp } from '../../../realtime/live-test-kit.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 
 const ADMIN = '961910000000000001';
 const HOST = '961910000000000002';
 const STRANGER = '961910000000000004';
 
-let server: TestServer;
-let anonymous: TestClient;
-let admin: TestClient;
-let host: TestClient;
-let stranger: TestClient;
+const { server, anonymous, admin, host, stranger } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'], stranger: [STRANGER, 0, 'Stranger'] },
+);
 let kit: ReturnType<typeof tournamentKit>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  anonymous = new TestClient(server.url);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  stranger = await signedInClient(server, STRANGER, 0, 'Stranger');
   kit = tournamentKit(server, { host, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 const open = (c: TestClient, uid: string) => c.post(`/api/tournaments/${uid}/check-in/open`);
 const checkIn = (c: TestClient, uid: string, tid: string) => c.post(`/api/tournaments/${uid}/teams/${tid}/check-in`);

@@ -3,10 +3,11 @@
 // standings, never an opponent of anyone), its pairing from the next round, its deck upload while
 // deck submission is locked, and sign-ups closed for good after round n; what the start keeps of the
 // setting (Swiss only, not after a lock, never through the last Swiss round).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Match, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../../test/test-server.ts';
+import { apiTest } from '../../../test/api-test.ts';
 import { REENTRY_REFUSED } from '../../../../domain/tournaments/late-entry.ts';
 import { DECKS_FIXED_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import type { AuditEntry } from '../../../../domain/api/tournaments.ts';
@@ -19,19 +20,13 @@ const HOST = '961920000000000002';
 const DECK = '#created by test\n#main\n89631139\n89631139\n#extra\n!side\n';
 const UNCHECKED = { dontCheckDeckContents: true, dontCheckDeckSize: true };
 
-let server: TestServer;
-let admin: TestClient;
-let host: TestClient;
+const { server, admin, host } = apiTest({ admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'] });
 let kit: ReturnType<typeof tournamentKit>;
 let latecomers = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
   kit = tournamentKit(server, { host, admin });
 }, 120_000);
-afterAll(() => server?.close());
 
 /** A new player, signed in, not in any event yet. */
 async function latecomer() {
