@@ -11,9 +11,14 @@ export const fieldId = (name: string) => `series-${name}`;
 const errorId = (name: string) => `series-${name}-error`;
 const hintId = (name: string) => `series-${name}-hint`;
 
-export const inputClasses = (invalid?: boolean) =>
+/**
+ * A text control's classes. `mutedPlaceholder: false` leaves the placeholder in the browser's colour, as the
+ * event's sign-up and deck upload have always drawn it.
+ */
+export const inputClasses = (invalid?: boolean, { mutedPlaceholder = true } = {}) =>
   cn(
-    'w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground',
+    'w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm',
+    mutedPlaceholder && 'placeholder:text-muted-foreground',
     invalid && 'border-danger ring-1 ring-danger',
   );
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateLeagueBody, DecideBody, League, LeagueMatch, LeagueRun, QueueReply, ReportBody, StartRunBody } from '../../../domain/api/leagues.ts';
-import type { DeckCard, DeckProblemBody } from '../../../domain/api/decks.ts';
 import { ApiError, api, sentenceOf } from '../../lib/api.ts';
+import { DeckRefusedError } from '../tournaments/decks/deck-refusal.ts';
 import { leagueKeys, leaguePath, settleLeague } from './leagues-api.ts';
 
 // The league's writes (issue 41): creating one, a run, the queue, a match's results; each settles the
@@ -18,19 +18,6 @@ export function useCreateLeague() {
   });
 }
 
-/** A refused deck: the server's sentence, every problem, and the deck as it read it (for the preview). */
-export class LeagueDeckRefusedError extends ApiError {
-  readonly problems: DeckProblemBody[];
-  readonly deck?: { mainDeck: DeckCard[]; extraDeck: DeckCard[]; sideDeck: DeckCard[] };
-
-  constructor(status: number, message: string, problems: DeckProblemBody[] = [], deck?: LeagueDeckRefusedError['deck']) {
-    super(status, message);
-    this.name = 'LeagueDeckRefusedError';
-    this.problems = problems;
-    this.deck = deck;
-  }
-}
-
 /** POST /api/leagues/{id}/runs as JSON; a refusal keeps the body's problems (the api client keeps only the sentence). */
 export async function startRun(id: string, body: StartRunBody): Promise<LeagueRun> {
   let res: Response;
@@ -44,8 +31,7 @@ export async function startRun(id: string, body: StartRunBody): Promise<LeagueRu
   if (res.ok) return (await res.json()) as LeagueRun;
   // a body that is not JSON (a proxy's page) leaves the status line
   const answer: unknown = await res.json().catch(() => undefined);
-  const b = (answer ?? {}) as { problems?: DeckProblemBody[]; deck?: LeagueDeckRefusedError['deck'] };
-  throw new LeagueDeckRefusedError(res.status, sentenceOf(answer, res), Array.isArray(b.problems) ? b.problems : [], b.deck);
+  throw DeckRefusedError.fromBody(res.status, sentenceOf(answer, res), answer);
 }
 
 /** A write of one league, settling its queries afterwards (whatever the answer: a refusal may mean the page is behind). */

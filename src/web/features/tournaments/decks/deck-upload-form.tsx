@@ -1,58 +1,41 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { LoaderCircle, Send, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { LoaderCircle, Send } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
-import type { DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { parseDeckText } from '../../../../domain/decks/deck-text.ts';
+import { inputClasses } from '../../../components/form-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { DeckPreview } from './deck-preview.tsx';
+import { DeckTextFields, RefusedDeck, useDeckText } from './deck-entry.tsx';
+import { refusalOf, type Refusal } from './deck-refusal.ts';
 import { labelFromFileName } from '../tournament-view.ts';
-import { DeckRefusedError, useUploadDeck } from './decks-api.ts';
-
-const inputClasses = (invalid?: boolean) =>
-  cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
-
-interface Refused {
-  message: string;
-  problems: DeckProblemBody[];
-  deck?: { mainDeck: DeckCard[]; extraDeck: DeckCard[]; sideDeck: DeckCard[] };
-  label: string;
-}
+import { useUploadDeck } from './decks-api.ts';
 
 /** A .ydk file or a pasted ydke:// link, checked here first, then sent with upload progress. */
 export function DeckUploadForm({ tournament: t, user, submitted }: { tournament: Tournament; user: CurrentUser; submitted: number }) {
   const upload = useUploadDeck(t.uid);
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [fileName, setFileName] = useState<string>();
-  const [fileText, setFileText] = useState<string>();
-  const [pasted, setPasted] = useState('');
+  const deck = useDeckText();
   const [label, setLabel] = useState('');
   const [labelTouched, setLabelTouched] = useState(false);
   const [localError, setLocalError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-  const [refused, setRefused] = useState<Refused>();
+  const [refused, setRefused] = useState<Refusal & { label: string }>();
 
-  const text = fileText ?? pasted;
+  const { text, fileName } = deck;
   const reset = () => {
-    setFileName(undefined);
-    setFileText(undefined);
-    setPasted('');
+    deck.clear();
     setLabel('');
     setLabelTouched(false);
-    if (fileInput.current) fileInput.current.value = '';
   };
 
   async function chooseFile(f: File | undefined) {
     setLocalError(undefined);
     setRefused(undefined);
     if (!f) return;
-    setFileName(f.name);
-    setFileText(await f.text());
-    setPasted('');
+    await deck.readFile(f);
     if (!labelTouched) setLabel(labelFromFileName(f.name));
   }
 
@@ -77,11 +60,7 @@ export function DeckUploadForm({ tournament: t, user, submitted }: { tournament:
         onError: (err) => {
           setProgress(undefined);
           // spec 2 §8: the server's sentence, else the error's message, else 'Failed to upload deck'
-          // a refused deck's sentence names its field ("deck: ..."), which this form does not need
-          const sentence = err.message.replace(/^deck: /, '');
-          const message = sentence ? sentence.charAt(0).toUpperCase() + sentence.slice(1) : 'Failed to upload deck';
-          if (err instanceof DeckRefusedError) setRefused({ message, problems: err.problems, deck: err.deck, label: deckLabel });
-          else setRefused({ message, problems: [], label: deckLabel });
+          setRefused({ ...refusalOf(err, /^deck: /, 'Failed to upload deck'), label: deckLabel });
         },
       },
     );
@@ -99,55 +78,18 @@ export function DeckUploadForm({ tournament: t, user, submitted }: { tournament:
           </p>
         </div>
 
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-file`} className="block text-sm font-medium">
-            Deck file (.ydk)
-          </label>
-          <div className="flex items-center gap-2">
-            <input
-              ref={fileInput}
-              id={`${id}-file`}
-              type="file"
-              accept=".ydk"
-              onChange={(e) => void chooseFile(e.target.files?.[0])}
-              className={cn(
-                'block min-w-0 flex-1 rounded-md text-sm text-muted-foreground',
-                'file:mr-3 file:h-9 file:cursor-pointer file:rounded-md file:border file:border-solid file:bg-card file:px-3',
-                'file:text-sm file:font-medium file:text-foreground hover:file:bg-muted',
-              )}
-            />
-            {fileName && (
-              <Button variant="ghost" size="sm" onClick={reset} aria-label="Clear the chosen file">
-                <X aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-        </div>
-
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-ydke`} className="block text-sm font-medium">
-            or paste a ydke:// link
-          </label>
-          <textarea
-            id={`${id}-ydke`}
-            rows={2}
-            value={pasted}
-            spellCheck={false}
-            placeholder="ydke://…!…!…!"
-            onChange={(e) => {
-              // the last thing given wins: pasting replaces a chosen file
-              if (fileText !== undefined) {
-                setFileName(undefined);
-                setFileText(undefined);
-                if (fileInput.current) fileInput.current.value = '';
-                if (!labelTouched) setLabel('');
-              }
-              setPasted(e.target.value);
-              setLocalError(undefined);
-            }}
-            className={cn(inputClasses(), 'font-mono text-xs')}
-          />
-        </div>
+        <DeckTextFields
+          id={id}
+          deck={deck}
+          mutedPlaceholder={false}
+          onChoose={(f) => void chooseFile(f)}
+          onClear={reset}
+          onPaste={(value) => {
+            // a label taken from the file goes with it
+            if (deck.paste(value) && !labelTouched) setLabel('');
+            setLocalError(undefined);
+          }}
+        />
 
         <div className="space-y-1.5">
           <label htmlFor={`${id}-label`} className="block text-sm font-medium">
@@ -162,7 +104,7 @@ export function DeckUploadForm({ tournament: t, user, submitted }: { tournament:
               setLabel(e.target.value);
               setLabelTouched(true);
             }}
-            className={cn(inputClasses(), 'h-10')}
+            className={cn(inputClasses(false, { mutedPlaceholder: false }), 'h-10')}
           />
         </div>
 
@@ -176,27 +118,14 @@ export function DeckUploadForm({ tournament: t, user, submitted }: { tournament:
       </form>
 
       {refused && (
-        <section aria-label="Refused deck" className="space-y-3 rounded-xl border border-danger/40 bg-card p-4 shadow-sm" data-testid="refused-deck">
-          <div className="flex items-start gap-2">
-            <Alert className="flex-1">
-              <p className="font-medium">{refused.label}: the deck was not accepted.</p>
-              <p className="mt-1" data-testid="upload-error">
-                {refused.message}
-              </p>
-            </Alert>
-            <Button variant="ghost" size="icon" className="size-9" onClick={() => setRefused(undefined)} aria-label="Dismiss">
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-          {(refused.deck || refused.problems.length > 0) && (
-            <DeckPreview
-              deck={refused.deck ?? { mainDeck: [], extraDeck: [], sideDeck: [] }}
-              label={refused.label}
-              createdBy={user.displayName}
-              problems={refused.problems}
-            />
-          )}
-        </section>
+        <RefusedDeck
+          refusal={refused}
+          title={<>{refused.label}: the deck was not accepted.</>}
+          messageTestId="upload-error"
+          deckLabel={refused.label}
+          createdBy={user.displayName}
+          onDismiss={() => setRefused(undefined)}
+        />
       )}
     </div>
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 // Types only: the tournament page must not load zod.
 import type { ApprovePassingReply } from '../../../../domain/api/tournaments.ts';
-import type { Deck, DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import type { Deck } from '../../../../domain/api/decks.ts';
+import { api } from '../../../lib/api.ts';
 import { UploadError, upload } from '../../../lib/transfer.ts';
 import { settle, tournamentKeys, tournamentPath as path } from '../tournaments-api.ts';
+import { DeckRefusedError } from './deck-refusal.ts';
 
 // The decks' requests: a participant's decks, the upload, the delete, and the host's review.
 
@@ -41,19 +42,6 @@ export function useTeamDecks(uid: string, participantIds: readonly number[], ena
   });
 }
 
-/** A refused deck: the server's sentence, every problem, and the deck as it read it (for the preview). */
-export class DeckRefusedError extends ApiError {
-  readonly problems: DeckProblemBody[];
-  readonly deck?: { mainDeck: DeckCard[]; extraDeck: DeckCard[]; sideDeck: DeckCard[] };
-
-  constructor(status: number, message: string, problems: DeckProblemBody[] = [], deck?: DeckRefusedError['deck']) {
-    super(status, message);
-    this.name = 'DeckRefusedError';
-    this.problems = problems;
-    this.deck = deck;
-  }
-}
-
 export interface DeckUpload {
   participantDiscordId: string;
   label: string;
@@ -77,8 +65,7 @@ export async function uploadDeck(uid: string, { participantDiscordId, label, tex
     return deck;
   } catch (e) {
     if (!(e instanceof UploadError)) throw e;
-    const b = (e.body ?? {}) as { problems?: DeckProblemBody[]; deck?: DeckRefusedError['deck'] };
-    throw new DeckRefusedError(e.status, e.message, Array.isArray(b.problems) ? b.problems : [], b.deck);
+    throw DeckRefusedError.fromBody(e.status, e.message, e.body);
   }
 }
 

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircle, LogOut, UserPlus, Users } from 'lucide-react';
 import type { Member, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
+import { inputClasses } from '../../../components/form-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -11,9 +12,6 @@ import { DeckUploadForm } from '../decks/deck-upload-form.tsx';
 import { OwnDecks } from '../decks/own-decks.tsx';
 import { DROP_SELF_FAILED, DROP_TEAM_FAILED, NO_PARTICIPANT_ID, SIGNUP_FAILED, failureSentence, teamName } from '../tournament-view.ts';
 import { useDropParticipant, useDropTeam, useSignup } from './play-api.ts';
-
-const inputClasses = (invalid?: boolean) =>
-  cn('w-full rounded-md border bg-background px-3 py-2 text-sm shadow-sm', invalid && 'border-danger ring-1 ring-danger');
 
 /** Spec 2 §2 centre panel before the start, for a signed-in user: sign up, or play. */
 export function PlayerPanel({ tournament: t, user, entry }: { tournament: Tournament; user: CurrentUser; entry?: { team: Team; member: Member } }) {
@@ -79,7 +77,7 @@ export function SignupForm({ tournament: t, user }: { tournament: Tournament; us
             setName(e.target.value);
             setBlank(false);
           }}
-          className={cn(inputClasses(blank), 'h-10')}
+          className={cn(inputClasses(blank, { mutedPlaceholder: false }), 'h-10')}
         />
         {solo && (
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
