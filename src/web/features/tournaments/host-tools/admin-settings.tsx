@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
-import { Switch } from 'radix-ui';
+import { useState } from 'react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { FORMAT_LABEL, TOURNAMENT_FORMATS, type TournamentFormat } from '../../../../domain/tournaments/formats.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/form-fields.tsx';
+import { SettingSwitch } from '../../../components/setting-switch.tsx';
 import { EventSettingsButton } from './event-settings-dialog.tsx';
 import { failureSentence } from '../tournament-view.ts';
 import { useAdminAction, useMarkRated } from './host-tools-api.ts';
@@ -101,34 +101,6 @@ function RatedSetting({ tournament: t, user }: { tournament: Tournament; user: C
         onChange={(on) => rate.mutate(on)}
       />
       {rate.isError && <Alert>{failureSentence(rate.error, SETTING_FAILED)}</Alert>}
-    </div>
-  );
-}
-
-function SettingSwitch({ label, checked, disabled, hint, onChange }: { label: string; checked: boolean; disabled: boolean; hint: string; onChange: (on: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-3">
-      <div className="min-w-0">
-        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onChange}
-        // named by its label for checkers that do not follow a label to a button, too
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        className="relative mt-0.5 h-6 w-11 shrink-0 rounded-full border bg-muted transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[state=checked]:border-primary data-[state=checked]:bg-primary"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.3rem]" />
-      </Switch.Root>
     </div>
   );
 }
