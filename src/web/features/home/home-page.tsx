@@ -4,6 +4,7 @@ import { ArrowRight, Layers, ScrollText, Trophy } from 'lucide-react';
 import { SECTION_STATUSES, STATUS_LABEL, type SectionStatus } from '../../../domain/banlists/statuses.ts';
 import { displayState, sortForHome } from '../../../domain/tournaments/display-state.ts';
 import type { TournamentSummary } from '../../../domain/api/tournaments.ts';
+import { Stat } from '../../components/stat.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -152,9 +153,9 @@ export function HomePage() {
                     total
                   </p>
                   <dl className="grid grid-cols-3 gap-2 text-sm">
-                    <Stat label="Ongoing" value={states.Live} testId="tournaments-ongoing" />
-                    <Stat label="Upcoming" value={states.Upcoming} testId="tournaments-upcoming" />
-                    <Stat label="Completed" value={states.Completed} testId="tournaments-completed" />
+                    <Stat label="Ongoing" testId="tournaments-ongoing">{states.Live}</Stat>
+                    <Stat label="Upcoming" testId="tournaments-upcoming">{states.Upcoming}</Stat>
+                    <Stat label="Completed" testId="tournaments-completed">{states.Completed}</Stat>
                   </dl>
                 </>
               ) : (
@@ -260,17 +261,6 @@ function QuickTitle({ icon, children }: { icon: ReactNode; children: ReactNode }
       {icon}
       {children}
     </CardTitle>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div className="rounded-lg bg-muted px-2 py-1.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd data-testid={testId} className="font-semibold tabular-nums">
-        {value}
-      </dd>
-    </div>
   );
 }
 

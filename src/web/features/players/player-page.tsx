@@ -3,11 +3,12 @@
 // matches won and lost, the best run), and head-to-head records.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Star, Trophy } from 'lucide-react';
+import { Star, Trophy } from 'lucide-react';
 import type { PlayerProfile } from '../../../domain/api/records.ts';
 import { ordinal } from '../../../domain/tournaments/standings/placements.ts';
+import { BackLink, PageFailure, StatusLine } from '../../components/page-states.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { ScrollTable, type Column } from '../../components/scroll-table.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,27 +27,15 @@ export function PlayerPage() {
 
   return (
     <section className="space-y-5" aria-label="Player profile">
-      <Link to="/players" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Leaderboard
-      </Link>
+      <BackLink to="/players">Leaderboard</BackLink>
       {profile.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading the profile…
-        </p>
+        <StatusLine>Loading the profile…</StatusLine>
       ) : status === 404 || status === 400 ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">Player</h1>
-          <Alert>Player not found: nobody with this id has signed in or played a recorded event.</Alert>
-        </div>
+        <PageFailure title="Player">Player not found: nobody with this id has signed in or played a recorded event.</PageFailure>
       ) : profile.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">Player</h1>
-          <Alert>Failed to load the profile: {profile.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <PageFailure title="Player" onRetry={() => void profile.refetch()}>
+          Failed to load the profile: {profile.error.message}
+        </PageFailure>
       ) : (
         <ProfileView p={profile.data} />
       )}
@@ -114,6 +103,12 @@ function Ratings({ ratings }: { ratings: PlayerProfile['ratings'] }) {
   );
 }
 
+/** The events table's columns: their classes and headings. */
+const EVENT_COLUMNS: readonly Column[] = [
+  ['py-2 pr-2 pl-4', 'Event'], ['px-2 py-2 mobile:hidden', 'Date'], ['px-2 py-2', 'Placement'],
+  ['px-2 py-2 text-right whitespace-nowrap', 'W-L-T'], ['py-2 pr-4 pl-2', 'Deck'],
+];
+
 function Events({ events }: { events: PlayerProfile['events'] }) {
   return (
     <section aria-labelledby="events-title" className="rounded-xl border bg-card">
@@ -123,56 +118,43 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
       {events.length === 0 ? (
         <p className="px-4 py-3 text-sm text-muted-foreground">No completed event yet.</p>
       ) : (
-        <section className="overflow-x-auto" tabIndex={0} aria-label="Events table">
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-2 pl-4">Event</th>
-                <th scope="col" className="px-2 py-2 mobile:hidden">Date</th>
-                <th scope="col" className="px-2 py-2">Placement</th>
-                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W-L-T</th>
-                <th scope="col" className="py-2 pr-4 pl-2">Deck</th>
+        <ScrollTable label="Events table" columns={EVENT_COLUMNS}>
+          {events.map((e) => {
+            const report = `/tournaments/${encodeURIComponent(e.tournamentUid)}/report`;
+            return (
+              <tr key={e.tournamentUid} className="border-t align-top" data-testid="player-event">
+                <td className="py-2 pr-2 pl-4">
+                  <Link to={report} className="font-medium text-primary hover:underline" data-testid="player-event-link">
+                    {e.name}
+                  </Link>
+                  <span className="block text-xs text-muted-foreground">
+                    {e.seriesName && `${e.seriesName} · `}
+                    <span data-testid="player-event-rated">{e.rated ? 'Rated' : 'Unrated'}</span>
+                  </span>
+                  <span className="block text-xs text-muted-foreground desktop:hidden">{dateText(e.date)}</span>
+                </td>
+                <td className="px-2 py-2 whitespace-nowrap text-muted-foreground mobile:hidden">{dateText(e.date)}</td>
+                <td className="px-2 py-2 whitespace-nowrap">
+                  <span className="inline-flex items-center gap-1 font-medium" data-testid="player-event-placement">
+                    {e.champion && <Trophy aria-label="Champion" className="size-4 text-limited-ink" />}
+                    {e.placement}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">of {e.teams}</span>
+                </td>
+                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{recordText(e)}</td>
+                <td className="py-2 pr-4 pl-2">
+                  {e.archetype && e.deckId !== null ? (
+                    <Link to={`${report}#deck-${e.deckId}`} className="hover:underline" data-testid="player-event-deck">
+                      <Badge tone="primary">{e.archetype}</Badge>
+                    </Link>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">Not published</span>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => {
-                const report = `/tournaments/${encodeURIComponent(e.tournamentUid)}/report`;
-                return (
-                  <tr key={e.tournamentUid} className="border-t align-top" data-testid="player-event">
-                    <td className="py-2 pr-2 pl-4">
-                      <Link to={report} className="font-medium text-primary hover:underline" data-testid="player-event-link">
-                        {e.name}
-                      </Link>
-                      <span className="block text-xs text-muted-foreground">
-                        {e.seriesName && `${e.seriesName} · `}
-                        <span data-testid="player-event-rated">{e.rated ? 'Rated' : 'Unrated'}</span>
-                      </span>
-                      <span className="block text-xs text-muted-foreground desktop:hidden">{dateText(e.date)}</span>
-                    </td>
-                    <td className="px-2 py-2 whitespace-nowrap text-muted-foreground mobile:hidden">{dateText(e.date)}</td>
-                    <td className="px-2 py-2 whitespace-nowrap">
-                      <span className="inline-flex items-center gap-1 font-medium" data-testid="player-event-placement">
-                        {e.champion && <Trophy aria-label="Champion" className="size-4 text-limited-ink" />}
-                        {e.placement}
-                      </span>
-                      <span className="block text-xs text-muted-foreground">of {e.teams}</span>
-                    </td>
-                    <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{recordText(e)}</td>
-                    <td className="py-2 pr-4 pl-2">
-                      {e.archetype && e.deckId !== null ? (
-                        <Link to={`${report}#deck-${e.deckId}`} className="hover:underline" data-testid="player-event-deck">
-                          <Badge tone="primary">{e.archetype}</Badge>
-                        </Link>
-                      ) : (
-                        <span className="text-xs text-muted-foreground">Not published</span>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+            );
+          })}
+        </ScrollTable>
       )}
     </section>
   );
@@ -180,6 +162,12 @@ function Events({ events }: { events: PlayerProfile['events'] }) {
 
 const PHASE: Record<PlayerProfile['leagues'][number]['phase'], string> = { running: 'Running', deciding: 'Ended', final: 'Final' };
 const runPath = (leagueId: string, runId: number) => `/leagues/${encodeURIComponent(leagueId)}/runs/${runId}`;
+
+/** The leagues table's columns. */
+const LEAGUE_COLUMNS: readonly Column[] = [
+  ['py-2 pr-2 pl-4', 'League'], ['px-2 py-2', 'Place'], ['px-2 py-2 text-right', 'Runs'],
+  ['px-2 py-2 text-right whitespace-nowrap', 'W–L'], ['py-2 pr-4 pl-2', 'Best run'],
+];
 
 /** The player's leagues (issue 41): the league record over all of them, then each league's runs, record, best run and place. */
 function Leagues({ leagues, record: r }: { leagues: PlayerProfile['leagues']; record: PlayerProfile['leagueRecord'] }) {
@@ -207,69 +195,56 @@ function Leagues({ leagues, record: r }: { leagues: PlayerProfile['leagues']; re
       {leagues.length === 0 ? (
         <p className="px-4 py-3 text-sm text-muted-foreground">No league run yet.</p>
       ) : (
-        <section className="overflow-x-auto" tabIndex={0} aria-label="Leagues table">
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-2 pl-4">League</th>
-                <th scope="col" className="px-2 py-2">Place</th>
-                <th scope="col" className="px-2 py-2 text-right">Runs</th>
-                <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">W–L</th>
-                <th scope="col" className="py-2 pr-4 pl-2">Best run</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leagues.map((l) => (
-                <tr key={l.leagueId} className="border-t align-top" data-testid="player-league">
-                  <td className="py-2 pr-2 pl-4">
-                    <Link to={l.phase === 'final' ? `/leagues/${encodeURIComponent(l.leagueId)}/report` : `/leagues/${encodeURIComponent(l.leagueId)}`} className="font-medium text-primary hover:underline">
-                      {l.name}
-                    </Link>
-                    <span className="block text-xs text-muted-foreground">
-                      {l.seriesName} · {PHASE[l.phase]} · {l.rated ? 'Rated' : 'Unrated'}
+        <ScrollTable label="Leagues table" columns={LEAGUE_COLUMNS}>
+          {leagues.map((l) => (
+            <tr key={l.leagueId} className="border-t align-top" data-testid="player-league">
+              <td className="py-2 pr-2 pl-4">
+                <Link to={l.phase === 'final' ? `/leagues/${encodeURIComponent(l.leagueId)}/report` : `/leagues/${encodeURIComponent(l.leagueId)}`} className="font-medium text-primary hover:underline">
+                  {l.name}
+                </Link>
+                <span className="block text-xs text-muted-foreground">
+                  {l.seriesName} · {PHASE[l.phase]} · {l.rated ? 'Rated' : 'Unrated'}
+                </span>
+                <span className="block text-xs text-muted-foreground">{dateText(l.startsAt)} – {dateText(l.endsAt)}</span>
+              </td>
+              <td className="px-2 py-2 whitespace-nowrap" data-testid="player-league-place">
+                {l.place !== null ? (
+                  <>
+                    <span className="inline-flex items-center gap-1 font-medium">
+                      {l.place === 1 && <Trophy aria-label="First place" className="size-4 text-limited-ink" />}
+                      {ordinal(l.place)}
                     </span>
-                    <span className="block text-xs text-muted-foreground">{dateText(l.startsAt)} – {dateText(l.endsAt)}</span>
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap" data-testid="player-league-place">
-                    {l.place !== null ? (
-                      <>
-                        <span className="inline-flex items-center gap-1 font-medium">
-                          {l.place === 1 && <Trophy aria-label="First place" className="size-4 text-limited-ink" />}
-                          {ordinal(l.place)}
-                        </span>
-                        <span className="block text-xs text-muted-foreground">of {l.players}</span>
-                      </>
-                    ) : (
-                      <span className="text-xs text-muted-foreground">{l.phase === 'final' ? 'Not placed' : 'Not final yet'}</span>
-                    )}
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    {l.runs}
-                    {l.perfectRuns > 0 && (
-                      <span className="ml-1 inline-flex items-center text-limited-ink">
-                        <Star aria-hidden="true" className="size-3.5 fill-current" />
-                        <span className="sr-only">, {l.perfectRuns} perfect</span>
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="player-league-record">{l.wins}–{l.losses}</td>
-                  <td className="py-2 pr-4 pl-2">
-                    {l.bestRun ? (
-                      <span className="flex flex-wrap items-center gap-1.5">
-                        <Link to={runPath(l.leagueId, l.bestRun.runId)} className="font-medium text-primary underline underline-offset-2 tabular-nums" data-testid="player-league-best">
-                          {l.bestRun.wins}–{l.bestRun.losses}
-                        </Link>
-                        {l.archetype && <Badge tone="primary">{l.archetype}</Badge>}
-                      </span>
-                    ) : (
-                      <span className="text-xs text-muted-foreground">No result yet</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+                    <span className="block text-xs text-muted-foreground">of {l.players}</span>
+                  </>
+                ) : (
+                  <span className="text-xs text-muted-foreground">{l.phase === 'final' ? 'Not placed' : 'Not final yet'}</span>
+                )}
+              </td>
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
+                {l.runs}
+                {l.perfectRuns > 0 && (
+                  <span className="ml-1 inline-flex items-center text-limited-ink">
+                    <Star aria-hidden="true" className="size-3.5 fill-current" />
+                    <span className="sr-only">, {l.perfectRuns} perfect</span>
+                  </span>
+                )}
+              </td>
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="player-league-record">{l.wins}–{l.losses}</td>
+              <td className="py-2 pr-4 pl-2">
+                {l.bestRun ? (
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <Link to={runPath(l.leagueId, l.bestRun.runId)} className="font-medium text-primary underline underline-offset-2 tabular-nums" data-testid="player-league-best">
+                      {l.bestRun.wins}–{l.bestRun.losses}
+                    </Link>
+                    {l.archetype && <Badge tone="primary">{l.archetype}</Badge>}
+                  </span>
+                ) : (
+                  <span className="text-xs text-muted-foreground">No result yet</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   );

@@ -1,20 +1,19 @@
 import { useMemo, useState } from 'react';
-import { RatedBadge } from '../../components/rated-badge.tsx';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, Medal } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Medal } from 'lucide-react';
 import type { PublishedDeck, Report } from '../../../domain/api/records.ts';
 import { CardPreviewProvider } from '../../components/card-preview.tsx';
+import { BackLink, PageFailure, StatusLine } from '../../components/page-states.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { ShareChart } from '../../components/share-chart.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { SITE_NAME, useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ArchetypeDialog } from './archetype-dialog.tsx';
 import { useReport } from './report-api.ts';
 import { ReportDeck } from './report-deck.tsx';
+import { ReportDecklists, ReportHeader, ReportNotYet } from './report-frame.tsx';
 import { PlacementsTable, ReportBracket } from './report-results.tsx';
 
 /** Decks shown open at first; the rest open on demand (a 64-deck report would load thousands of pictures). */
@@ -36,35 +35,19 @@ export function ReportPage() {
 
   return (
     <section className="space-y-5" aria-label="Event report">
-      <Link to={report.data ? eventLink : '/tournaments'} className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {report.data ? 'Back to the event' : 'All tournaments'}
-      </Link>
+      <BackLink to={report.data ? eventLink : '/tournaments'}>{report.data ? 'Back to the event' : 'All tournaments'}</BackLink>
       {report.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading the report…
-        </p>
+        <StatusLine>Loading the report…</StatusLine>
       ) : status === 409 ? (
-        <div className="space-y-3 rounded-xl border bg-card p-5" data-testid="report-not-yet">
-          <h1 className="text-2xl font-bold">Event report</h1>
-          <p>The report is published once the winner is marked. Until then, follow the event on its page.</p>
-          <Link to={eventLink} className="inline-flex font-medium text-primary hover:underline">
-            Go to the event
-          </Link>
-        </div>
+        <ReportNotYet title="Event report" to={eventLink} linkText="Go to the event">
+          The report is published once the winner is marked. Until then, follow the event on its page.
+        </ReportNotYet>
       ) : status === 404 ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">Event report</h1>
-          <Alert>Tournament not found</Alert>
-        </div>
+        <PageFailure title="Event report">Tournament not found</PageFailure>
       ) : report.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">Event report</h1>
-          <Alert>Failed to load the report: {report.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void report.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <PageFailure title="Event report" onRetry={() => void report.refetch()}>
+          Failed to load the report: {report.error.message}
+        </PageFailure>
       ) : (
         <CardPreviewProvider>
           <ReportView report={report.data} />
@@ -87,16 +70,13 @@ function ReportView({ report: r }: { report: Report }) {
 
   return (
     <div className="space-y-6">
-      <header className="space-y-1">
-        <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">Event report</p>
-        <h1 className="text-3xl font-bold break-words mobile:text-2xl" data-testid="report-title">{t.name}</h1>
+      <ReportHeader kind="Event report" name={t.name} rated={t.rated}>
         {t.subtitle && <p className="text-muted-foreground">{t.subtitle}</p>}
         <p className="text-sm text-muted-foreground">
           Completed <time dateTime={t.completedAt}>{day}</time>
           {facts.map((f) => ` · ${f}`)}
         </p>
-        <RatedBadge rated={t.rated} />
-      </header>
+      </ReportHeader>
 
       <Champion report={r} />
 
@@ -118,20 +98,11 @@ function ReportView({ report: r }: { report: Report }) {
 
       <ReportBracket matches={r.bracket} teamName={teamName} />
 
-      <section aria-labelledby="decks-title" className="space-y-3">
-        <h2 id="decks-title" className="text-lg font-semibold">
-          Decklists <span className="font-normal text-muted-foreground tabular-nums">({r.decks.length})</span>
-        </h2>
-        {r.decks.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{NO_DECKS[t.deckPrivacy]}</p>
-        ) : (
-          <div className="space-y-4">
-            {r.decks.map((d, i) => (
-              <ReportDeck key={d.id} deck={d} siteName={SITE_NAME} open={i < OPEN_DECKS} onCorrect={canCorrect ? () => setCorrecting(d.id) : undefined} />
-            ))}
-          </div>
-        )}
-      </section>
+      <ReportDecklists headingId="decks-title" count={r.decks.length} empty={NO_DECKS[t.deckPrivacy]}>
+        {r.decks.map((d, i) => (
+          <ReportDeck key={d.id} deck={d} siteName={SITE_NAME} open={i < OPEN_DECKS} onCorrect={canCorrect ? () => setCorrecting(d.id) : undefined} />
+        ))}
+      </ReportDecklists>
       <ArchetypeDialog uid={t.uid} deck={deck} onClose={() => setCorrecting(null)} />
     </div>
   );

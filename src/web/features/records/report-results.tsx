@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import type { Placement, Report } from '../../../domain/api/records.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
+import { ScrollTable, type Column } from '../../components/scroll-table.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -25,6 +26,15 @@ function Members({ members }: { members: Placement['members'] }) {
   );
 }
 
+/** The placements table's columns: their classes and headings. */
+const PLACEMENT_COLUMNS: readonly Column[] = [
+  ['py-2 pr-1 pl-4 mobile:pl-3', 'Placement'], ['px-2 py-2', 'Team'], ['px-2 py-2 mobile:hidden', 'Players'],
+  ['py-2 pr-4 pl-2 text-right mobile:pr-3', 'W-L-T'],
+  // the Swiss tie-breakers by name, never the raw 'XX YYY ZZZ' number
+  ['px-2 py-2 text-right whitespace-nowrap mobile:hidden', <abbr title="Opponents' match-win percentage">OMW %</abbr>],
+  ['py-2 pr-4 pl-2 text-right whitespace-nowrap mobile:hidden', <abbr title="Opponents' opponents' match-win percentage">OOMW %</abbr>],
+];
+
 /** Every team with its placement, players and record (all matches, top cut included). */
 export function PlacementsTable({ placements }: { placements: readonly Placement[] }) {
   return (
@@ -32,57 +42,38 @@ export function PlacementsTable({ placements }: { placements: readonly Placement
       <h2 id="placements-title" className="border-b px-4 py-3 font-semibold">
         Placements
       </h2>
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Placements table">
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-2 pr-1 pl-4 mobile:pl-3">Placement</th>
-              <th scope="col" className="px-2 py-2">Team</th>
-              <th scope="col" className="px-2 py-2 mobile:hidden">Players</th>
-              <th scope="col" className="py-2 pr-4 pl-2 text-right mobile:pr-3">W-L-T</th>
-              {/* the Swiss tie-breakers by name, never the raw 'XX YYY ZZZ' number */}
-              <th scope="col" className="px-2 py-2 text-right whitespace-nowrap mobile:hidden">
-                <abbr title="Opponents' match-win percentage">OMW %</abbr>
-              </th>
-              <th scope="col" className="py-2 pr-4 pl-2 text-right whitespace-nowrap mobile:hidden">
-                <abbr title="Opponents' opponents' match-win percentage">OOMW %</abbr>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {placements.map((p) => (
-              <tr key={p.teamId} className={cn('border-t align-top', p.dropped && 'text-muted-foreground')} data-testid="placement-row">
-                <td className="py-2 pr-1 pl-4 font-medium whitespace-nowrap tabular-nums mobile:pl-3" data-testid="placement">
-                  {p.placement}
-                </td>
-                <td className="px-2 py-2">
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="font-medium" data-testid="placement-team">{p.teamName || 'Unnamed Team'}</span>
-                    {p.topCut && <Badge tone="primary">Top cut</Badge>}
-                    {p.dropped && <Badge>dropped</Badge>}
-                  </span>
-                  {/* phones: the players under the team instead of in a column of their own */}
-                  <div className="mt-0.5 text-xs desktop:hidden">
-                    <Members members={p.members} />
-                  </div>
-                </td>
-                <td className="px-2 py-2 mobile:hidden">
-                  <Members members={p.members} />
-                </td>
-                <td className="py-2 pr-4 pl-2 text-right whitespace-nowrap tabular-nums mobile:pr-3">
-                  <span data-testid="placement-record">{record(p)}</span>
-                  {/* phones: the tie-breakers under the record instead of in columns of their own */}
-                  <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="placement-tie-breakers-mobile">
-                    OMW {tieBreakerPercent(p.omw)} · OOMW {tieBreakerPercent(p.oomw)}
-                  </span>
-                </td>
-                <td className="px-2 py-2 text-right tabular-nums mobile:hidden" data-testid="placement-omw">{tieBreakerPercent(p.omw)}</td>
-                <td className="py-2 pr-4 pl-2 text-right tabular-nums mobile:hidden" data-testid="placement-oomw">{tieBreakerPercent(p.oomw)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ScrollTable label="Placements table" columns={PLACEMENT_COLUMNS}>
+        {placements.map((p) => (
+          <tr key={p.teamId} className={cn('border-t align-top', p.dropped && 'text-muted-foreground')} data-testid="placement-row">
+            <td className="py-2 pr-1 pl-4 font-medium whitespace-nowrap tabular-nums mobile:pl-3" data-testid="placement">
+              {p.placement}
+            </td>
+            <td className="px-2 py-2">
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span className="font-medium" data-testid="placement-team">{p.teamName || 'Unnamed Team'}</span>
+                {p.topCut && <Badge tone="primary">Top cut</Badge>}
+                {p.dropped && <Badge>dropped</Badge>}
+              </span>
+              {/* phones: the players under the team instead of in a column of their own */}
+              <div className="mt-0.5 text-xs desktop:hidden">
+                <Members members={p.members} />
+              </div>
+            </td>
+            <td className="px-2 py-2 mobile:hidden">
+              <Members members={p.members} />
+            </td>
+            <td className="py-2 pr-4 pl-2 text-right whitespace-nowrap tabular-nums mobile:pr-3">
+              <span data-testid="placement-record">{record(p)}</span>
+              {/* phones: the tie-breakers under the record instead of in columns of their own */}
+              <span className="block text-[0.6875rem] text-muted-foreground desktop:hidden" data-testid="placement-tie-breakers-mobile">
+                OMW {tieBreakerPercent(p.omw)} · OOMW {tieBreakerPercent(p.oomw)}
+              </span>
+            </td>
+            <td className="px-2 py-2 text-right tabular-nums mobile:hidden" data-testid="placement-omw">{tieBreakerPercent(p.omw)}</td>
+            <td className="py-2 pr-4 pl-2 text-right tabular-nums mobile:hidden" data-testid="placement-oomw">{tieBreakerPercent(p.oomw)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, CalendarRange, Download, Layers, Pencil, Swords, Trophy } from 'lucide-react';
+import { CalendarRange, Download, Layers, Pencil, Swords, Trophy } from 'lucide-react';
 import { LEAGUE_PHASE_LABEL } from '../../../domain/api/leagues.ts';
 import type { Series } from '../../../domain/api/series.ts';
 import { parseLflist } from '../../../domain/banlists/lflist.ts';
+import { BackLink, StatusLine } from '../../components/page-states.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -28,14 +29,9 @@ export function SeriesDetailPage() {
 
   return (
     <section className="space-y-6">
-      <Link to="/series" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to list
-      </Link>
+      <BackLink to="/series">Back to list</BackLink>
       {series.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading series…
-        </p>
+        <StatusLine>Loading series…</StatusLine>
       ) : series.isError ? (
         <Alert>{(series.error as { status?: number }).status === 404 ? 'Series not found' : 'Failed to load series'}</Alert>
       ) : (

@@ -3,9 +3,18 @@ import { Link } from 'react-router';
 import { Medal, Star } from 'lucide-react';
 import type { LeaderboardRow } from '../../../../domain/api/leagues.ts';
 import { PlayerLink } from '../../../components/player-link.tsx';
+import { ScrollTable, type Column } from '../../../components/scroll-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+
+/** The table's columns: their classes and headings. */
+const COLUMNS: readonly Column[] = [
+  ['py-2 pr-1 pl-3', 'Place'], ['px-2 py-2', 'Player'], ['px-2 py-2 text-right', 'Points'],
+  ['px-2 py-2 text-right whitespace-nowrap', <abbr title="Match wins and losses" className="no-underline">W–L</abbr>],
+  ['px-2 py-2 text-right whitespace-nowrap @max-md:hidden', <abbr title="Games won of games played" className="no-underline">Game %</abbr>],
+  ['py-2 pr-3 pl-2 text-right', 'Runs'],
+];
 
 /** Rows shown at first: a month-long league has hundreds of players, and the top is what is read. */
 const FIRST_ROWS = 50;
@@ -45,48 +54,29 @@ export function LeaderboardTable({ leagueId, rows, viewer, final, matchesPerRun,
         </p>
       ) : (
         <>
-          {/* a region of its own so a keyboard can scroll the table sideways on a phone */}
-          <section className="overflow-x-auto" tabIndex={0} aria-label={`${title} table`}>
-            <table className="w-full text-sm">
-              <thead className="text-left text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-1 pl-3">Place</th>
-                  <th scope="col" className="px-2 py-2">Player</th>
-                  <th scope="col" className="px-2 py-2 text-right">Points</th>
-                  <th scope="col" className="px-2 py-2 text-right whitespace-nowrap">
-                    <abbr title="Match wins and losses" className="no-underline">W–L</abbr>
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right whitespace-nowrap @max-md:hidden">
-                    <abbr title="Games won of games played" className="no-underline">Game %</abbr>
-                  </th>
-                  <th scope="col" className="py-2 pr-3 pl-2 text-right">Runs</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((r) => (
-                  <tr key={r.discordId} data-testid="leaderboard-row" className={cn('border-t', r.discordId === viewer && 'bg-primary/5', final && r.top8 && 'font-medium')}>
-                    <td className="py-2 pr-1 pl-3 tabular-nums" data-testid="leaderboard-place">{r.place}</td>
-                    <td className="px-2 py-2">
-                      <span className="flex flex-wrap items-center gap-1.5">
-                        <PlayerLink discordId={r.discordId} name={r.displayName} className="break-words" />
-                        {r.discordId === viewer && <Badge tone="primary">You</Badge>}
-                        {final && r.top8 && <Badge tone="limited">Top 8</Badge>}
-                      </span>
-                    </td>
-                    <td className="px-2 py-2 text-right font-semibold tabular-nums" data-testid="leaderboard-points">{r.points}</td>
-                    <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="leaderboard-record">
-                      <span className="sr-only">{r.matchWins} wins, {r.matchLosses} losses</span>
-                      <span aria-hidden="true">{r.matchWins}–{r.matchLosses}</span>
-                    </td>
-                    <td className="px-2 py-2 text-right tabular-nums @max-md:hidden">{share(r)}</td>
-                    <td className="py-2 pr-3 pl-2 text-right tabular-nums" data-testid="leaderboard-runs" data-runs={r.runs}>
-                      <RunLinks leagueId={leagueId} row={r} matchesPerRun={matchesPerRun} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ScrollTable label={`${title} table`} columns={COLUMNS}>
+            {shown.map((r) => (
+              <tr key={r.discordId} data-testid="leaderboard-row" className={cn('border-t', r.discordId === viewer && 'bg-primary/5', final && r.top8 && 'font-medium')}>
+                <td className="py-2 pr-1 pl-3 tabular-nums" data-testid="leaderboard-place">{r.place}</td>
+                <td className="px-2 py-2">
+                  <span className="flex flex-wrap items-center gap-1.5">
+                    <PlayerLink discordId={r.discordId} name={r.displayName} className="break-words" />
+                    {r.discordId === viewer && <Badge tone="primary">You</Badge>}
+                    {final && r.top8 && <Badge tone="limited">Top 8</Badge>}
+                  </span>
+                </td>
+                <td className="px-2 py-2 text-right font-semibold tabular-nums" data-testid="leaderboard-points">{r.points}</td>
+                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums" data-testid="leaderboard-record">
+                  <span className="sr-only">{r.matchWins} wins, {r.matchLosses} losses</span>
+                  <span aria-hidden="true">{r.matchWins}–{r.matchLosses}</span>
+                </td>
+                <td className="px-2 py-2 text-right tabular-nums @max-md:hidden">{share(r)}</td>
+                <td className="py-2 pr-3 pl-2 text-right tabular-nums" data-testid="leaderboard-runs" data-runs={r.runs}>
+                  <RunLinks leagueId={leagueId} row={r} matchesPerRun={matchesPerRun} />
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
           {rows.length > shown.length && (
             <div className="border-t px-4 py-2">
               <Button variant="ghost" size="sm" onClick={() => setAll(true)} className="mobile:min-h-11">

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, FileText, WifiOff } from 'lucide-react';
+import { FileText, WifiOff } from 'lucide-react';
 import { LEAGUE_PHASE_LABEL, type League } from '../../../../domain/api/leagues.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { BackLink, PageFailure, StatusLine } from '../../../components/page-states.tsx';
+import { Stat } from '../../../components/stat.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -29,24 +30,13 @@ export function LeaguePage() {
 
   return (
     <section className="space-y-5" aria-label="League">
-      <Link to="/leagues" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All leagues
-      </Link>
+      <BackLink to="/leagues">All leagues</BackLink>
       {league.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading the league…
-        </p>
+        <StatusLine>Loading the league…</StatusLine>
       ) : league.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">League</h1>
-          <Alert>{status === 404 ? 'League not found' : `Failed to load the league: ${league.error.message}`}</Alert>
-          {status !== 404 && (
-            <Button variant="secondary" onClick={() => void league.refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
+        <PageFailure title="League" onRetry={status !== 404 ? () => void league.refetch() : undefined}>
+          {status === 404 ? 'League not found' : `Failed to load the league: ${league.error.message}`}
+        </PageFailure>
       ) : (
         <LeagueView league={league.data} />
       )}
@@ -73,9 +63,7 @@ function LeagueView({ league: l }: { league: League }) {
           <div className="min-w-0 space-y-5">
             {user && <HostsPanel league={l} user={user} />}
             {isLoading ? (
-              <p role="status" className="text-muted-foreground">
-                Checking sign-in…
-              </p>
+              <StatusLine>Checking sign-in…</StatusLine>
             ) : (
               <MyRunPanel league={l} user={user} />
             )}
@@ -111,9 +99,9 @@ function LeagueHeader({ league: l }: { league: League }) {
         {l.banlistName ?? 'No banlist'}
       </p>
       <dl className="grid grid-cols-3 gap-2 text-sm sm:max-w-xl">
-        <Stat label="Players" value={l.players} testId="league-players" />
-        <Stat label="Runs" value={l.runs} testId="league-runs" />
-        <Stat label="In the queue" value={l.queueSize} testId="queue-size" />
+        <Stat look="bordered" label="Players" testId="league-players">{l.players}</Stat>
+        <Stat look="bordered" label="Runs" testId="league-runs">{l.runs}</Stat>
+        <Stat look="bordered" label="In the queue" testId="queue-size">{l.queueSize}</Stat>
       </dl>
       <p className="text-sm" data-testid="league-phase-line">
         {l.phase === 'upcoming' && <>Starts <time dateTime={l.startsAt}>{whenText(l.startsAt)}</time>.</>}
@@ -128,17 +116,6 @@ function LeagueHeader({ league: l }: { league: League }) {
         </Link>
       )}
     </header>
-  );
-}
-
-function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div className="rounded-lg border bg-card px-3 py-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

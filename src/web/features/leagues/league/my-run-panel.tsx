@@ -4,6 +4,7 @@ import { Flag, LoaderCircle, Search, Star, X } from 'lucide-react';
 import { LEAGUE_MESSAGES, RUN_STATUS_LABEL, type League, type LeagueRun } from '../../../../domain/api/leagues.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { SignInPrompt } from '../../../components/sign-in-prompt.tsx';
+import { Stat } from '../../../components/stat.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -67,21 +68,12 @@ export function MyRunPanel({ league: l, user }: { league: League; user: CurrentU
 function RunFacts({ run }: { run: LeagueRun }) {
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm" data-testid="run-facts">
-      <div className="rounded-lg bg-muted px-2 py-1.5">
-        <dt className="text-xs text-muted-foreground">Record</dt>
-        <dd className="font-semibold tabular-nums" data-testid="run-record">{recordText(run)}</dd>
-      </div>
-      <div className="rounded-lg bg-muted px-2 py-1.5">
-        <dt className="text-xs text-muted-foreground">Points</dt>
-        <dd className="flex items-center gap-1 font-semibold tabular-nums" data-testid="run-points">
-          {run.points}
-          {run.perfect && <Star aria-label="Perfect run" className="size-3.5 fill-current text-limited-ink" />}
-        </dd>
-      </div>
-      <div className="rounded-lg bg-muted px-2 py-1.5">
-        <dt className="text-xs text-muted-foreground">Played</dt>
-        <dd className="font-semibold tabular-nums">{run.played} of {run.matchesPerRun}</dd>
-      </div>
+      <Stat label="Record" testId="run-record">{recordText(run)}</Stat>
+      <Stat label="Points" testId="run-points" valueClassName="flex items-center gap-1">
+        {run.points}
+        {run.perfect && <Star aria-label="Perfect run" className="size-3.5 fill-current text-limited-ink" />}
+      </Stat>
+      <Stat label="Played">{run.played} of {run.matchesPerRun}</Stat>
     </dl>
   );
 }

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { LeagueSummary } from '../../../../domain/api/leagues.ts';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { StatusLine } from '../../../components/page-states.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useSession } from '../../../lib/session.tsx';
@@ -21,28 +23,26 @@ export function LeagueListPage() {
 
   return (
     <section aria-labelledby="leagues-title" className="space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 id="leagues-title" className="text-3xl font-bold tracking-tight mobile:text-2xl">
-            {TITLE}
-          </h1>
+      <ListPageHeader
+        titleId="leagues-title"
+        title={TITLE}
+        intro={
           <p className="max-w-2xl text-muted-foreground">
             Join with one deck at any time, find an opponent whenever you like and play your matches; the leaderboard moves with every
             result, and the top 8 at the end of the league is its record.
           </p>
-        </div>
+        }
+      >
         {(user?.auth ?? 0) >= 1 && (
           <Link to="/leagues/new" className={buttonClasses('primary', 'md', 'mobile:w-full')}>
             <Plus aria-hidden="true" />
             Create a league
           </Link>
         )}
-      </header>
+      </ListPageHeader>
 
       {leagues.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading leagues…
-        </p>
+        <StatusLine>Loading leagues…</StatusLine>
       ) : leagues.isError ? (
         <div className="space-y-3">
           <Alert>Failed to load leagues: {leagues.error.message}</Alert>

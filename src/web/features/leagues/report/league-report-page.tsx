@@ -1,18 +1,17 @@
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, Trophy } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Trophy } from 'lucide-react';
 import { LEAGUE_TOP } from '../../../../domain/api/leagues.ts';
 import type { LeagueReport, LeagueReportDeck } from '../../../../domain/api/league-records.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
+import { BackLink, PageFailure, StatusLine } from '../../../components/page-states.tsx';
 import { PlayerLink } from '../../../components/player-link.tsx';
-import { RatedBadge } from '../../../components/rated-badge.tsx';
 import { ShareChart } from '../../../components/share-chart.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { SITE_NAME, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { MetaCardsTable } from '../../meta/meta-cards-table.tsx';
 import { ReportDeck, type ReportDeckView } from '../../records/report-deck.tsx';
+import { ReportDecklists, ReportHeader, ReportNotYet } from '../../records/report-frame.tsx';
 import { LeaderboardTable } from '../league/leaderboard-table.tsx';
 import { PRIVACY_TEXT } from '../league-view.ts';
 import { count, datesText } from '../list/league-order.ts';
@@ -44,32 +43,17 @@ export function LeagueReportPage() {
 
   return (
     <section className="space-y-5" aria-label="League report">
-      <Link to={status === 404 ? '/leagues' : page} className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {status === 404 ? 'All leagues' : 'Back to the league'}
-      </Link>
+      <BackLink to={status === 404 ? '/leagues' : page}>{status === 404 ? 'All leagues' : 'Back to the league'}</BackLink>
       {report.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading the report…
-        </p>
+        <StatusLine>Loading the report…</StatusLine>
       ) : status === 409 ? (
-        <div className="space-y-3 rounded-xl border bg-card p-5" data-testid="report-not-yet">
-          <h1 className="text-2xl font-bold">League report</h1>
-          <p>The report is published once the league is final. Until then, follow the leaderboard on the league’s page.</p>
-          <Link to={page} className="inline-flex font-medium text-primary hover:underline">
-            Go to the league
-          </Link>
-        </div>
+        <ReportNotYet title="League report" to={page} linkText="Go to the league">
+          The report is published once the league is final. Until then, follow the leaderboard on the league’s page.
+        </ReportNotYet>
       ) : report.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">League report</h1>
-          <Alert>{status === 404 ? 'League not found' : `Failed to load the report: ${report.error.message}`}</Alert>
-          {status !== 404 && (
-            <Button variant="secondary" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
+        <PageFailure title="League report" onRetry={status !== 404 ? () => void report.refetch() : undefined}>
+          {status === 404 ? 'League not found' : `Failed to load the report: ${report.error.message}`}
+        </PageFailure>
       ) : (
         <CardPreviewProvider>
           <ReportView report={report.data} />
@@ -93,14 +77,11 @@ function ReportView({ report: r }: { report: LeagueReport }) {
   const champion = top[0];
   return (
     <div className="space-y-6">
-      <header className="space-y-1">
-        <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">League report</p>
-        <h1 className="text-3xl font-bold break-words mobile:text-2xl" data-testid="report-title">{l.name}</h1>
+      <ReportHeader kind="League report" name={l.name} rated={l.rated}>
         <p className="text-sm text-muted-foreground">
           {datesText(l)} · {l.seriesName} · {l.banlistName ?? 'No banlist'} · {count(l.players, 'player')}, {count(l.runs, 'run')}
         </p>
-        <RatedBadge rated={l.rated} />
-      </header>
+      </ReportHeader>
 
       {champion ? (
         <section aria-labelledby="league-champion" className="space-y-2 rounded-xl border border-limited/40 bg-limited/10 p-5 mobile:p-4" data-testid="league-champion">
@@ -123,24 +104,17 @@ function ReportView({ report: r }: { report: LeagueReport }) {
 
       <LeagueMeta report={r} />
 
-      <section aria-labelledby="report-decks" className="space-y-3">
-        <h2 id="report-decks" className="text-lg font-semibold">
-          Decklists <span className="font-normal text-muted-foreground tabular-nums">({r.decks.length})</span>
-        </h2>
-        <p className="text-sm text-muted-foreground" data-testid="report-decks-note">{PRIVACY_TEXT[l.deckPrivacy]}</p>
-        {r.decks.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground" data-testid="report-no-decks">{NO_DECKS[l.deckPrivacy]}</p>
-        ) : (
-          <div className="space-y-4">
-            {r.decks.map((d, i) => (
-              <ReportDeck
-                key={d.runId} deck={deckView(d)} siteName={SITE_NAME} open={i < OPEN_DECKS} anchor={`run-${d.runId}`}
-                title={`${d.player} · run ${d.wins}–${d.losses}`}
-              />
-            ))}
-          </div>
-        )}
-      </section>
+      <ReportDecklists
+        headingId="report-decks" count={r.decks.length} empty={NO_DECKS[l.deckPrivacy]} emptyTestId="report-no-decks"
+        note={<p className="text-sm text-muted-foreground" data-testid="report-decks-note">{PRIVACY_TEXT[l.deckPrivacy]}</p>}
+      >
+        {r.decks.map((d, i) => (
+          <ReportDeck
+            key={d.runId} deck={deckView(d)} siteName={SITE_NAME} open={i < OPEN_DECKS} anchor={`run-${d.runId}`}
+            title={`${d.player} · run ${d.wins}–${d.losses}`}
+          />
+        ))}
+      </ReportDecklists>
 
       <LeaderboardTable leagueId={l.id} rows={r.leaderboard} matchesPerRun={l.matchesPerRun} viewer={user?.discordId} final title="Final leaderboard" headingId="report-leaderboard" />
     </div>

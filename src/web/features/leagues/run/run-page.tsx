@@ -1,11 +1,11 @@
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, Lock, Star } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Lock, Star } from 'lucide-react';
 import { RUN_STATUS_LABEL, type League, type LeagueRun } from '../../../../domain/api/leagues.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
+import { BackLink, PageFailure, StatusLine } from '../../../components/page-states.tsx';
 import { PlayerLink } from '../../../components/player-link.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Stat } from '../../../components/stat.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -35,27 +35,15 @@ export function RunPage() {
 
   return (
     <section className="space-y-5" aria-label="League run">
-      <Link to={`/leagues/${encodeURIComponent(id)}`} className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {league.data ? `Back to ${league.data.name}` : 'Back to the league'}
-      </Link>
+      <BackLink to={`/leagues/${encodeURIComponent(id)}`}>{league.data ? `Back to ${league.data.name}` : 'Back to the league'}</BackLink>
       {badId || status === 404 ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">League run</h1>
-          <Alert>Run not found in this league</Alert>
-        </div>
+        <PageFailure title="League run">Run not found in this league</PageFailure>
       ) : run.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading the run…
-        </p>
+        <StatusLine>Loading the run…</StatusLine>
       ) : run.isError ? (
-        <div className="space-y-3">
-          <h1 className="text-2xl font-bold">League run</h1>
-          <Alert>Failed to load the run: {run.error.message}</Alert>
-          <Button variant="secondary" onClick={() => void run.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <PageFailure title="League run" onRetry={() => void run.refetch()}>
+          Failed to load the run: {run.error.message}
+        </PageFailure>
       ) : (
         <RunView run={run.data} league={league.data} viewer={user?.discordId} />
       )}
@@ -88,18 +76,9 @@ function RunView({ run: r, league: l, viewer }: { run: LeagueRun; league: League
           </span>
         </div>
         <dl className="grid max-w-xl grid-cols-3 gap-2 text-sm">
-          <div className="rounded-lg border bg-card px-3 py-2">
-            <dt className="text-xs text-muted-foreground">Record</dt>
-            <dd className="text-lg font-semibold tabular-nums" data-testid="run-record">{recordText(r)}</dd>
-          </div>
-          <div className="rounded-lg border bg-card px-3 py-2">
-            <dt className="text-xs text-muted-foreground">Points</dt>
-            <dd className="text-lg font-semibold tabular-nums" data-testid="run-points">{r.points}</dd>
-          </div>
-          <div className="rounded-lg border bg-card px-3 py-2">
-            <dt className="text-xs text-muted-foreground">Games</dt>
-            <dd className="text-lg font-semibold tabular-nums">{r.gamesWon}–{r.gamesLost}</dd>
-          </div>
+          <Stat look="bordered" label="Record" testId="run-record">{recordText(r)}</Stat>
+          <Stat look="bordered" label="Points" testId="run-points">{r.points}</Stat>
+          <Stat look="bordered" label="Games">{r.gamesWon}–{r.gamesLost}</Stat>
         </dl>
       </header>
 

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, WifiOff } from 'lucide-react';
+import { useParams } from 'react-router';
+import { WifiOff } from 'lucide-react';
 import type { Tournament } from '../../../../domain/api/tournaments.ts';
 import type { CurrentUser } from '../../../../domain/api/users.ts';
 import { CardPreviewProvider } from '../../../components/card-preview.tsx';
+import { BackLink, StatusLine } from '../../../components/page-states.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -33,14 +34,9 @@ export function TournamentPage() {
 
   return (
     <section className="space-y-5" aria-label="Tournament">
-      <Link to="/tournaments" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All tournaments
-      </Link>
+      <BackLink to="/tournaments">All tournaments</BackLink>
       {tournament.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading tournament…
-        </p>
+        <StatusLine>Loading tournament…</StatusLine>
       ) : tournament.isError ? (
         <Alert>{(tournament.error as { status?: number }).status === 404 ? 'Tournament not found' : 'Failed to load tournament'}</Alert>
       ) : (

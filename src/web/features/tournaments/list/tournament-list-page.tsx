@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
 import { sortForHome } from '../../../../domain/tournaments/display-state.ts';
+import { ListPageHeader } from '../../../components/list-page-header.tsx';
+import { StatusLine } from '../../../components/page-states.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -27,14 +29,16 @@ export function TournamentListPage() {
 
   return (
     <section aria-labelledby="tournaments-title" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 id="tournaments-title" className="text-3xl font-bold tracking-tight mobile:text-2xl">
-            {TITLE}
-          </h1>
-          <p className="text-muted-foreground">Sign up, submit your deck and follow every round live.</p>
-          <SubscribeToCalendarLink />
-        </div>
+      <ListPageHeader
+        titleId="tournaments-title"
+        title={TITLE}
+        intro={
+          <>
+            <p className="text-muted-foreground">Sign up, submit your deck and follow every round live.</p>
+            <SubscribeToCalendarLink />
+          </>
+        }
+      >
         {(user?.auth ?? 0) >= 1 && (
           <div className="flex flex-wrap gap-2 mobile:w-full">
             <Link to="/tournaments/new" className={buttonClasses('primary', 'md', 'mobile:flex-1')}>
@@ -47,12 +51,10 @@ export function TournamentListPage() {
           </div>
         )}
         <RequestToHost className="mobile:max-w-none mobile:w-full" />
-      </header>
+      </ListPageHeader>
 
       {tournaments.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Loading tournaments…
-        </p>
+        <StatusLine>Loading tournaments…</StatusLine>
       ) : tournaments.isError ? (
         <p role="alert" className="font-medium text-danger">
           Failed to load tournaments
