@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, Download, Images, Pencil } from 'lucide-react';
 import type { DeckCard as ReportCard, PublishedDeck } from '../../../domain/api/records.ts';
-import { exportYdk } from '../../../domain/decks/ydk.ts';
 import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { saveBlob } from '../../lib/transfer.ts';
+import { YdkDownloadError, useYdkDownload } from '../../components/ydk-download.tsx';
 import { CopyYdkeButton } from './copy-ydke-button.tsx';
 import { DeckPictures, DeckText, storedEveryCopy, storeEveryCopy } from './report-cards.tsx';
 
@@ -49,18 +48,11 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect, anchor 
   const cardsId = useId();
   // each deck keeps its own choice (switching all would move the page under the reader); the last one is remembered
   const [everyCopy, setEveryCopy] = useState(storedEveryCopy);
-  const [exportError, setExportError] = useState<string>();
+  const ydk = useYdkDownload();
   const title = shownTitle ?? `${deck.player} · ${deck.teamName ?? ''}`;
 
-  function download() {
-    setExportError(undefined);
-    try {
-      const text = exportYdk({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) }, siteName);
-      saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${deck.player} - ${deck.archetype}.ydk`);
-    } catch (e) {
-      setExportError(e instanceof Error ? e.message : 'The deck could not be exported');
-    }
-  }
+  const download = () =>
+    ydk.download({ main: passcodes(deck.main), extra: passcodes(deck.extra), side: passcodes(deck.side) }, siteName, `${deck.player} - ${deck.archetype}.ydk`);
 
   return (
     <article
@@ -131,11 +123,7 @@ export function ReportDeck({ deck, siteName, open: startOpen, onCorrect, anchor 
                 Show every copy
                 <span className="sr-only"> of {title}</span>
               </Button>
-              {exportError && (
-                <p role="alert" className="text-sm text-danger">
-                  {exportError}
-                </p>
-              )}
+              <YdkDownloadError error={ydk.error} />
             </div>
             {/* the list beside the pictures where the deck is wide enough, above them on a phone */}
             <div className="@container">

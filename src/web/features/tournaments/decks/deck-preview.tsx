@@ -1,13 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { CircleAlert, Download } from 'lucide-react';
 import type { DeckCard, DeckProblemBody } from '../../../../domain/api/decks.ts';
-import { exportYdk } from '../../../../domain/decks/ydk.ts';
 import { CardThumbnail } from '../../../components/card-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { CARDS_PER_ROW, PHONE_CARDS_PER_ROW, cardLabel, mainDeckSlots } from '../tournament-view.ts';
-import { saveBlob } from '../../../lib/transfer.ts';
+import { YdkDownloadError, useYdkDownload } from '../../../components/ydk-download.tsx';
 
 export interface DeckCards {
   mainDeck: DeckCard[];
@@ -34,24 +33,18 @@ export const NO_CARD_DATA = 'No card data available for this deck.';
  */
 export function DeckPreview({ deck, label, createdBy, problems = [], className }: DeckPreviewProps) {
   const flagged = useMemo(() => new Set(problems.flatMap((p) => p.cardIds ?? [])), [problems]);
-  const [exportError, setExportError] = useState<string>();
+  const ydk = useYdkDownload();
   const empty = deck.mainDeck.length + deck.extraDeck.length + deck.sideDeck.length === 0;
   const perRow = useMediaQuery(MOBILE_QUERY) ? PHONE_CARDS_PER_ROW : CARDS_PER_ROW;
   // a page can show several decks (the report): ids of their own
   const problemsTitle = `${useId()}-problems`;
 
-  function download() {
-    setExportError(undefined);
-    try {
-      const text = exportYdk(
-        { main: deck.mainDeck.map((c) => c.cardId), extra: deck.extraDeck.map((c) => c.cardId), side: deck.sideDeck.map((c) => c.cardId) },
-        createdBy,
-      );
-      saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), `${label || 'deck'}.ydk`);
-    } catch (e) {
-      setExportError(e instanceof Error ? e.message : 'The deck could not be exported');
-    }
-  }
+  const download = () =>
+    ydk.download(
+      { main: deck.mainDeck.map((c) => c.cardId), extra: deck.extraDeck.map((c) => c.cardId), side: deck.sideDeck.map((c) => c.cardId) },
+      createdBy,
+      `${label || 'deck'}.ydk`,
+    );
 
   return (
     // a container query puts the problems beside the cards when there is room, above them otherwise
@@ -88,11 +81,7 @@ export function DeckPreview({ deck, label, createdBy, problems = [], className }
               <Download aria-hidden="true" />
               Download .ydk
             </Button>
-            {exportError && (
-              <p role="alert" className="text-sm text-danger">
-                {exportError}
-              </p>
-            )}
+            <YdkDownloadError error={ydk.error} />
           </div>
         </div>
       </div>
