@@ -24,11 +24,10 @@ const STRANGER = '950000000000000004';
 const { server, admin, hostC, curator, stranger } = apiTest(
   { admin: [ADMIN, 2, 'Ada'], hostC: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
+const kit = tournamentKit(server, { host: hostC, admin });
 
 beforeAll(async () => {
   await loadDemoCards(server.database.db);
-  kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
 
 const json = ok;
