@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
-import { createTestDatabase } from '../test/test-server.ts';
+import { createTestDatabase, listenLocally } from '../test/test-server.ts';
 import type { RealtimeTuning } from './realtime.ts';
 import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
 
@@ -25,13 +25,11 @@ export async function startLiveServer(opts: { database?: Database; port?: number
   const database = opts.database ?? (await createTestDatabase());
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...opts.env });
   const app = await buildApp({ env, database, realtime: opts.tuning });
-  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { url, port } = await listenLocally(app, opts.port);
   return {
     app,
     database,
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
     close: async ({ keepDatabase = false } = {}) => {
       await app.close();
