@@ -107,6 +107,20 @@ export class Inbox {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The first `command` frame received (taken out of `frames`), waiting up to `timeoutMs` for it. */
+async function takeFrame(frames: Frame[], command: string, timeoutMs: number): Promise<Frame> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = frames.find((f) => f.command === command);
+    if (found) {
+      frames.splice(frames.indexOf(found), 1);
+      return found;
+    }
+    if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${frames.map((f) => f.command).join(', ') || 'nothing'})`);
+    await sleep(10);
+  }
+}
+
 /** A raw STOMP-over-WebSocket peer that sends exactly what the test writes. */
 export class RawStomp {
   readonly frames: Frame[] = [];
@@ -148,17 +162,8 @@ export class RawStomp {
     this.ws.send(text);
   }
 
-  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find((f) => f.command === command);
-      if (found) {
-        this.frames.splice(this.frames.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
-      await sleep(10);
-    }
+  frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    return takeFrame(this.frames, command, timeoutMs);
   }
 
   close() {
@@ -214,16 +219,7 @@ export class SockJsXhr {
     if (res.status !== 204) throw new Error(`xhr_send answered ${res.status}`);
   }
 
-  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find((f) => f.command === command);
-      if (found) {
-        this.frames.splice(this.frames.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
-      await sleep(10);
-    }
+  frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    return takeFrame(this.frames, command, timeoutMs);
   }
 }
