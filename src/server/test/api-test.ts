@@ -1,6 +1,9 @@
 // The prelude of an API test file: its own server on its own database, started before the file's
 // tests with the users it names signed in, and closed after them. The clients exist at once (their
 // address is read when they first send), so a file declares them as constants beside the rest.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { setAuth } from '../features/users/users-repository.ts';
 import { startTestServer, TestClient, type TestServer, type TestServerOptions } from './test-server.ts';
@@ -17,11 +20,12 @@ export type ApiTest<U extends Record<string, TestUser>> = { [K in keyof U]: Test
 
 /**
  * Registers the file's beforeAll (start, then sign in `users` in order) and afterAll (close).
- * Call it at the top of the file, before the file's own hooks, which then run after it.
+ * Call it at the top of the file, before the file's own hooks, which then run after it. `env` as a
+ * function is read at the start: for a value a hook registered before this call makes (a port).
  */
 export function apiTest<U extends Record<string, TestUser>>(
   users: U = {} as U,
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
   options: TestServerOptions = {},
 ): ApiTest<U> {
   let started: TestServer | undefined;
@@ -37,7 +41,7 @@ export function apiTest<U extends Record<string, TestUser>>(
   };
   const clients = Object.fromEntries(Object.keys(users).map((key) => [key, new TestClient(() => running().url)])) as { [K in keyof U]: TestClient };
   beforeAll(async () => {
-    started = await startTestServer(env, options);
+    started = await startTestServer(typeof env === 'function' ? env() : env, options);
     for (const [key, [discordId, auth, name]] of Object.entries(users)) {
       await clients[key as keyof U].signIn(discordId, name);
       if (auth) await setAuth(started.database.db, discordId, auth);
@@ -45,4 +49,14 @@ export function apiTest<U extends Record<string, TestUser>>(
   }, 120_000);
   afterAll(() => started?.close());
   return { ...clients, server, anonymous: new TestClient(() => running().url) };
+}
+
+/**
+ * A new empty folder (a server's DATA_DIR, a web or image dir), removed after the file's tests. Call
+ * it before apiTest: after hooks run last to first, so the server closes before its folder goes.
+ */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
