@@ -1,7 +1,7 @@
 // The league (issue 41) over real HTTP, on PGlite and PostgreSQL: creating one, runs and their
 // decks, the queue (pairing, its limits, the room's readers, Cancel, the 15-minute entry), bad input,
 // the suspended and the rate limit, the live topic, the cached read, and the OpenAPI document's word.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LEAGUE_MESSAGES, type League, type LeagueMatch, type LeagueMessage, type LeagueRun, type LeagueSummary } from '../../../domain/api/leagues.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
@@ -12,19 +12,12 @@ import { answerChecker, type OpenApiDocument } from '../../http/openapi-answers.
 import { RawStomp } from '../../realtime/live-test-kit.ts';
 import { signedInClient, startTestServer, TestClient } from '../../test/test-server.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
-import { HOUR, ILLEGAL, LEGAL, LIST_DATE, leagueCalls, ok, refusal, startLeagueKit, type LeagueKit } from './league-test-kit.ts';
+import { HOUR, ILLEGAL, LEGAL, LIST_DATE, leagueTest, ok, refusal } from './league-test-kit.ts';
 
-let kit: LeagueKit;
-let c: ReturnType<typeof leagueCalls>;
+const { kit, c } = leagueTest();
 let player = 0;
 /** players no other test has used */
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
-
-beforeAll(async () => {
-  kit = await startLeagueKit();
-  c = leagueCalls(kit);
-}, 60_000);
-afterAll(() => kit?.server.close());
 
 describe('creating a league', () => {
   test('a curator creates one: five matches a run, best of three, 24 hours to confirm, a calendar month, the list of its date, the series’ rules', async () => {
