@@ -10,6 +10,7 @@ import { parseYdk } from '../../../domain/decks/ydk.ts';
 import type { Db } from '../../db/client.ts';
 import { DEMO_DIR } from '../../paths.ts';
 import { hashSessionToken, newSessionToken, SESSION_MS } from '../../auth/session-token.ts';
+import { madeLater } from '../../test/api-test.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer, type TestServerOptions } from '../../test/test-server.ts';
 import * as UsersRepository from '../users/users-repository.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
@@ -78,26 +79,12 @@ export async function startLeagueKit(options: TestServerOptions = {}): Promise<L
  * (close), and returns at once the kit, whose fields are read once it has started, and its calls.
  */
 export function leagueTest(options: TestServerOptions = {}): { kit: LeagueKit; c: ReturnType<typeof leagueCalls> } {
-  let started: LeagueKit | undefined;
-  const running = (): LeagueKit => {
-    if (!started) throw new Error('the league kit has not started: use it inside a test or a hook');
-    return started;
-  };
-  const kit: LeagueKit = {
-    get server() { return running().server; },
-    get clock() { return running().clock; },
-    get admin() { return running().admin; },
-    get curator() { return running().curator; },
-    get anonymous() { return running().anonymous; },
-    get seriesId() { return running().seriesId; },
-    player: (n) => running().player(n),
-    playerId: (n) => running().playerId(n),
-  };
+  const started = madeLater<LeagueKit>('the league kit', ['server', 'clock', 'admin', 'curator', 'anonymous', 'seriesId', 'player', 'playerId']);
   beforeAll(async () => {
-    started = await startLeagueKit(options);
+    started.set(await startLeagueKit(options));
   }, 60_000);
-  afterAll(() => started?.server.close());
-  return { kit, c: leagueCalls(kit) };
+  afterAll(() => started.made()?.server.close());
+  return { kit: started.view, c: leagueCalls(started.view) };
 }
 
 /** A client holding a session written straight into the database (hundreds of players without the sign-in dance, which its own tests prove). */
