@@ -18,6 +18,14 @@ const { kit, c } = leagueTest();
 let player = 0;
 /** players no other test has used */
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
+/** A new league that two fresh players have joined, and their match. */
+async function pairedLeague() {
+  const l = await c.create();
+  const [a, b] = await fresh(2);
+  await c.join(l.id, a!);
+  await c.join(l.id, b!);
+  return { l, a, b, m: await c.pair(l.id, a!, b!) };
+}
 
 describe('creating a league', () => {
   test('a curator creates one: five matches a run, best of three, 24 hours to confirm, a calendar month, the list of its date, the series’ rules', async () => {
@@ -152,11 +160,7 @@ describe('the queue', () => {
   });
 
   test('a run playing a match cannot look for another; once it is reported it may', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, a, b, m } = await pairedLeague();
     expect(await refusal(await a!.post(`/api/leagues/${l.id}/queue`))).toEqual({ status: 409, error: LEAGUE_MESSAGES.unreported(m.id) });
     await ok(await c.report(l.id, m.id, b!, 2, 0));
     expect(await c.find(l.id, a!)).toMatchObject({ waiting: true });
@@ -212,11 +216,7 @@ describe('the queue', () => {
 
 describe('safety', () => {
   test('a suspended player writes nothing', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, b, m } = await pairedLeague();
     await ok(await kit.admin.post(`/api/users/${kit.playerId(player)}/suspension`, { reason: 'Rude' }));
     expect((await c.report(l.id, m.id, b!, 2, 0)).status).toBe(401);
     expect((await b!.post(`/api/leagues/${l.id}/runs/${m.player2.runId}/retire`)).status).toBe(401);
@@ -243,11 +243,7 @@ describe('safety', () => {
 
 describe('live and cached', () => {
   test('every change is a message on the league’s topic: what changed, the versions, the players it concerns', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, a, b, m } = await pairedLeague();
     await ok(await c.report(l.id, m.id, a!, 2, 1));
     const before = await c.league(l.id);
     const live = await RawStomp.subscribed(kit.server.url, [TOPICS.league(l.id)]);
