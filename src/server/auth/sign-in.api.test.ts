@@ -122,7 +122,9 @@ describe('sign-in through the demo identity provider', () => {
 
   test('the token endpoint refuses a wrong PKCE verifier', async () => {
     const client = new TestClient(server.url);
-    const cb = await approvedBy(client, '666');
+    const authorize = await client.beginLogin();
+    authorize.searchParams.set('login', '666');
+    const cb = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
     const res = await fetch(`${server.url}/demo-discord/api/oauth2/token`, {
       method: 'POST',
       headers: {
