@@ -81,3 +81,9 @@ export function replayableHeaders(headers: Headers): Record<string, string> {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The answer when it is 2xx; any other status throws with the body. */
+export async function okResponse(res: Response): Promise<Response> {
+  if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+  return res;
+}

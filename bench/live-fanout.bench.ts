@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { fmt, startServer } from './lib.ts';
+import { fmt, okResponse as ok, startServer } from './lib.ts';
 
 const CROWDS = (process.env.LIVE_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
 const MESSAGES = 21;
@@ -132,10 +132,6 @@ async function run(clients: number) {
   try {
     const ada = new TestClient(site.url);
     await ada.signIn(ADA, 'Ada');
-    const ok = async (res: Response) => {
-      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-      return res;
-    };
 
     // the judgement board: an admin's vote
     const list = await (await fetch(`${site.url}/api/banlists/2026-07-01`)).text();

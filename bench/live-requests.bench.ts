@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { fmt, startServer } from './lib.ts';
+import { fmt, okResponse as ok, startServer } from './lib.ts';
 
 const TEAMS = 1024;
 const VISITORS = 10;
@@ -166,10 +166,6 @@ async function main() {
   try {
     const ada = new TestClient(site.url);
     await ada.signIn(ADA, 'Ada');
-    const ok = async (res: Response) => {
-      if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
-      return res;
-    };
     const { uid } = (await (await ok(await ada.post('/api/tournaments/host', { name: 'Bench requests', manualDeckChecking: false }))).json()) as { uid: string };
     await ok(await ada.post(`/api/tournaments/${uid}/seed-test?count=${TEAMS}`));
     await ok(await ada.post(`/api/tournaments/${uid}/start`));

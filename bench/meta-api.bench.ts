@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { insertEvents, median, seededRandom, startRecordsBench } from './event-records-setup.ts';
+import { listenLocally } from '../src/server/test/test-server.ts';
 import { fmt } from './lib.ts';
 
 const EVENTS = Number(process.env.EVENTS ?? 1000);
@@ -44,10 +45,9 @@ try {
   /** An app of its own on the same database: a process started afresh. */
   const freshApp = async () => {
     const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database: server.database, rateLimitScale: 100 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { url } = await listenLocally(app);
     extraApps.push(app);
-    const address = app.server.address();
-    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    return url;
   };
   /** Rewrites one event's record as a correction does: both versions move. */
   const touch = (e: number) => db.execute(sql`update event_records set version = version + 1, decks_version = decks_version + 1, updated_at = now() where tournament_uid = ${`bench-${e}`}`);

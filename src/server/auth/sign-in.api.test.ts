@@ -5,6 +5,13 @@ import { setAuth } from '../features/users/users-repository.ts';
 
 const { server } = apiTest();
 
+/** A sign-in `client` began, approved at the provider as `login`: where the provider sends the browser back. */
+async function approvedBy(client: TestClient, login: string): Promise<URL> {
+  const authorize = await client.beginLogin();
+  authorize.searchParams.set('login', login);
+  return new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+}
+
 describe('sign-in through the demo identity provider', () => {
   test('the whole flow gives a session, me and logout end it', async () => {
     const client = new TestClient(server.url);
@@ -69,9 +76,7 @@ describe('sign-in through the demo identity provider', () => {
 
   test('a replayed code is refused', async () => {
     const client = new TestClient(server.url);
-    const authorize = await client.beginLogin();
-    authorize.searchParams.set('login', '333');
-    const cb = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const cb = await approvedBy(client, '333');
     const body = { code: cb.searchParams.get('code'), state: cb.searchParams.get('state') };
     expect((await client.post('/api/oauth/handle-callback', body)).status).toBe(200);
     // a second attempt, with a fresh flow cookie so that only the code is stale
@@ -83,9 +88,7 @@ describe('sign-in through the demo identity provider', () => {
 
   test('a wrong state is refused', async () => {
     const client = new TestClient(server.url);
-    const authorize = await client.beginLogin();
-    authorize.searchParams.set('login', '444');
-    const cb = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const cb = await approvedBy(client, '444');
     const res = await client.post('/api/oauth/handle-callback', { code: cb.searchParams.get('code'), state: 'forged' });
     expect(res.status).toBe(400);
     expect(await (await client.get('/api/oauth/me')).json()).toBeNull(); // a visitor is not an error
@@ -93,9 +96,7 @@ describe('sign-in through the demo identity provider', () => {
 
   test('a callback without the flow cookie (started elsewhere) is refused', async () => {
     const starter = new TestClient(server.url);
-    const authorize = await starter.beginLogin();
-    authorize.searchParams.set('login', '555');
-    const cb = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const cb = await approvedBy(starter, '555');
     const victim = new TestClient(server.url);
     const res = await victim.post('/api/oauth/handle-callback', { code: cb.searchParams.get('code'), state: cb.searchParams.get('state') });
     expect(res.status).toBe(400);

@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.ts';
 import { seedPgliteDataDir } from '../test/test-databases.ts';
 import { cliCommand } from '../test/test-cli.ts';
 import { parseEnv } from '../env.ts';
-import type { TestServer } from '../test/test-server.ts';
+import { listenLocally, type TestServer } from '../test/test-server.ts';
 import type { WebhookTuning } from '../features/webhooks/event-webhooks.ts';
 import { startBackups, type Backups, type StartBackupsOptions } from './backups.ts';
 
@@ -35,15 +35,13 @@ export async function startDiskServer(
   const settings = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', DATA_DIR: dataDir, ...env });
   const app = await buildApp({ env: settings, database, rateLimitScale: 100, webhooks });
   const backups = await startBackups({ env: settings, database, log: log ?? app.log, schedule });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { url } = await listenLocally(app);
   return {
     app,
     database,
     backups,
     dataDir,
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: async () => {
       await backups.close();
       await app.close();

@@ -18,10 +18,9 @@ import { matches, members, sessions, teams, tournaments, users } from './schema.
 
 const { server, host, admin } = apiTest({ host: ['961000000000000001', 1, 'Hosta'], admin: ['961000000000000002', 2, 'Ada'] });
 let uid: string;
-let kit: ReturnType<typeof tournamentKit>;
+const kit = tournamentKit(server, { host, admin });
 
 beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
   uid = await kit.event('DEFAULT', 6, { roundMinutes: 30 });
   await ok(await host.post(`/api/tournaments/${uid}/start`));
 }, 60_000);

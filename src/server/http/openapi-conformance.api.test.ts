@@ -4,11 +4,10 @@
 // real ids; each answer's status, Content-Type and body must be what the document declares (ajv).
 // A GET route not in ROUTES (nor in UNREACHABLE, with its reason) fails the test.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Match, Participant, Tournament } from '../../domain/api/tournaments.ts';
 import { TOPICS } from '../../domain/api/topics.ts';
 import { parseYdk } from '../../domain/decks/ydk.ts';
@@ -18,7 +17,8 @@ import * as CardsRepository from '../features/cards/cards-repository.ts';
 import { ok, tournamentKit } from '../features/tournaments/tournament-test-kit.ts';
 import { DEMO_DIR } from '../paths.ts';
 import { RawStomp } from '../realtime/live-test-kit.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../test/test-server.ts';
+import { signedInClient, TestClient } from '../test/test-server.ts';
+import { apiTest, tempDir } from '../test/api-test.ts';
 import { answerChecker, type OpenApiDocument } from './openapi-answers.ts';
 
 /** The real ids a route's address is made of. */
@@ -128,25 +128,22 @@ const PLAYER_IDS = DECKS.map((_, i) => `95400000000000001${i}`);
 /** a live view is made a while after a change (decision 019's gap, longer on a busy machine) */
 const LIVE_WAIT_MS = 15_000;
 
-let server: TestServer;
-let dataDir: string;
+const dataDir = tempDir('fh-openapi-');
+const cardDir = path.join(dataDir, 'card-images');
+fs.mkdirSync(cardDir);
+const { server, admin, host } = apiTest(
+  { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'] },
+  { DATA_DIR: dataDir, CARD_IMAGE_DIR: cardDir, SESSION_SECRET: 'a-session-secret-of-at-least-32-characters' },
+);
 let doc: OpenApiDocument;
 let check: ReturnType<typeof answerChecker>;
-let admin: TestClient;
-let host: TestClient;
 let players: TestClient[];
 const anonymous = () => new TestClient(server.url);
 let ids: Ids;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-openapi-'));
-  const cardDir = path.join(dataDir, 'card-images');
-  fs.mkdirSync(cardDir);
-  server = await startTestServer({ DATA_DIR: dataDir, CARD_IMAGE_DIR: cardDir, SESSION_SECRET: 'a-session-secret-of-at-least-32-characters' });
   doc = await ok<OpenApiDocument>(await fetch(`${server.url}/api/openapi.json`));
   check = answerChecker(doc);
-  admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  host = await signedInClient(server, HOST, 1, 'Hosta');
   players = await Promise.all(PLAYER_IDS.map((id, i) => signedInClient(server, id, 0, `Player ${i + 1}`)));
 
   // the decks' cards (all 14,723 would take most of the test's time), and a picture of one
@@ -188,10 +185,6 @@ beforeAll(async () => {
     imagePath: image.pathname.replace('/api/images/', '') + image.search,
   };
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 async function upload(client: TestClient, png: Buffer): Promise<URL> {
   const form = new FormData();

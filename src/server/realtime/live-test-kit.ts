@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
-import { createTestDatabase } from '../test/test-server.ts';
+import { createTestDatabase, listenLocally } from '../test/test-server.ts';
 import type { RealtimeTuning } from './realtime.ts';
 import { FrameDecoder, HEARTBEAT, type Frame } from './stomp-frame.ts';
 
@@ -25,13 +25,11 @@ export async function startLiveServer(opts: { database?: Database; port?: number
   const database = opts.database ?? (await createTestDatabase());
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...opts.env });
   const app = await buildApp({ env, database, realtime: opts.tuning });
-  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { url, port } = await listenLocally(app, opts.port);
   return {
     app,
     database,
-    url: `http://127.0.0.1:${port}`,
+    url,
     port,
     close: async ({ keepDatabase = false } = {}) => {
       await app.close();
@@ -109,6 +107,20 @@ export class Inbox {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The first `command` frame received (taken out of `frames`), waiting up to `timeoutMs` for it. */
+async function takeFrame(frames: Frame[], command: string, timeoutMs: number): Promise<Frame> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = frames.find((f) => f.command === command);
+    if (found) {
+      frames.splice(frames.indexOf(found), 1);
+      return found;
+    }
+    if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${frames.map((f) => f.command).join(', ') || 'nothing'})`);
+    await sleep(10);
+  }
+}
+
 /** A raw STOMP-over-WebSocket peer that sends exactly what the test writes. */
 export class RawStomp {
   readonly frames: Frame[] = [];
@@ -150,17 +162,8 @@ export class RawStomp {
     this.ws.send(text);
   }
 
-  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find((f) => f.command === command);
-      if (found) {
-        this.frames.splice(this.frames.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
-      await sleep(10);
-    }
+  frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    return takeFrame(this.frames, command, timeoutMs);
   }
 
   close() {
@@ -216,16 +219,7 @@ export class SockJsXhr {
     if (res.status !== 204) throw new Error(`xhr_send answered ${res.status}`);
   }
 
-  async frame(command: string, timeoutMs = 3000): Promise<Frame> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find((f) => f.command === command);
-      if (found) {
-        this.frames.splice(this.frames.indexOf(found), 1);
-        return found;
-      }
-      if (Date.now() > until) throw new Error(`no ${command} frame within ${timeoutMs} ms (got ${this.frames.map((f) => f.command).join(', ') || 'nothing'})`);
-      await sleep(10);
-    }
+  frame(command: string, timeoutMs = 3000): Promise<Frame> {
+    return takeFrame(this.frames, command, timeoutMs);
   }
 }

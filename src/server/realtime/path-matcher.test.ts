@@ -39,8 +39,11 @@ describe('matchPath follows Spring AntPathMatcher', () => {
 
 // ---- against an obviously correct reference ------------------------------------------------------
 
-/** Glob of one segment by recursion with memo: `*` any run, `?` one character. */
-function segmentRef(p: string, s: string): boolean {
+/**
+ * Glob by recursion with memo over two sequences: an element of `p` that `isRun` takes any number
+ * of elements of `s`; any other takes one it is `same` as.
+ */
+function globRef<T>(p: readonly T[], s: readonly T[], isRun: (x: T) => boolean, same: (x: T, y: T) => boolean): boolean {
   const memo = new Map<string, boolean>();
   const go = (i: number, j: number): boolean => {
     const key = `${i},${j}`;
@@ -48,32 +51,21 @@ function segmentRef(p: string, s: string): boolean {
     if (known !== undefined) return known;
     let out: boolean;
     if (i === p.length) out = j === s.length;
-    else if (p[i] === '*') out = go(i + 1, j) || (j < s.length && go(i, j + 1));
-    else out = j < s.length && (p[i] === '?' || p[i] === s[j]) && go(i + 1, j + 1);
+    else if (isRun(p[i]!)) out = go(i + 1, j) || (j < s.length && go(i, j + 1));
+    else out = j < s.length && same(p[i]!, s[j]!) && go(i + 1, j + 1);
     memo.set(key, out);
     return out;
   };
   return go(0, 0);
 }
 
-/** Paths by recursion with memo: a whole `**` segment takes any number of segments. */
+/** Glob of one segment: `*` any run, `?` one character. */
+const segmentRef = (p: string, s: string): boolean => globRef(p.split(''), s.split(''), (c) => c === '*', (c, d) => c === '?' || c === d);
+
+/** Paths: a whole `**` segment takes any number of segments. */
 function pathRef(pattern: string, path: string): boolean {
   if (pattern.startsWith('/') !== path.startsWith('/')) return false;
-  const p = pattern.split('/').filter(Boolean);
-  const s = path.split('/').filter(Boolean);
-  const memo = new Map<string, boolean>();
-  const go = (i: number, j: number): boolean => {
-    const key = `${i},${j}`;
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    let out: boolean;
-    if (i === p.length) out = j === s.length;
-    else if (p[i] === '**') out = go(i + 1, j) || (j < s.length && go(i, j + 1));
-    else out = j < s.length && segmentRef(p[i]!, s[j]!) && go(i + 1, j + 1);
-    memo.set(key, out);
-    return out;
-  };
-  return go(0, 0);
+  return globRef(pattern.split('/').filter(Boolean), path.split('/').filter(Boolean), (seg) => seg === '**', segmentRef);
 }
 
 const topicSegment = fc.stringMatching(/^[ab]{1,5}$/);

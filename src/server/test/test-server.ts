@@ -42,18 +42,24 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
   // no demo seed, but Seed Test Data on: the tests rehearse events with generated teams (decision 037)
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', TEST_DATA: '1', ...envOverrides });
   const app = await buildApp({ env, database, rateLimitScale, webDir, now });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const { url } = await listenLocally(app);
   return {
     app,
     database,
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: async () => {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** Listens on 127.0.0.1 (a free port unless told one): the app's address. */
+export async function listenLocally(app: FastifyInstance, port = 0): Promise<{ url: string; port: number }> {
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${bound}`, port: bound };
 }
 
 /** A browser-like client: keeps cookies, sends our Origin on writes, never follows redirects. */

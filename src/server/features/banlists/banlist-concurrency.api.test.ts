@@ -8,7 +8,7 @@ import { apiTest } from '../../test/api-test.ts';
 
 const LIST = readFileSync(new URL('../../../../../shared/data/lflists/2026.05-TCG.lflist.conf', import.meta.url), 'utf8');
 const DATE = '2026-05-01';
-const { server, admin } = apiTest({ admin: ['910000000000000001', 2, 'Ada'] });
+const { admin } = apiTest({ admin: ['910000000000000001', 2, 'Ada'] });
 
 beforeAll(async () => {
   expect((await admin.request('PUT', `/api/banlists/${DATE}`, { body: LIST })).status).toBe(200);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { expectOgImage, metaTags } from '../../test/link-card-kit.ts';
-import { TestClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import { TestClient } from '../../test/test-server.ts';
+import { apiTest, tempDir } from '../../test/api-test.ts';
 import { normalizeCardName, searchRank } from '../../../domain/banlists/card-search.ts';
 import { FRAME_COLOR } from '../../../domain/banlists/card-info.ts';
 import { cardRowFromJson, cardRowsFromFile } from './card-import.ts';
@@ -20,24 +20,15 @@ const CALLED_BY_THE_GRAVE = 24224830;
 const BLUE_EYES = 89631139;
 const INDEX = '<!doctype html>\n<html lang="en"><head><meta name="description" content="Site." /><title>Format Hub</title></head><body><div id="root"></div></body></html>\n';
 
-let server: TestServer;
-let images: TestServer;
-let imageDir: string;
-let webDir: string;
+// the app's index.html, for the pages the server writes link cards into
+const webDir = tempDir('fh-card-web-');
+fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+const imageDir = tempDir('fh-card-images-');
+const { server } = apiTest({}, {}, { webDir });
+const { server: images } = apiTest({}, { CARD_IMAGE_DIR: imageDir, CARD_IMAGE_BASE_URL: 'https://images.example.test/images/cards' }, { webDir });
 beforeAll(async () => {
-  // the app's index.html, for the pages the server writes link cards into
-  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-card-web-'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  server = await startTestServer({}, { webDir });
   await CardsRepository.upsertCards(server.database.db, officialCards().map(cardRowFromJson));
-  imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-card-images-'));
-  images = await startTestServer({ CARD_IMAGE_DIR: imageDir, CARD_IMAGE_BASE_URL: 'https://images.example.test/images/cards' }, { webDir });
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await images?.close();
-  for (const dir of [imageDir, webDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const get = (path: string, headers?: Record<string, string>) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
 const search = async (name: string) => (await get(`/api/cards/search?name=${encodeURIComponent(name)}`)).json() as Promise<{ id: number; name: string; imageUrl: string }[]>;

@@ -1,8 +1,12 @@
-// What the bot's API tests share: interactions signed as Discord signs them, and a fake Discord on
-// DISCORD_API_URL that records every call and answers as a test scripts it (429, 5xx, 50007).
+// What the bot's API tests share: interactions signed as Discord signs them, a fake Discord on
+// DISCORD_API_URL that records every call and answers as a test scripts it (429, 5xx, 50007), a fake
+// CDN, and the prelude of a file whose server talks to them.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, expect, vi } from 'vitest';
+import { apiTest, type TestUser } from '../../test/api-test.ts';
+import type { TestServerOptions } from '../../test/test-server.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
 
 export const BOT_TOKEN = 'bot-token-secret';
@@ -131,4 +135,40 @@ export async function fakeCdn() {
 /** A slash command whose `file` option is an attachment (its value the id, the file in resolved data). */
 export function withAttachment(options: unknown[], file: { id: string }) {
   return { options: [...options, { name: 'file', type: 11, value: file.id }], resolved: { attachments: { [file.id]: file } } };
+}
+
+type FakeDiscord = Awaited<ReturnType<typeof fakeDiscord>>;
+type FakeCdn = Awaited<ReturnType<typeof fakeCdn>>;
+
+/** Waits until `check` holds (8 s at most, looking every 25 ms). */
+export const until = (check: () => Promise<boolean> | boolean) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 8_000, interval: 25 });
+
+export type DmBody = { content: string; components?: { components: { label: string; custom_id?: string; url?: string }[] }[] };
+/** The DMs a player got whose text holds `words`; `dm` waits for one and is the last. */
+export function dmsOf(discord: FakeDiscord) {
+  const dms = (id: string, words: string) => discord.messagesTo(id).map((c: FakeCall) => c.body as unknown as DmBody).filter((b) => b.content.includes(words));
+  const dm = async (id: string, words: string): Promise<DmBody> => {
+    await until(() => dms(id, words).length > 0);
+    return dms(id, words).at(-1)!;
+  };
+  return { dms, dm };
+}
+
+/**
+ * apiTest for a server with the bot on, talking to a fake Discord (and with `cdn`, a fake CDN on
+ * DISCORD_CDN_URL) that start now and close after the server: await it at the top of the file.
+ * `env` adds to (or overrides) the bot's settings; `bot` sends interactions to the file's server.
+ */
+export async function botApiTest<U extends Record<string, TestUser>, C extends boolean = false>(
+  users: U,
+  { env = {}, cdn, ...options }: TestServerOptions & { env?: Record<string, string>; cdn?: C } = {},
+) {
+  const [discord, files] = await Promise.all([fakeDiscord(), cdn ? fakeCdn() : undefined]);
+  // registered before apiTest's: after hooks run last to first, so these close after the server
+  afterAll(() => Promise.all([discord.close(), files?.close()]));
+  const test = apiTest(users, {
+    DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url,
+    ...(files && { DISCORD_CDN_URL: files.url }), ...env,
+  }, options);
+  return { ...test, discord, cdn: files as C extends true ? FakeCdn : undefined, bot: botClient(() => test.server.url) };
 }

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Match, Team } from '../../../domain/api/tournaments.ts';
 import { buildApp } from '../../app.ts';
@@ -16,7 +16,6 @@ import { forgetExpiredInteractions } from './bot-repository.ts';
 import { parseEnv } from '../../env.ts';
 import { PROJECT_ROOT } from '../../paths.ts';
 import { cliCommand } from '../../test/test-cli.ts';
-import { signedInClient } from '../../test/test-server.ts';
 import { apiTest } from '../../test/api-test.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
 import { COMMAND_NAMES } from '../../../domain/discord/commands.ts';
@@ -31,17 +30,12 @@ const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_HEX = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex');
 const other = generateKeyPairSync('ed25519').privateKey;
 
-const { server, host } = apiTest(
-  { host: [HOST, 1, 'Hosta'] },
+// direct messages go nowhere here (a closed port): discord-dms.api.test.ts follows them
+const { server, host, admin } = apiTest(
+  { host: [HOST, 1, 'Hosta'], admin: [ADMIN, 2, 'Ada'] },
   { DISCORD_BOT_TOKEN: 'bot-token-secret', DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: 'http://127.0.0.1:9/api/v10' },
 );
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  // direct messages go nowhere here (a closed port): discord-dms.api.test.ts follows them
-  const admin = await signedInClient(server, ADMIN, 2, 'Ada');
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
+const kit = tournamentKit(server, { host, admin });
 
 type Reply = { type: number; data?: { content?: string; flags?: number; choices?: { name: string; value: string }[]; components?: { components: { custom_id: string }[] }[] } };
 

@@ -7,38 +7,27 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { DiscordChannel } from '../../../domain/api/discord-channel.ts';
 import type { Match } from '../../../domain/api/tournaments.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, buttonId, fakeDiscord, INTERACTION_TOKEN, PUBLIC_HEX } from './bot-test-kit.ts';
+import { BOT_TOKEN, botApiTest, buttonId, INTERACTION_TOKEN, until } from './bot-test-kit.ts';
 import * as DmRepo from './dm-repository.ts';
 
 const HOST = '961933000000000002';
-let server: TestServer;
-let host: TestClient;
-let kit: ReturnType<typeof tournamentKit>;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-const bot = botClient(() => server.url);
+const { server, host, admin, discord, bot } = await botApiTest({ host: [HOST, 1, 'Hosta'], admin: ['961933000000000001', 2, 'Ada'] });
+const kit = tournamentKit(server, { host, admin });
 const logs: string[] = [];
 
 beforeAll(async () => {
-  discord = await fakeDiscord();
-  server = await startTestServer({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url });
   // what the worker logs, kept to check no token is in it
   for (const level of ['info', 'warn', 'error'] as const) {
     vi.spyOn(server.app.log, level).mockImplementation((...args: unknown[]) => void logs.push(JSON.stringify(args)));
   }
   server.app.discordDms!.outbox.loop.tune({ retry: { baseDelayMs: 50 }, random: () => 0.5, pollMs: 200 });
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  kit = tournamentKit(server, { host, admin: await signedInClient(server, '961933000000000001', 2, 'Ada') });
 }, 120_000);
-afterAll(async () => {
+afterAll(() => {
   vi.restoreAllMocks();
-  await server?.close();
-  await discord?.close();
 });
 
 const messagesPath = (id: string) => `/channels/c${id}/messages`;
-const until = (check: () => Promise<boolean> | boolean) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 8_000, interval: 25 });
 
 test('a paired round: one DM each, through 429 and 5xx; 50007 shown to the host; notifications off: none; Report result → the opponent’s Confirm', async () => {
   const uid = await kit.event('DEFAULT', 6, { name: 'DM Night', roundMinutes: 50 });

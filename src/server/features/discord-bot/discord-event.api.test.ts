@@ -7,48 +7,27 @@
 // the host (both told), /standings, a drop, the host's /round next with the panel's count and the
 // cut's confirmation (its teams told), and the final result by DM.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Match, Team, Tournament } from '../../../domain/api/tournaments.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { buildYdke } from '../../../domain/decks/ydke.ts';
 import { loadDemoCards } from '../../db/seed.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, buttonId, fakeCdn, fakeDiscord, PUBLIC_HEX, shown, withAttachment, type FakeCall } from './bot-test-kit.ts';
+import { BOT_TOKEN, botApiTest, buttonId, dmsOf, shown, withAttachment } from './bot-test-kit.ts';
 
 const DECK = readFileSync(new URL('../../../../../shared/data/decks/iceygo-windbot/AI_Blackwing.ydk', import.meta.url), 'utf8');
 const HOST = '961934000000000002';
 const PLAYERS = ['961934000000000011', '961934000000000012', '961934000000000013', '961934000000000014', '961934000000000015'];
 const [P1, P2, P3, P4, P5] = PLAYERS as [string, string, string, string, string];
 
-let server: TestServer;
-let host: TestClient;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-let cdn: Awaited<ReturnType<typeof fakeCdn>>;
-const bot = botClient(() => server.url);
+const { server, host, discord, cdn, bot } = await botApiTest({ host: [HOST, 1, 'Hosta'] }, { cdn: true });
+const { dms, dm } = dmsOf(discord);
 
 beforeAll(async () => {
-  [discord, cdn] = await Promise.all([fakeDiscord(), fakeCdn()]);
-  server = await startTestServer({
-    DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url, DISCORD_CDN_URL: cdn.url,
-  });
   await loadDemoCards(server.database.db);
   server.app.discordDms!.outbox.loop.tune({ retry: { baseDelayMs: 50 }, random: () => 0.5, pollMs: 100 });
-  host = await signedInClient(server, HOST, 1, 'Hosta');
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await Promise.all([discord?.close(), cdn?.close()]);
-});
 
-type Body = { content: string; components?: { components: { label: string; custom_id?: string; url?: string }[] }[] };
-const until = (check: () => Promise<boolean> | boolean) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 8_000, interval: 25 });
-/** The DMs a player got whose text holds `words`. */
-const dms = (id: string, words: string) => discord.messagesTo(id).map((c: FakeCall) => c.body as unknown as Body).filter((b) => b.content.includes(words));
-const dm = async (id: string, words: string): Promise<Body> => {
-  await until(() => dms(id, words).length > 0);
-  return dms(id, words).at(-1)!;
-};
 const event = (uid: string) => [{ name: 'event', type: 3, value: uid }];
 const state = async (uid: string) => ok<Tournament>(await host.get(`/api/tournaments/${uid}`));
 const teamOf = (t: Tournament, id: string) => t.teams.find((x) => x.captainDiscordId === id)!;

@@ -3,32 +3,18 @@
 // 3,300 in all: more than the 3,000 writes a minute one address may make), while a twelfth signs up,
 // checks in and reports from Discord without a single refusal. Every bot call comes from this
 // process, so before issue 38 the eleven used up the loopback address's limit for everyone.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Tournament } from '../../../domain/api/tournaments.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { ok } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, buttonId, fakeDiscord, PUBLIC_HEX, shown, type Reply } from './bot-test-kit.ts';
+import { botApiTest, buttonId, shown, type Reply } from './bot-test-kit.ts';
 
 const HOST = '961938000000000002';
 const PLAYER = '961938000000000100';
 const SPAMMERS = Array.from({ length: 11 }, (_, i) => `9619380000000002${String(i).padStart(2, '0')}`);
 const PER_USER = RATE_LIMITS.write;
 
-let server: TestServer;
-let host: TestClient;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-const bot = botClient(() => server.url);
-
-beforeAll(async () => {
-  discord = await fakeDiscord();
-  server = await startTestServer({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url }, { rateLimitScale: 1 });
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await discord?.close();
-});
+const { host, bot } = await botApiTest({ host: [HOST, 1, 'Hosta'] }, { rateLimitScale: 1 });
 
 /** `n` tasks, `width` at a time. */
 async function pool<T>(n: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {

@@ -8,24 +8,15 @@
 // A second league: the several-leagues sentence, the league option by name and autocomplete, cancel;
 // a Dispute from the DM decided by the host (both told, but the one who turned direct messages off),
 // and at the end each player's place.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { League, LeagueMatch } from '../../../domain/api/leagues.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { buildYdke } from '../../../domain/decks/ydke.ts';
-import { hashSessionToken, newSessionToken, SESSION_MS, sessionCookieName } from '../../auth/session-token.ts';
-import { DEMO_DIR } from '../../paths.ts';
-import { startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
-import { importLflist } from '../banlists/banlist-import.ts';
-import { cardRowFromJson } from '../cards/card-import.ts';
-import type { CardJson } from '../cards/card-json.ts';
-import * as CardsRepository from '../cards/cards-repository.ts';
-import { HOUR, ILLEGAL, LEGAL, LIST_DATE, ok } from '../leagues/league-test-kit.ts';
+import type { TestClient } from '../../test/test-server.ts';
+import { HOUR, ILLEGAL, LEGAL, LIST_DATE, loadLeagueCards, ok, sessionClient } from '../leagues/league-test-kit.ts';
 import * as UsersRepository from '../users/users-repository.ts';
 import {
-  BOT_TOKEN, botClient, buttonId, discordUser, fakeCdn, fakeDiscord, INTERACTION_TOKEN, interactionId, PUBLIC_HEX, shown, type FakeCall, type Reply,
+  BOT_TOKEN, botApiTest, buttonId, discordUser, dmsOf, INTERACTION_TOKEN, interactionId, shown, type Reply,
 } from './bot-test-kit.ts';
 
 const ORIGIN = 'http://league.test';
@@ -33,57 +24,22 @@ const CURATOR = '961941000000000001';
 const [P1, P2, P3] = ['961941000000000011', '961941000000000012', '961941000000000013'] as const;
 const NAME = { [P1]: 'u0011', [P2]: 'u0012', [P3]: 'u0013' };
 
-let server: TestServer;
-let curator: TestClient;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-let cdn: Awaited<ReturnType<typeof fakeCdn>>;
 const clock = { at: Date.now() };
-const bot = botClient(() => server.url);
-
-/** A client holding a session written straight into the database. */
-class SessionClient extends TestClient {
-  constructor(base: string, private readonly token: string) {
-    super(base);
-  }
-
-  override cookieHeader(): string {
-    return `${sessionCookieName(false)}=${this.token}`;
-  }
-}
+const { server, discord, cdn, bot } = await botApiTest({}, { cdn: true, env: { PUBLIC_URL: ORIGIN }, now: () => new Date(clock.at) });
+const { dms, dm } = dmsOf(discord);
+let curator: TestClient;
 
 beforeAll(async () => {
-  [discord, cdn] = await Promise.all([fakeDiscord(), fakeCdn()]);
-  server = await startTestServer({
-    DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url, DISCORD_CDN_URL: cdn.url, PUBLIC_URL: ORIGIN,
-  }, { now: () => new Date(clock.at) });
   const db = server.database.db;
-  // the two decks' cards only, and the list that refuses one of them
-  const used = new Set([LEGAL, ILLEGAL].flatMap((text) => Object.values(parseYdk(text).deck).flat()));
-  const cards = (JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(DEMO_DIR, 'cards-official.json.gz'))).toString('utf8')) as CardJson[]).filter((c) => used.has(c.id));
-  await CardsRepository.upsertCards(db, cards.map(cardRowFromJson));
-  await importLflist(db, fs.readFileSync(path.join(DEMO_DIR, '2026.05-TCG.lflist.conf'), 'utf8'), { date: LIST_DATE });
-  await UsersRepository.upsertFromDiscord(db, { id: CURATOR, username: 'curie', global_name: 'Curie', discriminator: '0' });
+  await loadLeagueCards(db);
+  curator = await sessionClient(server, CURATOR, 'Curie');
   await UsersRepository.setAuth(db, CURATOR, 1);
-  const token = newSessionToken();
-  await UsersRepository.createSession(db, hashSessionToken(token), CURATOR, new Date(Date.now() + SESSION_MS));
-  curator = new SessionClient(server.url, token);
   // no polling: every message goes out on the kick after its league write's commit
   const { loop } = server.app.discordDms!.outbox;
   loop.tune({ retry: { baseDelayMs: 50 }, random: () => 0.5, pollMs: 600_000 });
   loop.kick();
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await Promise.all([discord?.close(), cdn?.close()]);
-});
 
-type Body = { content: string; components?: { components: { label: string; custom_id?: string; url?: string }[] }[] };
-const until = (check: () => Promise<boolean> | boolean) => vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 8_000, interval: 25 });
-const dms = (id: string, words: string) => discord.messagesTo(id).map((c: FakeCall) => c.body as unknown as Body).filter((b) => b.content.includes(words));
-const dm = async (id: string, words: string): Promise<Body> => {
-  await until(() => dms(id, words).length > 0);
-  return dms(id, words).at(-1)!;
-};
 const text = (r: Reply) => shown(r.data?.content);
 
 /** /league <sub>, with its options (the league's among them) nested in the subcommand. */

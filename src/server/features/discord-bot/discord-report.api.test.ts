@@ -3,33 +3,18 @@
 // and Dispute; a button pressed by anyone but its team's player changes nothing. The host's
 // /round next: the site's Next Round and its refusals, the top cut behind a confirmation. /card
 // and its autocomplete, from the site's card search.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
-import { signedInClient, startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
 import { cardRowFromJson } from '../cards/card-import.ts';
 import { officialCards } from '../cards/cdb-fixture.ts';
 import * as CardsRepository from '../cards/cards-repository.ts';
 import { ok, tournamentKit } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, buttonId, discordUser, fakeDiscord, INTERACTION_TOKEN, PUBLIC_HEX } from './bot-test-kit.ts';
+import { botApiTest, buttonId, discordUser, INTERACTION_TOKEN } from './bot-test-kit.ts';
 
 const HOST = '961932000000000002';
-let server: TestServer;
-let host: TestClient;
-let kit: ReturnType<typeof tournamentKit>;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-const bot = botClient(() => server.url);
-
-beforeAll(async () => {
-  discord = await fakeDiscord();
-  server = await startTestServer({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url });
-  host = await signedInClient(server, HOST, 1, 'Hosta');
-  kit = tournamentKit(server, { host, admin: await signedInClient(server, '961932000000000001', 2, 'Ada') });
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await discord?.close();
-});
+const { server, host, admin, bot } = await botApiTest({ host: [HOST, 1, 'Hosta'], admin: ['961932000000000001', 2, 'Ada'] });
+const kit = tournamentKit(server, { host, admin });
 
 const matchOf = async (uid: string, id: number) => ok<Match>(await host.get(`/api/tournaments/${uid}/matches/${id}`));
 const sides = async (uid: string, m: Match) => [await kit.captainIdOf(uid, m.team1Id!), await kit.captainIdOf(uid, m.team2Id!)] as const;

@@ -3,28 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../domain/api/images.ts';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestClient } from '../../test/test-server.ts';
+import { apiTest, tempDir } from '../../test/api-test.ts';
 import { imageSignature, imageSigningKey } from './image-signing.ts';
 import { MAX_CONCURRENT_IMAGES, imagesDecoding } from './image-processing.ts';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
-let server: TestServer;
-let dataDir: string;
-let user: TestClient;
-let anonymous: TestClient;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-images-'));
-  server = await startTestServer({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
-  user = await signedInClient(server, '301', 0, 'Uploader'); // any signed-in user may upload
-  anonymous = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = tempDir('fh-images-');
+// any signed-in user may upload
+const { server, anonymous, user } = apiTest({ user: ['301', 0, 'Uploader'] }, { DATA_DIR: dataDir, SESSION_SECRET: SECRET });
 afterEach(() => {
   vi.useRealTimers();
 });

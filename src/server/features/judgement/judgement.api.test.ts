@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { banlistEntries, banlists, cards, judgementEntries, judgementSendoff, judgementSendoffPressed, webhookDeliveries } from '../../db/schema.ts';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestClient } from '../../test/test-server.ts';
+import { apiTest } from '../../test/api-test.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import type { JudgementEntry } from '../../../domain/api/judgement.ts';
 import { SENDOFF_EMPTY_MESSAGE, SENDOFF_NOT_READY_MESSAGE, SENDOFF_NOTHING_DECIDED_MESSAGE } from '../../../domain/judgement/sendoff.ts';
@@ -41,29 +42,24 @@ const webhook = http.createServer((req, res) => {
   });
 });
 
-let server: TestServer;
-let ada: TestClient;
-let grace: TestClient;
-let joey: TestClient;
-let linus: TestClient;
-let anonymous: TestClient;
-const published: { topic: string; body: unknown }[] = [];
+// before apiTest's hooks: the stand-in listens before the server starts, and closes after it
+beforeAll(() => new Promise<void>((r) => webhook.listen(0, '127.0.0.1', r)));
+afterAll(() => void webhook.close());
 
-beforeAll(async () => {
-  await new Promise<void>((r) => webhook.listen(0, '127.0.0.1', r));
-  server = await startTestServer({
+const { server, anonymous, ada, grace, joey, linus } = apiTest(
+  { ada: [ADA, 2, 'Ada'], grace: [GRACE, 2, 'Grace'], joey: [JOEY, 0, 'Joey'], linus: [LINUS, 1, 'Linus'] },
+  () => ({
     FORMAT_NAME: 'Test Format',
     // the site's channel: a Discord webhook, posted through the relay to the stand-in above
     DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/1234567890/judgement-token',
     DISCORD_WEBHOOK_RELAY_URL: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}`,
-  });
+  }),
+);
+const published: { topic: string; body: unknown }[] = [];
+
+beforeAll(async () => {
   // the outbox retries a failed post within the test's time
   server.app.eventWebhooks.outbox.loop.tune({ retry: { baseDelayMs: 20, maxDelayMs: 50 }, pollMs: 50, random: () => 0.5 });
-  ada = await signedInClient(server, ADA, 2, 'Ada');
-  grace = await signedInClient(server, GRACE, 2, 'Grace');
-  joey = await signedInClient(server, JOEY, 0, 'Joey');
-  linus = await signedInClient(server, LINUS, 1, 'Linus');
-  anonymous = new TestClient(server.url);
   const { db } = server.database;
   await db.insert(cards).values(CARDS.map((c) => ({ ...c, searchName: c.name.toLowerCase(), type: 2, cardType: 'SPELL_NORMAL' })));
   // the newest format list: Pot of Greed forbidden (with a reason), Raigeki limited, Dark Hole semi-limited
@@ -78,10 +74,6 @@ beforeAll(async () => {
     published.push({ topic, body });
     return realPublish(topic, body);
   });
-});
-afterAll(async () => {
-  await server?.close();
-  webhook.close();
 });
 
 beforeEach(async () => {

@@ -10,27 +10,23 @@ import { leagueMatches, leagueRuns } from '../../db/schema.ts';
 import { parseEnv } from '../../env.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TestClient } from '../../test/test-server.ts';
-import { leagueCalls, startLeagueKit, type LeagueKit } from './league-test-kit.ts';
+import { listenLocally, type TestClient } from '../../test/test-server.ts';
+import { leagueCalls, leagueTest } from './league-test-kit.ts';
 
 const RUNS = 200;
-let kit: LeagueKit;
+const { kit } = leagueTest();
 let second: { app: FastifyInstance; database: Database; url: string } | undefined;
 
 beforeAll(async () => {
-  kit = await startLeagueKit();
   if (process.env.TEST_DB === 'postgres') {
     const database = await openDatabase({ kind: 'postgres', url: (kit.server.database.pool!.options as { connectionString: string }).connectionString });
     const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database, rateLimitScale: 100 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    second = { app, database, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+    second = { app, database, url: (await listenLocally(app)).url };
   }
 }, 60_000);
 afterAll(async () => {
   await second?.app.close();
   await second?.database.close();
-  await kit?.server.close();
 });
 
 /** A client's request to an instance of its choosing (the session is the database's: any instance knows it). */

@@ -1,22 +1,15 @@
 // League results (issue 41) over real HTTP, on PGlite and PostgreSQL: report, confirm, dispute and
 // the hosts' decision; a report unanswered for confirmHours stands (the clock moved, and the sweep
 // of a league nobody reads); the leaderboard's points and ties; Retire; the end and its top 8.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LEAGUE_MESSAGES, type LeagueMatch, type LeagueRun } from '../../../domain/api/leagues.ts';
 import type { TestClient } from '../../test/test-server.ts';
 import * as Repo from './leagues-repository.ts';
-import { HOUR, LEGAL, leagueCalls, ok, refusal, startLeagueKit, type LeagueKit } from './league-test-kit.ts';
+import { HOUR, LEGAL, leagueTest, ok, refusal } from './league-test-kit.ts';
 
-let kit: LeagueKit;
-let c: ReturnType<typeof leagueCalls>;
+const { kit, c } = leagueTest();
 let player = 1000;
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
-
-beforeAll(async () => {
-  kit = await startLeagueKit();
-  c = leagueCalls(kit);
-}, 60_000);
-afterAll(() => kit?.server.close());
 
 /** A league whose `n` fresh players have joined. */
 async function leagueWith(n: number, body: Record<string, unknown> = {}) {

@@ -4,10 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { afterAll, beforeAll } from 'vitest';
 import type { League, LeagueMatch, LeagueRun, QueueReply } from '../../../domain/api/leagues.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
+import type { Db } from '../../db/client.ts';
 import { DEMO_DIR } from '../../paths.ts';
 import { hashSessionToken, newSessionToken, SESSION_MS } from '../../auth/session-token.ts';
+import { madeLater } from '../../test/api-test.ts';
 import { signedInClient, startTestServer, TestClient, type TestServer, type TestServerOptions } from '../../test/test-server.ts';
 import * as UsersRepository from '../users/users-repository.ts';
 import { importLflist } from '../banlists/banlist-import.ts';
@@ -44,15 +47,18 @@ export interface LeagueKit {
   playerId(n: number): string;
 }
 
-export async function startLeagueKit(options: TestServerOptions = {}): Promise<LeagueKit> {
-  const clock = { at: Date.now(), advance(ms: number) { this.at += ms; } };
-  const server = await startTestServer({}, { now: () => new Date(clock.at), ...options });
-  const db = server.database.db;
-  // the two decks' cards only (all 14,723 would take most of the file's time)
+/** The two decks' cards only (all 14,723 would take most of the file's time), and the list of LIST_DATE. */
+export async function loadLeagueCards(db: Db): Promise<void> {
   const used = new Set([LEGAL, ILLEGAL].flatMap((text) => Object.values(parseYdk(text).deck).flat()));
   const cards = (JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(DEMO_DIR, 'cards-official.json.gz'))).toString('utf8')) as CardJson[]).filter((c) => used.has(c.id));
   await CardsRepository.upsertCards(db, cards.map(cardRowFromJson));
   await importLflist(db, read('2026.05-TCG.lflist.conf'), { date: LIST_DATE });
+}
+
+export async function startLeagueKit(options: TestServerOptions = {}): Promise<LeagueKit> {
+  const clock = { at: Date.now(), advance(ms: number) { this.at += ms; } };
+  const server = await startTestServer({}, { now: () => new Date(clock.at), ...options });
+  await loadLeagueCards(server.database.db);
   const admin = await signedInClient(server, '941000000000000001', 2, 'Ada');
   const curator = await signedInClient(server, '941000000000000002', 1, 'Curie');
   const { id: seriesId } = await ok<{ id: string }>(await admin.post('/api/series', { name: 'League Monthly' }));
@@ -68,6 +74,19 @@ export async function startLeagueKit(options: TestServerOptions = {}): Promise<L
   };
 }
 
+/**
+ * The prelude of a league API test file: registers its beforeAll (startLeagueKit) and afterAll
+ * (close), and returns at once the kit, whose fields are read once it has started, and its calls.
+ */
+export function leagueTest(options: TestServerOptions = {}): { kit: LeagueKit; c: ReturnType<typeof leagueCalls> } {
+  const started = madeLater<LeagueKit>('the league kit', ['server', 'clock', 'admin', 'curator', 'anonymous', 'seriesId', 'player', 'playerId']);
+  beforeAll(async () => {
+    started.set(await startLeagueKit(options));
+  }, 60_000);
+  afterAll(() => started.made()?.server.close());
+  return { kit: started.view, c: leagueCalls(started.view) };
+}
+
 /** A client holding a session written straight into the database (hundreds of players without the sign-in dance, which its own tests prove). */
 class SessionClient extends TestClient {
   constructor(base: string, private readonly token: string) {
@@ -79,7 +98,8 @@ class SessionClient extends TestClient {
   }
 }
 
-async function sessionClient(server: TestServer, discordId: string, name: string): Promise<TestClient> {
+/** A player (made if new) signed in by a session written straight into the database. */
+export async function sessionClient(server: TestServer, discordId: string, name: string): Promise<TestClient> {
   const db = server.database.db;
   await UsersRepository.upsertFromDiscord(db, { id: discordId, username: name.toLowerCase().replace(/\s+/g, '-'), global_name: name, discriminator: '0' });
   const token = newSessionToken();

@@ -1,7 +1,7 @@
 // The league (issue 41) over real HTTP, on PGlite and PostgreSQL: creating one, runs and their
 // decks, the queue (pairing, its limits, the room's readers, Cancel, the 15-minute entry), bad input,
 // the suspended and the rate limit, the live topic, the cached read, and the OpenAPI document's word.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { LEAGUE_MESSAGES, type League, type LeagueMatch, type LeagueMessage, type LeagueRun, type LeagueSummary } from '../../../domain/api/leagues.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { parseYdk } from '../../../domain/decks/ydk.ts';
@@ -12,19 +12,20 @@ import { answerChecker, type OpenApiDocument } from '../../http/openapi-answers.
 import { RawStomp } from '../../realtime/live-test-kit.ts';
 import { signedInClient, startTestServer, TestClient } from '../../test/test-server.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
-import { HOUR, ILLEGAL, LEGAL, LIST_DATE, leagueCalls, ok, refusal, startLeagueKit, type LeagueKit } from './league-test-kit.ts';
+import { HOUR, ILLEGAL, LEGAL, LIST_DATE, leagueTest, ok, refusal } from './league-test-kit.ts';
 
-let kit: LeagueKit;
-let c: ReturnType<typeof leagueCalls>;
+const { kit, c } = leagueTest();
 let player = 0;
 /** players no other test has used */
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
-
-beforeAll(async () => {
-  kit = await startLeagueKit();
-  c = leagueCalls(kit);
-}, 60_000);
-afterAll(() => kit?.server.close());
+/** A new league that two fresh players have joined, and their match. */
+async function pairedLeague() {
+  const l = await c.create();
+  const [a, b] = await fresh(2);
+  await c.join(l.id, a!);
+  await c.join(l.id, b!);
+  return { l, a, b, m: await c.pair(l.id, a!, b!) };
+}
 
 describe('creating a league', () => {
   test('a curator creates one: five matches a run, best of three, 24 hours to confirm, a calendar month, the list of its date, the series’ rules', async () => {
@@ -159,11 +160,7 @@ describe('the queue', () => {
   });
 
   test('a run playing a match cannot look for another; once it is reported it may', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, a, b, m } = await pairedLeague();
     expect(await refusal(await a!.post(`/api/leagues/${l.id}/queue`))).toEqual({ status: 409, error: LEAGUE_MESSAGES.unreported(m.id) });
     await ok(await c.report(l.id, m.id, b!, 2, 0));
     expect(await c.find(l.id, a!)).toMatchObject({ waiting: true });
@@ -219,11 +216,7 @@ describe('the queue', () => {
 
 describe('safety', () => {
   test('a suspended player writes nothing', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, b, m } = await pairedLeague();
     await ok(await kit.admin.post(`/api/users/${kit.playerId(player)}/suspension`, { reason: 'Rude' }));
     expect((await c.report(l.id, m.id, b!, 2, 0)).status).toBe(401);
     expect((await b!.post(`/api/leagues/${l.id}/runs/${m.player2.runId}/retire`)).status).toBe(401);
@@ -250,11 +243,7 @@ describe('safety', () => {
 
 describe('live and cached', () => {
   test('every change is a message on the league’s topic: what changed, the versions, the players it concerns', async () => {
-    const l = await c.create();
-    const [a, b] = await fresh(2);
-    await c.join(l.id, a!);
-    await c.join(l.id, b!);
-    const m = await c.pair(l.id, a!, b!);
+    const { l, a, b, m } = await pairedLeague();
     await ok(await c.report(l.id, m.id, a!, 2, 1));
     const before = await c.league(l.id);
     const live = await RawStomp.subscribed(kit.server.url, [TOPICS.league(l.id)]);

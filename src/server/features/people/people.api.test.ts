@@ -2,15 +2,15 @@
 // that applies to the player's open session at once, the last admin kept, a suspension that ends the
 // player's session and live connection and is explained at sign-in and by the bot, its lift, requests
 // to host, the list of users, and the admin log that lists each.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AdminLogPage } from '../../../domain/api/admin-log.ts';
 import type { HostRequests, OwnHostRequests, Person, SuspendedPlayers, UsersPage } from '../../../domain/api/people.ts';
 import { discordDms, judgementSendoffPressed } from '../../db/schema.ts';
 import { RawStomp } from '../../realtime/live-test-kit.ts';
-import { signedInClient, startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
+import { signedInClient, TestClient } from '../../test/test-server.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
-import { BOT_TOKEN, botClient, fakeDiscord, PUBLIC_HEX, shown } from '../discord-bot/bot-test-kit.ts';
+import { botApiTest, shown } from '../discord-bot/bot-test-kit.ts';
 
 const ADA = '963900000000000001';
 const GRACE = '963900000000000002';
@@ -20,26 +20,18 @@ const VICTIM = '963900000000000011';
 const ASKER = '963900000000000012';
 const SECOND_ASKER = '963900000000000013';
 
-let server: TestServer;
-let discord: Awaited<ReturnType<typeof fakeDiscord>>;
-const bot = botClient(() => server.url);
+const { server, bot } = await botApiTest({}, { env: { SITE_NAME: 'Test Hub' } });
 /** the admin still an admin after the race of two demotions */
 let admin: TestClient;
 let adminId: string;
 const clients = new Map<string, TestClient>();
 
 beforeAll(async () => {
-  discord = await fakeDiscord();
-  server = await startTestServer({ DISCORD_BOT_TOKEN: BOT_TOKEN, DISCORD_PUBLIC_KEY: PUBLIC_HEX, DISCORD_APPLICATION_ID: '123456', DISCORD_API_URL: discord.url, SITE_NAME: 'Test Hub' });
   for (const [id, auth, name] of [[ADA, 2, 'Ada'], [GRACE, 2, 'Grace'], [HOST, 1, 'Hosta'], [PLAYER, 0, 'Pat'], [VICTIM, 0, 'Vic'], [ASKER, 0, 'Ash'], [SECOND_ASKER, 0, 'Sam']] as const) {
     clients.set(id, await signedInClient(server, id, auth, name));
   }
   [admin, adminId] = [clients.get(ADA)!, ADA];
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await discord?.close();
-});
 
 const as = (id: string) => clients.get(id)!;
 const put = (c: TestClient, path: string, body: unknown) => c.request('PUT', path, { body });

@@ -4,16 +4,15 @@
 // (runs, matches won and lost, the best run, the final place); a rated league's matches and a rated
 // event's make one series' ratings.
 import { parseYdk } from '../../../domain/decks/ydk.ts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardHistory } from '../../../domain/api/card-pages.ts';
 import type { CardFootprint, Leaderboard, MetaBody, PlayerProfile } from '../../../domain/api/records.ts';
 import type { Tx } from '../../db/client.ts';
 import { createTournament } from '../../db/factories.ts';
-import { HOUR, LEGAL, leagueCalls, ok, startLeagueKit, type LeagueKit } from '../leagues/league-test-kit.ts';
+import { HOUR, LEGAL, leagueTest, ok } from '../leagues/league-test-kit.ts';
 import { writeEventRecord } from './record-writer.ts';
 
-let kit: LeagueKit;
-let c: ReturnType<typeof leagueCalls>;
+const { kit, c } = leagueTest();
 let player = 5000;
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
 const deck = parseYdk(LEGAL).deck;
@@ -28,8 +27,6 @@ let ids: string[];
 let runIds: number[];
 
 beforeAll(async () => {
-  kit = await startLeagueKit();
-  c = leagueCalls(kit);
   ({ id: seriesId } = await ok<{ id: string }>(await kit.admin.post('/api/series', { name: 'Record Reads Series' })));
   // a rated event of the series, completed before the league's matches
   const db = kit.server.database.db as unknown as Tx;
@@ -68,7 +65,6 @@ beforeAll(async () => {
   kit.clock.at = endsAt.getTime();
   expect((await c.league(finalId)).phase).toBe('final');
 }, 120_000);
-afterAll(() => kit?.server.close());
 
 const meta = async (query: string) => ok<MetaBody>(await kit.anonymous.get(`/api/meta?series=${seriesId}${query}`));
 

@@ -2,28 +2,21 @@
 // report once final (its top 8's decks published by the league's deck privacy, the others and every
 // deck before the end never shown), archetypes named as event decks are, the meta of every run; the
 // leaderboard's runs; an admin's rated mark, and ratings that move only for a rated league.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { League, LeagueRun } from '../../../domain/api/leagues.ts';
 import { LEAGUE_RECORD_MESSAGES, type LeagueReport } from '../../../domain/api/league-records.ts';
 import type { AdminLogPage } from '../../../domain/api/admin-log.ts';
 import type { ArchetypePreview, Leaderboard, MetaBody, ReclassifyResult } from '../../../domain/api/records.ts';
 import { answerChecker, type OpenApiDocument } from '../../http/openapi-answers.ts';
 import type { TestClient } from '../../test/test-server.ts';
-import { HOUR, ILLEGAL, LEGAL, leagueCalls, ok, refusal, startLeagueKit, type LeagueKit } from '../leagues/league-test-kit.ts';
+import { HOUR, ILLEGAL, LEGAL, leagueTest, ok, refusal } from '../leagues/league-test-kit.ts';
 
 /** in every Chaos408 deck, three times */
 const CHAOS_SORCERER = 9596126;
 
-let kit: LeagueKit;
-let c: ReturnType<typeof leagueCalls>;
+const { kit, c } = leagueTest();
 let player = 3000;
 const fresh = async (n = 1) => Promise.all(Array.from({ length: n }, () => kit.player(++player)));
-
-beforeAll(async () => {
-  kit = await startLeagueKit();
-  c = leagueCalls(kit);
-}, 60_000);
-afterAll(() => kit?.server.close());
 
 const report = (id: string, by: TestClient = kit.anonymous) => by.get(`/api/leagues/${id}/report`);
 const rated = (id: string, value: boolean, by: TestClient = kit.admin) => by.post(`/api/leagues/${id}/rated`, { rated: value });

@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { parseEnv } from '../../env.ts';
 import { expectOgImage, metaTags } from '../../test/link-card-kit.ts';
-import { createTestDatabase, signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
+import { createTestDatabase, listenLocally, signedInClient, TestClient, type TestServer } from '../../test/test-server.ts';
 import { errorOf, ok } from '../tournaments/tournament-test-kit.ts';
 import { REPORT_NOT_YET } from './report-routes.ts';
 
@@ -44,9 +44,7 @@ beforeAll(async () => {
   // uploads (an event's picture) go beside the index.html
   const env = parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0', DATA_DIR: webDir });
   const app = await buildApp({ env, database, webDir, rateLimitScale: 100 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { url } = await listenLocally(app);
   server = { app, database, url, close: async () => { await app.close(); await database.close(); } };
   await loadDemoCards(database.db);
   host = await signedInClient(server, '952000000000000001', 1, 'Hosta');

@@ -1,36 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { SERIES_DEFAULTS } from '../../../domain/series/defaults.ts';
 import { presetByName } from '../../../domain/series/presets.ts';
 import { createSeries } from '../../db/factories.ts';
-import { TestClient, signedInClient, startTestServer, type TestServer } from '../../test/test-server.ts';
+import type { TestClient } from '../../test/test-server.ts';
+import { apiTest, tempDir } from '../../test/api-test.ts';
 
 const CURATOR = '201';
 const ADMIN = '202';
 const PLAIN = '203';
 
-let server: TestServer;
-let dataDir: string;
-let curator: TestClient;
-let admin: TestClient;
-let plain: TestClient;
-let anonymous: TestClient;
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fh-series-'));
-  server = await startTestServer({ DATA_DIR: dataDir });
-  curator = await signedInClient(server, CURATOR, 1, 'Curator');
-  admin = await signedInClient(server, ADMIN, 2, 'Admin');
-  plain = await signedInClient(server, PLAIN, 0, 'Plain');
-  anonymous = new TestClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const dataDir = tempDir('fh-series-');
+const { server, anonymous, curator, admin, plain } = apiTest(
+  { curator: [CURATOR, 1, 'Curator'], admin: [ADMIN, 2, 'Admin'], plain: [PLAIN, 0, 'Plain'] },
+  { DATA_DIR: dataDir },
+);
 
 const goat = presetByName('GOAT')!;
 const mr1 = presetByName('Master Rule 1')!;

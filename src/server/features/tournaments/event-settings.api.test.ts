@@ -28,10 +28,9 @@ const ydk = (...main: number[]) => `#main\n${main.join('\n')}\n#extra\n!side\n`;
 const { server, anonymous, admin, host, curator, stranger } = apiTest(
   { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
+const kit = tournamentKit(server, { host, admin });
 
 beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
   const db = server.database.db;
   await CardsRepository.upsertCards(db, [
     { id: POT, name: 'Pot of Greed', type: 0x2 }, { id: CHARITY, name: 'Graceful Charity', type: 0x2 },

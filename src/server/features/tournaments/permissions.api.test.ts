@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Participant } from '../../../domain/api/tournaments.ts';
 import type { Deck } from '../../../domain/api/decks.ts';
 import { loadDemoCards } from '../../db/seed.ts';
-import { signedInClient, TestClient } from '../../test/test-server.ts';
+import type { TestClient } from '../../test/test-server.ts';
 import { apiTest } from '../../test/api-test.ts';
 
 const DATA = new URL('../../../../../shared/data/', import.meta.url);
@@ -27,20 +27,13 @@ const ID = {
 type Role = 'anonymous' | 'player' | 'otherPlayer' | 'curator' | 'host' | 'admin' | 'admin2' | 'spoofed';
 const ROLES: Role[] = ['anonymous', 'player', 'otherPlayer', 'curator', 'host', 'admin', 'admin2', 'spoofed'];
 
-const { server } = apiTest();
-let clients: Record<Exclude<Role, 'spoofed'>, TestClient>;
+const { server, ...clients } = apiTest({
+  player: [ID.joey, 0, 'Joey'], otherPlayer: [ID.mai, 0, 'Mai'], curator: [ID.curator, 1, 'Linus'], host: [ID.host, 1, 'Hosta'],
+  admin: [ID.admin, 2, 'Ada'], admin2: [ID.admin2, 2, 'Grace'],
+});
 
 beforeAll(async () => {
   await loadDemoCards(server.database.db);
-  clients = {
-    anonymous: new TestClient(server.url),
-    player: await signedInClient(server, ID.joey, 0, 'Joey'),
-    otherPlayer: await signedInClient(server, ID.mai, 0, 'Mai'),
-    curator: await signedInClient(server, ID.curator, 1, 'Linus'),
-    host: await signedInClient(server, ID.host, 1, 'Hosta'),
-    admin: await signedInClient(server, ID.admin, 2, 'Ada'),
-    admin2: await signedInClient(server, ID.admin2, 2, 'Grace'),
-  };
 }, 120_000);
 
 /** A tournament hosted by `host` with Joey (one deck) and Mai signed up. */

@@ -36,21 +36,14 @@ const ID = {
   tea: '940000000000000007',
 };
 
-const { server, anonymous } = apiTest();
-let c: Record<keyof typeof ID, TestClient>;
+const { server, anonymous, ...c } = apiTest({
+  admin: [ID.admin, 2, 'Ada'], admin2: [ID.admin2, 2, 'Grace'], curator: [ID.curator, 1, 'Linus'], host: [ID.host, 1, 'Hosta'],
+  joey: [ID.joey, 0, 'Joey'], mai: [ID.mai, 0, 'Mai'], tea: [ID.tea, 0, 'Tea'],
+});
 
 beforeAll(async () => {
   await loadDemoCards(server.database.db);
   await importLflist(server.database.db, TCG, { date: '2026-05-01' });
-  c = {
-    admin: await signedInClient(server, ID.admin, 2, 'Ada'),
-    admin2: await signedInClient(server, ID.admin2, 2, 'Grace'),
-    curator: await signedInClient(server, ID.curator, 1, 'Linus'),
-    host: await signedInClient(server, ID.host, 1, 'Hosta'),
-    joey: await signedInClient(server, ID.joey, 0, 'Joey'),
-    mai: await signedInClient(server, ID.mai, 0, 'Mai'),
-    tea: await signedInClient(server, ID.tea, 0, 'Tea'),
-  };
 }, 120_000);
 
 const json = async <T>(res: Response) => (await res.json()) as T;

@@ -14,11 +14,7 @@ import { PAIRINGS_HEADER, STANDINGS_HEADER } from './exports-data.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 
 const { server, anonymous, host, admin } = apiTest({ host: ['970000000000000001', 1, 'Host Hana'], admin: ['970000000000000002', 2, 'Admin Ada'] });
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
-});
+const kit = tournamentKit(server, { host, admin });
 
 /** Names a spreadsheet would run as formulas, and accents. */
 const TEAMS = [

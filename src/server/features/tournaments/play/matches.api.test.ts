@@ -9,7 +9,7 @@ import type { Standings } from '../../../../domain/api/standings.ts';
 import { OWN_MATCH_MESSAGE } from '../../../../domain/tournaments/limits.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 import { loadDemoCards } from '../../../db/seed.ts';
-import { signedInClient, TestClient } from '../../../test/test-server.ts';
+import { listenLocally, signedInClient, TestClient } from '../../../test/test-server.ts';
 import { apiTest } from '../../../test/api-test.ts';
 import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../../db/client.ts';
@@ -24,11 +24,10 @@ const STRANGER = '950000000000000004';
 const { server, admin, hostC, curator, stranger } = apiTest(
   { admin: [ADMIN, 2, 'Ada'], hostC: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
+const kit = tournamentKit(server, { host: hostC, admin });
 
 beforeAll(async () => {
   await loadDemoCards(server.database.db);
-  kit = tournamentKit(server, { host: hostC, admin });
 }, 120_000);
 
 const json = ok;
@@ -339,10 +338,9 @@ describe('concurrent writes never lose or double a result', () => {
   if (process.env.TEST_DB === 'postgres') test('across two instances on one PostgreSQL: Next Round pressed 200 times on both creates one round', async () => {
     const other = await openDatabase({ kind: 'postgres', url: (server.database.pool!.options as { connectionString: string }).connectionString });
     const app2 = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', DEMO_DATA: '0' }), database: other, rateLimitScale: 100 });
-    await app2.listen({ port: 0, host: '127.0.0.1' });
+    const { url } = await listenLocally(app2);
     try {
-      const address = app2.server.address();
-      const second = new TestClient(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const second = new TestClient(url);
       await second.signIn(HOST, 'Hosta');
       const uid = await event('DEFAULT', 8);
       await json(await hostC.post(`/api/tournaments/${uid}/start`));

@@ -2,7 +2,7 @@
 // play routes (a fresh event per cell; a refused call changes nothing), the start's refusals, 200
 // concurrent Next Round calls and overrides that must leave one consistent history, the audit log of
 // every privileged action, Close, and the live messages of play.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Match, Participant, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
@@ -19,11 +19,7 @@ const STRANGER = '960000000000000004';
 const { server, anonymous, admin, hostC, curator, stranger } = apiTest(
   { admin: [ADMIN, 2, 'Ada'], hostC: [HOST, 1, 'Hosta'], curator: [CURATOR, 1, 'Linus'], stranger: [STRANGER, 0, 'Stranger'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host: hostC, admin });
-}, 120_000);
+const kit = tournamentKit(server, { host: hostC, admin });
 
 const state = (uid: string) => kit.state(uid);
 const matchesOf = (uid: string, query?: string) => kit.matchesOf(uid, query);

@@ -1,7 +1,7 @@
 // Fixing a pairing (issue 19), on PGlite and PostgreSQL: POST .../matches/swap moves two teams between
 // two Swiss matches of the current round that have no result yet (issue 30); and a player's own drop: their team
 // is not paired again and keeps its results.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AuditEntry, Match, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { TestClient } from '../../../test/test-server.ts';
@@ -11,11 +11,7 @@ import { errorOf, ok, tournamentKit } from '../tournament-test-kit.ts';
 const { server, host, admin, curator } = apiTest(
   { host: ['970000000000000021', 1, 'Hosta'], admin: ['970000000000000022', 2, 'Ada'], curator: ['970000000000000023', 1, 'Linus'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
+const kit = tournamentKit(server, { host, admin });
 
 const played = (ms: Match[]) => ms.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id);
 const swap = (who: TestClient, uid: string, body: unknown) => who.post(`/api/tournaments/${uid}/matches/swap`, body);

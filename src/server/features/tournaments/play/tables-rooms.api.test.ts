@@ -1,7 +1,7 @@
 // Tables and rooms (issue 19), on PGlite and PostgreSQL: every match of a round gets table 1..n when
 // the round begins (table 1 the top of the standings; a bye none), and an EDOPro room whose password
 // only its players, the host and admins read, in GET .../matches/{mid} alone.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Match, Scoreboard, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { ROOM_PASSWORD_ALPHABET, eventCode } from '../../../../domain/tournaments/rooms.ts';
@@ -12,11 +12,7 @@ import { ok, tournamentKit } from '../tournament-test-kit.ts';
 const { server, host, admin, curator } = apiTest(
   { host: ['970000000000000001', 1, 'Hosta'], admin: ['970000000000000002', 2, 'Ada'], curator: ['970000000000000003', 1, 'Linus'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
+const kit = tournamentKit(server, { host, admin });
 
 const played = (matches: Match[]) => matches.filter((m) => !m.bye && !m.missed && m.team1Id && m.team2Id && !m.complete);
 const tablesOf = (matches: Match[]) => played(matches).map((m) => m.table).sort((a, b) => a! - b!);

@@ -1,23 +1,17 @@
 // Final standings over real HTTP (issue 18): a Swiss event with a top cut played to the end, its
 // placements and records as GET /standings gives them, in agreement with the Champion block, and the
 // same after Close; standings that Close stored before placements existed still read.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Match } from '../../../../domain/api/tournaments.ts';
 import { standingsSchema, type Standings } from '../../../../domain/api/standings.ts';
 import { ordinal } from '../../../../domain/tournaments/standings/placements.ts';
-import { signedInClient } from '../../../test/test-server.ts';
 import { apiTest } from '../../../test/api-test.ts';
 import type * as Events from '../events-repository.ts';
 import { standingsOf } from './tournament-standings.ts';
 import { ok, tournamentKit } from '../tournament-test-kit.ts';
 
-const { server, host } = apiTest({ host: ['960000000000000102', 1, 'Hosta'] });
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  const admin = await signedInClient(server, '960000000000000101', 2, 'Ada');
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
+const { server, host, admin } = apiTest({ host: ['960000000000000102', 1, 'Hosta'], admin: ['960000000000000101', 2, 'Ada'] });
+const kit = tournamentKit(server, { host, admin });
 
 const record = (r: { wins: number; losses: number; ties: number }) => `${r.wins}-${r.losses}-${r.ties}`;
 

@@ -1,7 +1,7 @@
 // Check-in (issue 19) over real HTTP on PGlite and PostgreSQL: who may open it and check a team in or
 // out, the refusals before it is open and after the start, the read's checkInStatus and each team's
 // checkedIn, the live message that carries the count, and a start that drops the no-shows.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AuditEntry, Scoreboard, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import { TOPICS } from '../../../../domain/api/topics.ts';
 import { RawStomp } from '../../../realtime/live-test-kit.ts';
@@ -16,11 +16,7 @@ const STRANGER = '961910000000000004';
 const { server, anonymous, admin, host, stranger } = apiTest(
   { admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'], stranger: [STRANGER, 0, 'Stranger'] },
 );
-let kit: ReturnType<typeof tournamentKit>;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
+const kit = tournamentKit(server, { host, admin });
 
 const open = (c: TestClient, uid: string) => c.post(`/api/tournaments/${uid}/check-in/open`);
 const checkIn = (c: TestClient, uid: string, tid: string) => c.post(`/api/tournaments/${uid}/teams/${tid}/check-in`);

@@ -3,7 +3,7 @@
 // standings, never an opponent of anyone), its pairing from the next round, its deck upload while
 // deck submission is locked, and sign-ups closed for good after round n; what the start keeps of the
 // setting (Swiss only, not after a lock, never through the last Swiss round).
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Match, Team, Tournament } from '../../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../../domain/api/standings.ts';
 import { signedInClient, TestClient } from '../../../test/test-server.ts';
@@ -21,12 +21,8 @@ const DECK = '#created by test\n#main\n89631139\n89631139\n#extra\n!side\n';
 const UNCHECKED = { dontCheckDeckContents: true, dontCheckDeckSize: true };
 
 const { server, admin, host } = apiTest({ admin: [ADMIN, 2, 'Ada'], host: [HOST, 1, 'Hosta'] });
-let kit: ReturnType<typeof tournamentKit>;
+const kit = tournamentKit(server, { host, admin });
 let latecomers = 0;
-
-beforeAll(async () => {
-  kit = tournamentKit(server, { host, admin });
-}, 120_000);
 
 /** A new player, signed in, not in any event yet. */
 async function latecomer() {
