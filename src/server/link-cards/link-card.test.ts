@@ -1,6 +1,6 @@
 // The link cards of the event and player pages (issue 29 §9): what they say, and the tags escaped.
 import { describe, expect, test } from 'vitest';
-import type { PlayerProfile } from '../../domain/api/records.ts';
+import type { PlayerProfile } from '../../domain/api/players.ts';
 import type { Tournament } from '../../domain/api/tournaments.ts';
 import type { StoredCard } from '../../domain/banlists/card-info.ts';
 import { cardPictureSvg } from '../features/cards/card-og-card.ts';

@@ -3,7 +3,7 @@
 // under the records' stamp, a minute at most for names and avatars. An unknown or malformed id gets
 // the plain page (the app says not found).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { playerParamsSchema, type PlayerProfile } from '../../../domain/api/records.ts';
+import { playerParamsSchema, type PlayerProfile } from '../../../domain/api/players.ts';
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { CachedBody } from '../../http/http-cache.ts';

@@ -10,7 +10,7 @@
 // few indexed queries (head-to-head from record_meetings), so a moved stamp costs little.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leaderboardQuerySchema, leaderboardSchema, playerParamsSchema, playerProfileSchema } from '../../../domain/api/records.ts';
+import { leaderboardQuerySchema, leaderboardSchema, playerParamsSchema, playerProfileSchema } from '../../../domain/api/players.ts';
 import type { Db } from '../../db/client.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors } from '../../http/route-schemas.ts';

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Leaderboard, PlayerProfile, Report } from '../../../domain/api/records.ts';
+import type { Report } from '../../../domain/api/records.ts';
+import type { Leaderboard, PlayerProfile } from '../../../domain/api/players.ts';
 import type { Match, Tournament } from '../../../domain/api/tournaments.ts';
 import { loadDemoCards } from '../../db/seed.ts';
 import { eventRecords, recordDecks, recordMeetings, type RecordArchetypeCount } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 // A player's profile and the leaderboard (issue 20), assembled from the public record.
-import type { Leaderboard, PlayerLeague, PlayerProfile } from '../../../domain/api/records.ts';
+import type { Leaderboard, PlayerLeague, PlayerProfile } from '../../../domain/api/players.ts';
 import { isPerfect } from '../../../domain/leagues/leaderboard.ts';
 import { bestRun } from '../../../domain/leagues/league-record.ts';
 import { nameOf } from '../../../domain/users/display-name.ts';

@@ -6,7 +6,8 @@
 import { parseYdk } from '../../../domain/decks/ydk.ts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CardHistory } from '../../../domain/api/card-pages.ts';
-import type { CardFootprint, Leaderboard, MetaBody, PlayerProfile } from '../../../domain/api/records.ts';
+import type { CardFootprint, MetaBody } from '../../../domain/api/records.ts';
+import type { Leaderboard, PlayerProfile } from '../../../domain/api/players.ts';
 import type { Tx } from '../../db/client.ts';
 import { createTournament } from '../../db/factories.ts';
 import { HOUR, LEGAL, leagueTest, ok } from '../leagues/league-test-kit.ts';

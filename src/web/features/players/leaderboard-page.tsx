@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trophy } from 'lucide-react';
-import type { Leaderboard } from '../../../domain/api/records.ts';
+import type { Leaderboard } from '../../../domain/api/players.ts';
 import { PlayerLink } from '../../components/player-link.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Star, Trophy } from 'lucide-react';
-import type { PlayerProfile } from '../../../domain/api/records.ts';
+import type { PlayerProfile } from '../../../domain/api/players.ts';
 import { ordinal } from '../../../domain/tournaments/standings/placements.ts';
 import { BackLink, PageFailure, StatusLine } from '../../components/page-states.tsx';
 import { PlayerLink } from '../../components/player-link.tsx';

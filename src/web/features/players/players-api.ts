@@ -1,6 +1,6 @@
 // Player profiles and the leaderboard (issue 20): one query key factory, typed by the server's schemas.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Leaderboard, PlayerProfile } from '../../../domain/api/records.ts';
+import type { Leaderboard, PlayerProfile } from '../../../domain/api/players.ts';
 import { api } from '../../lib/api.ts';
 
 export const playerKeys = {
