@@ -1,23 +1,15 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { useLiveTopic } from '../../lib/live.ts';
+import { useCoalesced } from '../../lib/use-coalesced.ts';
 import { LIVE_RELOAD_DEBOUNCE_MS, judgementKeys } from './judgement-api.ts';
 
 /** Reload the board and the send-off state 1.5 s after the last of a burst of live messages. */
 export function useDebouncedBoardReload(): () => void {
   const queryClient = useQueryClient();
-  const reload = useMemo(() => {
-    let timer: number | undefined;
-    const fn = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: judgementKeys.all }), LIVE_RELOAD_DEBOUNCE_MS);
-    };
-    fn.cancel = () => window.clearTimeout(timer);
-    return fn;
-  }, [queryClient]);
-  useEffect(() => () => reload.cancel(), [reload]);
-  return reload;
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: judgementKeys.all }), [queryClient]);
+  return useCoalesced(reload, LIVE_RELOAD_DEBOUNCE_MS);
 }
 
 /** What /topic/judgement and /topic/judgement/* carry: an entry, a list, a deletion, or the send-off state. */

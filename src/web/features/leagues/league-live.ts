@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { League, LeagueMessage } from '../../../domain/api/leagues.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { TOURNAMENT_RECONNECT_MS, useLiveTopic, type LiveStatus } from '../../lib/live.ts';
+import { useCoalesced } from '../../lib/use-coalesced.ts';
 import { liveStep } from './league-view.ts';
 import { leagueKeys } from './leagues-api.ts';
 
@@ -23,19 +24,11 @@ export function useLeagueLive(id: string, viewer: string | undefined): LiveStatu
     viewerRef.current = viewer;
   }, [viewer]);
 
-  const refetch = useMemo(() => {
-    let timer: number | undefined;
-    const fn = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: leagueKeys.one(id) });
-        void queryClient.invalidateQueries({ queryKey: leagueKeys.lists(), refetchType: 'none' });
-      }, COALESCE_MS);
-    };
-    fn.cancel = () => window.clearTimeout(timer);
-    return fn;
+  const reread = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: leagueKeys.one(id) });
+    void queryClient.invalidateQueries({ queryKey: leagueKeys.lists(), refetchType: 'none' });
   }, [queryClient, id]);
-  useEffect(() => () => refetch.cancel(), [refetch]);
+  const refetch = useCoalesced(reread, COALESCE_MS);
 
   const onMessage = useCallback(
     (body: unknown) => {

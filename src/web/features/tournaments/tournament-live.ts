@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Scoreboard } from '../../../domain/api/tournaments.ts';
 import type { Standings } from '../../../domain/api/standings.ts';
 import { TOPICS } from '../../../domain/api/topics.ts';
 import { TOURNAMENT_RECONNECT_MS, useLiveTopic, type LiveStatus } from '../../lib/live.ts';
+import { useCoalesced } from '../../lib/use-coalesced.ts';
 import { isNewer, standingsStep } from './tournament-view.ts';
 import { applyMatches, fetchAnnouncedStandings, mergeMatches, tournamentKeys } from './tournaments-api.ts';
 
@@ -28,22 +29,14 @@ export function useTournamentLive(uid: string, shownVersion: number | undefined)
     version.current = shownVersion;
   }, [shownVersion]);
 
-  const refetch = useMemo(() => {
-    let timer: number | undefined;
-    const fn = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        // the standings come with their own messages (decision 022): a large event's would otherwise
-        // be read afresh by every page after every message
-        const standings = tournamentKeys.standings(uid);
-        void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(uid), predicate: (q) => !sameKey(q.queryKey, standings) });
-        void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
-      }, COALESCE_MS);
-    };
-    fn.cancel = () => window.clearTimeout(timer);
-    return fn;
+  const reread = useCallback(() => {
+    // the standings come with their own messages (decision 022): a large event's would otherwise
+    // be read afresh by every page after every message
+    const standings = tournamentKeys.standings(uid);
+    void queryClient.invalidateQueries({ queryKey: tournamentKeys.one(uid), predicate: (q) => !sameKey(q.queryKey, standings) });
+    void queryClient.invalidateQueries({ queryKey: tournamentKeys.list() });
   }, [queryClient, uid]);
-  useEffect(() => () => refetch.cancel(), [refetch]);
+  const refetch = useCoalesced(reread, COALESCE_MS);
 
   const onScoreboard = useCallback(
     (body: unknown) => {
