@@ -31,3 +31,12 @@ export class CardIndex {
     return (id) => index.get(id);
   }
 }
+
+const byDb = new WeakMap<Db, CardIndex>();
+
+/** The one deck-check index of `db` in this process: the tournaments', the leagues' and the record's routes share it. */
+export function cardIndex(db: Db): CardIndex {
+  let index = byDb.get(db);
+  if (!index) byDb.set(db, (index = new CardIndex(db)));
+  return index;
+}

@@ -21,7 +21,7 @@ import { sendCached } from '../../http/http-cache.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
-import { CardIndex } from '../cards/card-index.ts';
+import { cardIndex } from '../cards/card-index.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
 import { leagueActions } from './league-actions.ts';
 import { checkRunDeck } from './league-decks.ts';
@@ -45,7 +45,7 @@ export interface LeagueRoutesOptions {
 
 export function registerLeaguesRoutes(server: FastifyInstance, { db, now = () => new Date() }: LeagueRoutesOptions) {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const cards = new CardIndex(db);
+  const cards = cardIndex(db);
   const writer = new LeagueWriter(db, app.realtime, app.log, now);
   const reads = new LeagueReads(db, writer, cards);
   const actions = leagueActions({ writer, cards });

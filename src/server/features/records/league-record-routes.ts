@@ -14,7 +14,7 @@ import { sendCached } from '../../http/http-cache.ts';
 import { CACHED_READ, ReadCache } from '../../http/read-cache.ts';
 import { errors, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import * as AdminLog from '../admin-log/admin-log-repository.ts';
-import { CardIndex } from '../cards/card-index.ts';
+import { cardIndex } from '../cards/card-index.ts';
 import { settleDue } from '../leagues/league-writer.ts';
 import * as LeaguesRepository from '../leagues/leagues-repository.ts';
 import { onLeagueChange } from './league-record-writer.ts';
@@ -32,7 +32,7 @@ export function registerLeagueRecordRoutes(server: FastifyInstance, { db }: { db
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { writer } = server.leagues;
   writer.onChange(onLeagueChange);
-  const cards = new CardIndex(db);
+  const cards = cardIndex(db);
   const reports = new ReadCache(200, NAMES_TTL_MS);
 
   app.get('/api/leagues/:id/report', {

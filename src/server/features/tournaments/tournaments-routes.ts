@@ -21,7 +21,7 @@ import { conflict, forbidden, notFound, notFoundIfMissing } from '../../errors.t
 import { errors, fileReply, WRITE_ERRORS } from '../../http/route-schemas.ts';
 import { attachment } from '../../http/attachment.ts';
 import * as BanlistsRepository from '../banlists/banlists-repository.ts';
-import { CardIndex } from '../cards/card-index.ts';
+import { cardIndex } from '../cards/card-index.ts';
 import { replyCached, sendCached } from '../../http/http-cache.ts';
 import { CACHED_READ } from '../../http/read-cache.ts';
 import * as SeriesRepository from '../series/series-repository.ts';
@@ -67,7 +67,7 @@ export function registerTournamentsRoutes(server: FastifyInstance, { db, testDat
   const reads = tournamentReads.cache;
   const changed = (uid: string) => tournamentReads.changed(uid);
   const live = new TournamentLive(db, app.realtime, app.log, tournamentReads);
-  const cards = new CardIndex(db);
+  const cards = cardIndex(db);
   /** Inside a write's transaction: other instances drop this tournament's reads when it commits. */
   const notice = (tx: Tx, uid: string) => app.realtime.noticeInTx(tx, uid);
   const noticeSql = (uid: string) => app.realtime.noticeSql(uid);
